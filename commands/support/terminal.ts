@@ -1,0 +1,26 @@
+/**
+ * Terminal output for commands: colour only on a TTY without NO_COLOR (chalk 5 ignores NO_COLOR
+ * itself), diagnostics on stderr, and the exit codes of every flinkslot command.
+ */
+import { Chalk } from 'chalk';
+import type { Diagnostic, Style } from '../../src/index.js';
+
+export const ExitCode = { OK: 0, PROPERTY_FAILS: 1, BAD_INPUT: 2, INTERNAL: 70 } as const;
+
+export function useColor(flag: boolean | undefined): boolean {
+  if (flag !== undefined) return flag;
+  const noColor = process.env.NO_COLOR;
+  if (noColor !== undefined && noColor !== '') return false;
+  return process.stdout.isTTY === true;
+}
+
+export function terminalStyle(color: boolean): Style {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  return { heading: c.bold.cyan, strong: c.bold, dim: c.dim, warn: c.yellow, error: c.red.bold };
+}
+
+export function formatForStderr(d: Diagnostic, format: (d: Diagnostic) => string, color: boolean): string {
+  const c = new Chalk({ level: color && process.stderr.isTTY === true ? 1 : 0 });
+  const label = d.severity === 'error' ? c.red.bold('error') : c.yellow('warning');
+  return `${label} ${format(d)}`;
+}

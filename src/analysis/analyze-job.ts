@@ -1,0 +1,85 @@
+/**
+ * The complete logical analysis of one JobGraph (composition only): pipelined regions, connected
+ * components, slot sharing and co-location groups, managed-memory fractions for the job's Flink
+ * version, the slot plan per group and the job's ResourceRequirements.
+ */
+import { type Diagnostic, type Result, error, fail, hasErrors, ok, warning } from '../errors/diagnostic.js';
+import { FlinkException } from '../errors/flink-exception.js';
+import { atLeast } from '../model/flink-version.js';
+import type { JobGraph, ManagedMemoryUseCase } from '../model/job-graph.js';
+import { type ResourceRequirement, toResourceRequirements, totalSlots } from '../plan/resource-requirements.js';
+import { type SlotSharingGroupPlan, planSlotSharingGroup } from '../plan/slot-plan.js';
+import { computeConnectedComponents } from './connected-components.js';
+import { resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
+import { type OperatorLegacyFraction, checkLegacyWeightAndResources, computeLegacyManagedMemoryFractions } from './legacy-managed-memory.js';
+import { type OperatorManagedMemory, computeManagedMemoryFractions, zeroFractionWarnings } from './managed-memory.js';
+import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
+import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
+
+export type ManagedMemoryAnalysis =
+  | { readonly model: 'use-cases'; readonly weights: ReadonlyMap<ManagedMemoryUseCase, number>; readonly operators: readonly OperatorManagedMemory[] }
+  | { readonly model: 'legacy'; readonly operators: readonly OperatorLegacyFraction[] };
+
+export interface JobAnalysis {
+  readonly graph: JobGraph;
+  readonly regions: PipelinedRegions;
+  readonly components: readonly (readonly number[])[];
+  readonly slotSharing: SlotSharing;
+  readonly managedMemory: ManagedMemoryAnalysis;
+  readonly slotSharingGroups: readonly SlotSharingGroupPlan[];
+  readonly requirements: readonly ResourceRequirement[];
+  readonly minimumSlots: number;
+  readonly warnings: readonly Diagnostic[];
+}
+
+export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
+  const regions = computeLogicalPipelinedRegions(graph);
+  const slotSharing = computeSlotSharing(graph, regions);
+  if (!slotSharing.ok) return slotSharing;
+  const warnings: Diagnostic[] = [];
+  const managedMemory = analyzeManagedMemory(graph, slotSharing.value, warnings);
+  if (hasErrors(warnings)) return fail(warnings.filter((d) => d.severity === 'error'));
+  if (regions.mergedForCoLocation) {
+    warnings.push(warning('regions/colocation-single-region', 'Flink <= 1.12 makes the whole job one pipelined region because it uses co-location constraints', '/vertices'));
+  }
+  const slotSharingGroups = slotSharing.value.groups.map((g) => planSlotSharingGroup(graph, g));
+  const requirements = toResourceRequirements(slotSharingGroups);
+  return ok({
+    graph,
+    regions,
+    components: computeConnectedComponents(graph),
+    slotSharing: slotSharing.value,
+    managedMemory,
+    slotSharingGroups,
+    requirements,
+    minimumSlots: totalSlots(requirements),
+    warnings,
+  }, warnings);
+}
+
+function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Diagnostic[]): ManagedMemoryAnalysis {
+  if (!atLeast(graph.flinkVersion, 1, 12)) {
+    out.push(...checkLegacyWeightAndResources(graph));
+    return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
+  }
+  const weights = resolveWeights(graph, out);
+  const operators = computeManagedMemoryFractions(graph, slotSharing.groups, weights);
+  out.push(...zeroFractionWarnings(graph, operators));
+  return { model: 'use-cases', weights, operators };
+}
+
+function resolveWeights(graph: JobGraph, out: Diagnostic[]): Map<ManagedMemoryUseCase, number> {
+  const pointer = '/managedMemoryConfig/consumerWeights';
+  const configured = graph.managedMemoryConfig.consumerWeights;
+  try {
+    const weights = resolveConsumerWeights(configured, graph.flinkVersion);
+    for (const key of configured ? unknownConsumerKeys(configured) : []) {
+      out.push(warning('managed-memory/unknown-consumer', `Flink ignores the unknown managed-memory consumer '${key}' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)`, pointer));
+    }
+    return weights;
+  } catch (e) {
+    if (!(e instanceof FlinkException)) throw e;
+    out.push(error('managed-memory/consumer-weights', e.message, pointer, e.errorType));
+    return new Map();
+  }
+}

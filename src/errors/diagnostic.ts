@@ -1,0 +1,54 @@
+/**
+ * Diagnostics: expected problems with the user's input, as data (never thrown).
+ * A diagnostic names what went wrong (a stable `code`), says it in a sentence a Flink user
+ * understands, and points at where it came from (file, JSON pointer, 1-based line/column).
+ * `flinkErrorType` carries the Java exception Flink raises for the same input, when there is one.
+ */
+export type Severity = 'error' | 'warning';
+
+export interface SourceLocation {
+  file?: string;
+  /** JSON pointer into the input document, e.g. `/vertices/2/parallelism`. */
+  pointer: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  location?: SourceLocation;
+  flinkErrorType?: string;
+}
+
+export function error(code: string, message: string, pointer?: string, flinkErrorType?: string): Diagnostic {
+  return withOptional({ code, severity: 'error', message }, pointer, flinkErrorType);
+}
+
+export function warning(code: string, message: string, pointer?: string): Diagnostic {
+  return withOptional({ code, severity: 'warning', message }, pointer, undefined);
+}
+
+function withOptional(d: Diagnostic, pointer: string | undefined, flinkErrorType: string | undefined): Diagnostic {
+  if (pointer !== undefined) d.location = { pointer };
+  if (flinkErrorType !== undefined) d.flinkErrorType = flinkErrorType;
+  return d;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** A computation that either produced a value (possibly with warnings) or failed with diagnostics. */
+export type Result<T> =
+  | { ok: true; value: T; warnings: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+export function ok<T>(value: T, warnings: Diagnostic[] = []): Result<T> {
+  return { ok: true, value, warnings };
+}
+
+export function fail<T>(diagnostics: Diagnostic[]): Result<T> {
+  return { ok: false, diagnostics };
+}

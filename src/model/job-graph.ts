@@ -1,0 +1,90 @@
+/**
+ * The JobGraph as flinkslot analyses it: JobVertices (each a chain of operators) connected by
+ * JobEdges that carry a DistributionPattern and the ResultPartitionType of the produced result.
+ * Vertices and edges are addressed by their position (dense integer ids), so analyses can use
+ * typed arrays; `pointer` remembers where each came from in the input document.
+ */
+import type { FlinkVersion } from './flink-version.js';
+import type { ResourceProfile } from './resource-profile.js';
+
+export type DistributionPattern = 'POINTWISE' | 'ALL_TO_ALL';
+
+export const RESULT_PARTITION_TYPES = [
+  'BLOCKING',
+  'BLOCKING_PERSISTENT',
+  'PIPELINED',
+  'PIPELINED_BOUNDED',
+  'PIPELINED_APPROXIMATE',
+  'HYBRID_FULL',
+  'HYBRID_SELECTIVE',
+] as const;
+export type ResultPartitionType = (typeof RESULT_PARTITION_TYPES)[number];
+
+export type ManagedMemoryUseCase = 'OPERATOR' | 'STATE_BACKEND' | 'PYTHON';
+export const USE_CASES: readonly ManagedMemoryUseCase[] = ['OPERATOR', 'STATE_BACKEND', 'PYTHON'];
+export const SLOT_SCOPE_USE_CASES: readonly ManagedMemoryUseCase[] = ['STATE_BACKEND', 'PYTHON'];
+
+export type JobMode = 'streaming' | 'batch';
+
+/** The StreamGraph name of the group a vertex has when the user did not set one. */
+export const DEFAULT_SLOT_SHARING_GROUP = 'default';
+
+export interface Operator {
+  readonly id: string;
+  readonly name: string;
+  /** OPERATOR-scope use cases with their integer weights. */
+  readonly operatorScopeWeights: ReadonlyMap<ManagedMemoryUseCase, number>;
+  /** SLOT-scope use cases (STATE_BACKEND, PYTHON) the operator declares. */
+  readonly slotScopeUseCases: ReadonlySet<ManagedMemoryUseCase>;
+  /** Minimum resources (ResourceSpec); UNKNOWN when not specified. Network memory is always 0. */
+  readonly resources: ResourceProfile;
+  /** Flink 1.11 managed-memory weight of the transformation (default 1). */
+  readonly legacyWeight: number;
+  readonly legacyWeightSet: boolean;
+  readonly pointer: string;
+}
+
+export interface JobVertex {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  readonly parallelism: number;
+  /** Effective max parallelism: as configured, else Flink's default derived from the parallelism. */
+  readonly maxParallelism: number;
+  readonly maxParallelismConfigured: boolean;
+  readonly minParallelism: number | undefined;
+  /** StreamGraph slot sharing group name; `default` when the user did not set one. */
+  readonly slotSharingGroup: string;
+  readonly coLocationGroup: string | undefined;
+  readonly operators: readonly Operator[];
+  readonly pointer: string;
+}
+
+export interface JobEdge {
+  readonly index: number;
+  readonly source: number;
+  readonly target: number;
+  readonly distribution: DistributionPattern;
+  readonly resultPartitionType: ResultPartitionType;
+  readonly pointer: string;
+}
+
+export interface ManagedMemoryConfig {
+  /** Raw `taskmanager.memory.managed.consumer-weights`; undefined = not set (Flink's default applies). */
+  readonly consumerWeights: ReadonlyMap<string, number> | undefined;
+  readonly stateBackendUsesManagedMemory: boolean;
+  /** Managed memory of one slot, when known, to show fractions in bytes. */
+  readonly slotManagedMemory: bigint | undefined;
+}
+
+export interface JobGraph {
+  readonly name: string;
+  readonly mode: JobMode;
+  readonly flinkVersion: FlinkVersion;
+  readonly allVerticesInSameSlotSharingGroupByDefault: boolean;
+  readonly vertices: readonly JobVertex[];
+  readonly edges: readonly JobEdge[];
+  /** FLIP-156 group-level resources, by StreamGraph group name. */
+  readonly slotSharingGroupResources: ReadonlyMap<string, ResourceProfile>;
+  readonly managedMemoryConfig: ManagedMemoryConfig;
+}

@@ -1,0 +1,97 @@
+/**
+ * MemorySize: a non-negative 64-bit byte count, parsed and printed exactly like Flink's
+ * `flink-core/.../configuration/MemorySize.java` (leading ASCII digits, optional unit, binary
+ * multipliers, no decimals, overflow detection, `toHumanReadableString` with HALF_UP %.3f).
+ */
+import { FlinkException } from '../errors/flink-exception.js';
+
+export const MAX_BYTES = (1n << 63n) - 1n;
+
+const UNITS: ReadonlyArray<{ names: readonly string[]; multiplier: bigint; short: string }> = [
+  { names: ['b', 'bytes'], multiplier: 1n, short: 'bytes' },
+  { names: ['k', 'kb', 'kibibytes'], multiplier: 1024n, short: 'kb' },
+  { names: ['m', 'mb', 'mebibytes'], multiplier: 1024n ** 2n, short: 'mb' },
+  { names: ['g', 'gb', 'gibibytes'], multiplier: 1024n ** 3n, short: 'gb' },
+  { names: ['t', 'tb', 'tebibytes'], multiplier: 1024n ** 4n, short: 'tb' },
+];
+
+const ALL_UNITS_TEXT = UNITS.map((u) => `(${u.names.join(' | ')})`).join(' / ');
+
+/** Parses Flink MemorySize text (`512m`, `1 gb`, `1024`). Throws FlinkException with Flink's message. */
+export function parseMemorySize(text: string): bigint {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) {
+    throw new FlinkException('IllegalArgumentException', 'argument is an empty- or whitespace-only string');
+  }
+  let pos = 0;
+  while (pos < trimmed.length && trimmed.charCodeAt(pos) >= 48 && trimmed.charCodeAt(pos) <= 57) pos++;
+  const number = trimmed.slice(0, pos);
+  const unit = trimmed.slice(pos).trim().toLowerCase();
+  if (number.length === 0) throw new FlinkException('NumberFormatException', 'text does not start with a number');
+  const value = BigInt(number);
+  if (value > MAX_BYTES) {
+    throw new FlinkException(
+      'IllegalArgumentException',
+      `The value '${number}' cannot be re represented as 64bit number (numeric overflow).`,
+    );
+  }
+  const bytes = value * unitMultiplier(unit);
+  if (bytes > MAX_BYTES) {
+    throw new FlinkException(
+      'IllegalArgumentException',
+      `The value '${text}' cannot be re represented as 64bit number of bytes (numeric overflow).`,
+    );
+  }
+  return bytes;
+}
+
+function unitMultiplier(unit: string): bigint {
+  if (unit.length === 0) return 1n;
+  const found = UNITS.find((u) => u.names.includes(unit));
+  if (found === undefined) {
+    throw new FlinkException(
+      'IllegalArgumentException',
+      `Memory size unit '${unit}' does not match any of the recognized units: ${ALL_UNITS_TEXT}`,
+    );
+  }
+  return found.multiplier;
+}
+
+/**
+ * A memory size given in an input file: Flink's text syntax, or a plain integer meaning bytes
+ * (YAML turns `1024` into a number). Non-integers are rejected the way Flink rejects "1.5g".
+ */
+export function memorySizeFromInput(value: string | number): bigint {
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      return parseMemorySize(String(value));
+    }
+    return BigInt(value);
+  }
+  return parseMemorySize(value);
+}
+
+/** Flink's `MemorySize.toHumanReadableString()`: e.g. "2.313gb (2483027968 bytes)", "0 bytes". */
+export function toHumanReadableString(bytes: bigint): string {
+  let chosen: (typeof UNITS)[number] | undefined;
+  for (const unit of UNITS.slice(1)) if (bytes > unit.multiplier) chosen = unit;
+  if (chosen === undefined) return `${bytes} bytes`;
+  return `${formatHalfUp3(bytes, chosen.multiplier)}${chosen.short} (${bytes} bytes)`;
+}
+
+/** bytes / multiplier printed with three decimals, rounding half up (Java's %.3f). */
+function formatHalfUp3(bytes: bigint, multiplier: bigint): string {
+  const thousandths = (bytes * 1000n * 2n + multiplier) / (2n * multiplier);
+  const whole = thousandths / 1000n;
+  const frac = (thousandths % 1000n).toString().padStart(3, '0');
+  return `${whole}.${frac}`;
+}
+
+/** Compact form for reports: the largest binary unit that divides exactly ("512mb", "100b"). */
+export function toCompactString(bytes: bigint): string {
+  for (let i = UNITS.length - 1; i > 0; i--) {
+    const unit = UNITS[i]!;
+    if (bytes !== 0n && bytes % unit.multiplier === 0n) return `${bytes / unit.multiplier}${unit.short}`;
+  }
+  return `${bytes}b`;
+}

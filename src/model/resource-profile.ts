@@ -1,0 +1,201 @@
+/**
+ * ResourceProfile arithmetic, as `flink-runtime/.../clusterframework/types/ResourceProfile.java`:
+ * UNKNOWN (nothing specified), ANY (matches everything; tests only), and specified profiles with
+ * CPU cores (exact decimal), task heap / task off-heap / managed / network memory (bytes) and named
+ * extended resources (exact decimal; zero-valued entries are dropped). A ResourceSpec (operator
+ * level, `flink-core/.../operators/ResourceSpec.java`) is the same shape with network memory 0.
+ */
+import { FlinkException, checkArgument } from '../errors/flink-exception.js';
+import {
+  type Decimal,
+  ZERO_DECIMAL,
+  addDecimal,
+  compareDecimal,
+  isZeroDecimal,
+  multiplyDecimal,
+  subtractDecimal,
+} from './decimal.js';
+import { MAX_BYTES } from './memory-size.js';
+
+export interface SpecifiedProfile {
+  readonly kind: 'SPECIFIED';
+  readonly cpuCores: Decimal;
+  readonly taskHeapMemory: bigint;
+  readonly taskOffHeapMemory: bigint;
+  readonly managedMemory: bigint;
+  readonly networkMemory: bigint;
+  /** Sorted by name; never holds a zero amount. */
+  readonly extendedResources: ReadonlyMap<string, Decimal>;
+}
+
+export type ResourceProfile = { readonly kind: 'UNKNOWN' } | { readonly kind: 'ANY' } | SpecifiedProfile;
+
+export const UNKNOWN: ResourceProfile = { kind: 'UNKNOWN' };
+export const ANY: ResourceProfile = { kind: 'ANY' };
+
+export type MemoryField = 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
+export const MEMORY_FIELDS: readonly MemoryField[] = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
+
+export interface ProfileFields {
+  cpuCores?: Decimal;
+  taskHeapMemory?: bigint;
+  taskOffHeapMemory?: bigint;
+  managedMemory?: bigint;
+  networkMemory?: bigint;
+  extendedResources?: ReadonlyMap<string, Decimal>;
+}
+
+export function specified(fields: ProfileFields): SpecifiedProfile {
+  return {
+    kind: 'SPECIFIED',
+    cpuCores: fields.cpuCores ?? ZERO_DECIMAL,
+    taskHeapMemory: fields.taskHeapMemory ?? 0n,
+    taskOffHeapMemory: fields.taskOffHeapMemory ?? 0n,
+    managedMemory: fields.managedMemory ?? 0n,
+    networkMemory: fields.networkMemory ?? 0n,
+    extendedResources: cleanExtended(fields.extendedResources ?? new Map()),
+  };
+}
+
+export const ZERO: ResourceProfile = specified({});
+
+function cleanExtended(map: ReadonlyMap<string, Decimal>): ReadonlyMap<string, Decimal> {
+  const names = [...map.keys()].filter((name) => !isZeroDecimal(map.get(name)!)).sort();
+  return new Map(names.map((name) => [name, map.get(name)!]));
+}
+
+export function isSpecified(p: ResourceProfile): p is SpecifiedProfile {
+  return p.kind === 'SPECIFIED';
+}
+
+export function profilesEqual(a: ResourceProfile, b: ResourceProfile): boolean {
+  if (!isSpecified(a) || !isSpecified(b)) return a.kind === b.kind;
+  if (compareDecimal(a.cpuCores, b.cpuCores) !== 0) return false;
+  if (MEMORY_FIELDS.some((f) => a[f] !== b[f])) return false;
+  if (a.extendedResources.size !== b.extendedResources.size) return false;
+  for (const [name, amount] of a.extendedResources) {
+    const other = b.extendedResources.get(name);
+    if (other === undefined || compareDecimal(amount, other) !== 0) return false;
+  }
+  return true;
+}
+
+function addBytes(a: bigint, b: bigint): bigint {
+  const sum = a + b;
+  if (sum > MAX_BYTES) throw new FlinkException('ArithmeticException', 'long overflow');
+  return sum;
+}
+
+function combineExtended(
+  a: ReadonlyMap<string, Decimal>,
+  b: ReadonlyMap<string, Decimal>,
+  op: (x: Decimal, y: Decimal) => Decimal,
+): Map<string, Decimal> {
+  const out = new Map(a);
+  for (const [name, amount] of b) out.set(name, op(out.get(name) ?? ZERO_DECIMAL, amount));
+  return out;
+}
+
+/** ANY absorbs, then UNKNOWN absorbs, else field-wise sum (overflow is an ArithmeticException). */
+export function merge(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
+  if (a.kind === 'ANY' || b.kind === 'ANY') return ANY;
+  if (!isSpecified(a) || !isSpecified(b)) return UNKNOWN;
+  return specified({
+    cpuCores: addDecimal(a.cpuCores, b.cpuCores),
+    taskHeapMemory: addBytes(a.taskHeapMemory, b.taskHeapMemory),
+    taskOffHeapMemory: addBytes(a.taskOffHeapMemory, b.taskOffHeapMemory),
+    managedMemory: addBytes(a.managedMemory, b.managedMemory),
+    networkMemory: addBytes(a.networkMemory, b.networkMemory),
+    extendedResources: combineExtended(a.extendedResources, b.extendedResources, addDecimal),
+  });
+}
+
+export function subtract(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
+  if (a.kind === 'ANY' || b.kind === 'ANY') return ANY;
+  if (!isSpecified(a) || !isSpecified(b)) return UNKNOWN;
+  checkArgument(allFieldsNoLessThan(a, b), 'Try to subtract an unmatched resource profile from this one.');
+  return specified({
+    cpuCores: subtractDecimal(a.cpuCores, b.cpuCores),
+    taskHeapMemory: a.taskHeapMemory - b.taskHeapMemory,
+    taskOffHeapMemory: a.taskOffHeapMemory - b.taskOffHeapMemory,
+    managedMemory: a.managedMemory - b.managedMemory,
+    networkMemory: a.networkMemory - b.networkMemory,
+    extendedResources: combineExtended(a.extendedResources, b.extendedResources, subtractDecimal),
+  });
+}
+
+export function multiply(a: ResourceProfile, k: number): ResourceProfile {
+  checkArgument(k >= 0, 'multiplier must be >= 0');
+  if (!isSpecified(a)) return a;
+  if (k === 0) return ZERO;
+  const times = (bytes: bigint): bigint => {
+    const product = bytes * BigInt(k);
+    if (product > MAX_BYTES) throw new FlinkException('ArithmeticException', 'long overflow');
+    return product;
+  };
+  const extended = new Map([...a.extendedResources].map(([name, amount]) => [name, multiplyDecimal(amount, k)]));
+  return specified({
+    cpuCores: multiplyDecimal(a.cpuCores, k),
+    taskHeapMemory: times(a.taskHeapMemory),
+    taskOffHeapMemory: times(a.taskOffHeapMemory),
+    managedMemory: times(a.managedMemory),
+    networkMemory: times(a.networkMemory),
+    extendedResources: extended,
+  });
+}
+
+/** Field-wise "a can hold b" (named isMatching before Flink 1.13). */
+export function allFieldsNoLessThan(a: ResourceProfile, b: ResourceProfile): boolean {
+  if (a.kind === 'ANY' || profilesEqual(a, b)) return true;
+  if (!isSpecified(a)) return false;
+  if (!isSpecified(b)) return b.kind === 'UNKNOWN';
+  if (compareDecimal(a.cpuCores, b.cpuCores) < 0) return false;
+  if (MEMORY_FIELDS.some((f) => a[f] < b[f])) return false;
+  for (const [name, amount] of b.extendedResources) {
+    const have = a.extendedResources.get(name);
+    if (have === undefined || compareDecimal(have, amount) < 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a slot with profile `slot` may serve a requirement. Since Flink 1.13 this is exact
+ * matching (ANY, equal, or an UNKNOWN requirement); before, it was the field-wise comparison.
+ * An UNKNOWN slot profile never describes a real slot: Flink throws.
+ */
+export function isMatching(slot: ResourceProfile, required: ResourceProfile, exact = true): boolean {
+  if (!exact) return allFieldsNoLessThan(slot, required);
+  if (slot.kind === 'UNKNOWN') {
+    throw new FlinkException('UnsupportedOperationException', 'Cannot check matching with unknown resources');
+  }
+  return slot.kind === 'ANY' || profilesEqual(slot, required) || required.kind === 'UNKNOWN';
+}
+
+function requireSpecified(p: ResourceProfile): SpecifiedProfile {
+  if (isSpecified(p)) return p;
+  throw new FlinkException('UnsupportedOperationException', 'Cannot get memory of an UNKNOWN or ANY resource profile');
+}
+
+export function getTotalMemory(p: ResourceProfile): bigint {
+  const s = requireSpecified(p);
+  return getOperatorsMemory(s) + s.networkMemory;
+}
+
+export function getOperatorsMemory(p: ResourceProfile): bigint {
+  const s = requireSpecified(p);
+  return s.taskHeapMemory + s.taskOffHeapMemory + s.managedMemory;
+}
+
+/** `ResourceProfile.fromResourceSpec(spec, networkMemory)`. */
+export function fromResourceSpec(spec: ResourceProfile, networkMemory: bigint): ResourceProfile {
+  if (!isSpecified(spec)) return spec;
+  return { ...spec, networkMemory };
+}
+
+/** A string equal for exactly the profiles `profilesEqual` calls equal (for map keys). */
+export function profileKey(p: ResourceProfile): string {
+  if (!isSpecified(p)) return p.kind;
+  const extended = [...p.extendedResources].map(([name, amount]) => `${name}=${amount.unscaled}e-${amount.scale}`);
+  const cpu = `${p.cpuCores.unscaled}e-${p.cpuCores.scale}`;
+  return [cpu, ...MEMORY_FIELDS.map((f) => String(p[f])), ...extended].join('|');
+}

@@ -1,0 +1,146 @@
+/**
+ * Text → plain data, for YAML and JSON alike (JSON is detected by its first character and read
+ * by the same YAML 1.2 parser, which also rejects duplicate keys that JSON.parse would silently
+ * accept). Source positions are not kept on the fast path: `locatePointer` re-reads the text as
+ * a js-yaml event stream only when a diagnostic needs a line and column.
+ */
+import { EVENT_ID, YAMLException, getScalarValue, load, parseEvents } from 'js-yaml';
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+
+export type DocumentFormat = 'yaml' | 'json';
+
+export interface ParsedDocument {
+  readonly data: unknown;
+  readonly format: DocumentFormat;
+  readonly text: string;
+}
+
+export function detectFormat(text: string): DocumentFormat {
+  const first = /\S/.exec(text);
+  return first !== null && (first[0] === '{' || first[0] === '[') ? 'json' : 'yaml';
+}
+
+export function parseDocument(text: string): Result<ParsedDocument> {
+  const format = detectFormat(text);
+  if (text.trim().length === 0) return fail([error('input/empty', 'the file is empty', '')]);
+  try {
+    return ok({ data: load(text), format, text });
+  } catch (e) {
+    return fail([syntaxDiagnostic(e, format)]);
+  }
+}
+
+function syntaxDiagnostic(e: unknown, format: DocumentFormat): Diagnostic {
+  if (!(e instanceof YAMLException)) throw e;
+  const what = format === 'json' ? 'JSON' : 'YAML';
+  const d = error('input/syntax', `${what} syntax error: ${e.reason}`, '');
+  if (e.mark) d.location = { pointer: '', line: e.mark.line + 1, column: e.mark.column + 1 };
+  return d;
+}
+
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * 1-based line/column of the value at `pointer` (or of its key, when `atKey` and the value sits in
+ * a mapping). Undefined when the pointer does not resolve. Complexity: O(size of the document).
+ */
+export function locatePointer(text: string, pointer: string, atKey = false): Position | undefined {
+  const offsets = findOffsets(text, new Set([pointer]));
+  const found = offsets.get(pointer);
+  if (found === undefined) return undefined;
+  return offsetToPosition(text, atKey && found.key >= 0 ? found.key : found.value);
+}
+
+interface Frame {
+  readonly pointer: string;
+  readonly isMapping: boolean;
+  index: number;
+  pendingKey: string | undefined;
+  keyOffset: number;
+}
+
+function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+interface NodeOffsets {
+  /** Offset of the value node. */
+  readonly value: number;
+  /** Offset of its key when the parent is a mapping, else -1. */
+  readonly key: number;
+}
+
+/** One pass over the event stream, collecting the offsets of the wanted pointers. */
+function findOffsets(text: string, wanted: ReadonlySet<string>): Map<string, NodeOffsets> {
+  const found = new Map<string, NodeOffsets>();
+  let events;
+  try {
+    events = parseEvents(text, {});
+  } catch {
+    return found;
+  }
+  const stack: Frame[] = [];
+  for (const event of events) {
+    if (event.type === EVENT_ID.DOCUMENT) continue;
+    if (event.type === EVENT_ID.POP) {
+      stack.pop();
+      continue;
+    }
+    const parent = stack[stack.length - 1];
+    const start = event.type === EVENT_ID.SCALAR ? event.valueStart : 'start' in event ? event.start : event.anchorStart;
+    if (parent?.isMapping && parent.pendingKey === undefined) {
+      // A key: remember it; the next node is its value.
+      parent.pendingKey = event.type === EVENT_ID.SCALAR ? getScalarValue(text, event) : '';
+      parent.keyOffset = start;
+      continue;
+    }
+    const here = childPointer(parent);
+    if (wanted.has(here)) found.set(here, { value: start, key: parent?.isMapping ? parent.keyOffset : -1 });
+    if (parent) advance(parent);
+    if (event.type === EVENT_ID.SEQUENCE || event.type === EVENT_ID.MAPPING) {
+      stack.push({ pointer: here, isMapping: event.type === EVENT_ID.MAPPING, index: 0, pendingKey: undefined, keyOffset: -1 });
+    }
+  }
+  return found;
+}
+
+function childPointer(parent: Frame | undefined): string {
+  if (parent === undefined) return '';
+  const segment = parent.isMapping ? parent.pendingKey! : String(parent.index);
+  return `${parent.pointer}/${escapeSegment(segment)}`;
+}
+
+function advance(parent: Frame): void {
+  if (parent.isMapping) parent.pendingKey = undefined;
+  else parent.index++;
+}
+
+function offsetToPosition(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Adds file, line and column to every diagnostic that has a JSON pointer but no position yet. */
+export function locateDiagnostics(diagnostics: Diagnostic[], text: string | undefined, file: string | undefined): Diagnostic[] {
+  const wanted = new Set(diagnostics.map((d) => d.location?.pointer ?? ''));
+  const offsets = text === undefined ? new Map<string, NodeOffsets>() : findOffsets(text, wanted);
+  return diagnostics.map((d) => {
+    const location = { ...(d.location ?? { pointer: '' }) };
+    if (file !== undefined) location.file = file;
+    const found = offsets.get(location.pointer);
+    if (text !== undefined && location.line === undefined) {
+      const atKey = d.code === 'input/unknown-key' && found !== undefined && found.key >= 0;
+      const pos = found ? offsetToPosition(text, atKey ? found.key : found.value) : { line: 1, column: 1 };
+      Object.assign(location, pos);
+    }
+    return { ...d, location };
+  });
+}

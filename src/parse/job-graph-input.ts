@@ -1,0 +1,48 @@
+/** The written form of a JobGraph file (what `schemas/job-graph.schema.json` accepts). */
+import type { ResourcesInput } from './resources-input.js';
+
+export interface ManagedMemoryDeclarationInput {
+  operatorScope?: { OPERATOR?: number };
+  slotScope?: Array<'STATE_BACKEND' | 'PYTHON'>;
+}
+
+export interface OperatorInput {
+  id: string;
+  name?: string;
+  managedMemory?: ManagedMemoryDeclarationInput;
+  resources?: ResourcesInput;
+  legacyWeight?: number;
+}
+
+export interface VertexInput extends Omit<OperatorInput, 'id'> {
+  id: string;
+  parallelism?: number;
+  maxParallelism?: number;
+  minParallelism?: number;
+  slotSharingGroup?: string;
+  coLocationGroup?: string;
+  operators?: OperatorInput[];
+}
+
+export interface EdgeInput {
+  source: string;
+  target: string;
+  distribution?: 'POINTWISE' | 'ALL_TO_ALL';
+  resultPartitionType?: string;
+}
+
+export interface JobGraphInput {
+  name?: string;
+  mode?: 'streaming' | 'batch';
+  flinkVersion?: string;
+  allVerticesInSameSlotSharingGroupByDefault?: boolean;
+  managedMemoryConfig?: {
+    consumerWeights?: string | Record<string, number>;
+    stateBackend?: 'hashmap' | 'rocksdb' | 'forst';
+    stateBackendUsesManagedMemory?: boolean;
+    slotManagedMemory?: string | number;
+  };
+  vertices: VertexInput[];
+  edges?: EdgeInput[];
+  slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput }>;
+}

@@ -1,0 +1,192 @@
+/**
+ * Written JobGraph (schema-valid data) → the canonical JobGraph model, applying defaults and the
+ * rules a schema cannot express: unique ids, edges naming existing vertices, Flink's parallelism
+ * checks, memory sizes, version-gated features, and that the graph is acyclic.
+ */
+import { type Diagnostic, type Result, error, fail, hasErrors, ok, warning } from '../errors/diagnostic.js';
+import { buildDigraph } from '../graph/digraph.js';
+import { topologicalSort } from '../graph/topological-sort.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion, atLeast, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
+import {
+  DEFAULT_SLOT_SHARING_GROUP,
+  type JobEdge,
+  type JobGraph,
+  type JobVertex,
+  type ManagedMemoryConfig,
+  type ManagedMemoryUseCase,
+  type Operator,
+  type ResultPartitionType,
+} from '../model/job-graph.js';
+import type { ResourceProfile } from '../model/resource-profile.js';
+import { readConsumerWeights } from './consumer-weights.js';
+import type { EdgeInput, JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
+import { checkParallelism } from './parallelism-rules.js';
+import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
+
+export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
+  const out: Diagnostic[] = [];
+  const flinkVersion = readVersion(input.flinkVersion, out);
+  const mode = input.mode ?? 'streaming';
+  const vertices = readVertices(input.vertices, out);
+  const edges = readEdges(input.edges ?? [], vertices, mode, flinkVersion, out);
+  const graph: JobGraph = {
+    name: input.name ?? 'job',
+    mode,
+    flinkVersion,
+    allVerticesInSameSlotSharingGroupByDefault: input.allVerticesInSameSlotSharingGroupByDefault ?? mode === 'streaming',
+    vertices,
+    edges,
+    slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
+    managedMemoryConfig: readManagedMemoryConfig(input.managedMemoryConfig, out),
+  };
+  if (!hasErrors(out)) checkAcyclic(graph, out);
+  return hasErrors(out) ? fail(out) : ok(graph, out);
+}
+
+function readVersion(text: string | undefined, out: Diagnostic[]): FlinkVersion {
+  if (text === undefined) return DEFAULT_FLINK_VERSION;
+  const version = parseFlinkVersion(text);
+  if (version === undefined || !isSupportedVersion(version)) {
+    const range = `1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)}`;
+    out.push(error('input/flink-version', `flinkVersion '${text}' is not a Flink release flinkslot models (${range})`, '/flinkVersion'));
+    return DEFAULT_FLINK_VERSION;
+  }
+  return version;
+}
+
+function readVertices(inputs: readonly VertexInput[], out: Diagnostic[]): JobVertex[] {
+  const vertexIds = new Map<string, string>();
+  const operatorIds = new Map<string, string>();
+  return inputs.map((v, index) => {
+    const pointer = `/vertices/${index}`;
+    noteDuplicate(vertexIds, v.id, `${pointer}/id`, 'vertex', out);
+    const operators = readOperators(v, pointer, out);
+    for (const op of operators) noteDuplicate(operatorIds, op.id, `${op.pointer}/id`, 'operator', out);
+    const parallelism = v.parallelism ?? 1;
+    const maxParallelism = checkParallelism(
+      { vertexName: v.name ?? v.id, parallelism, maxParallelism: v.maxParallelism, minParallelism: v.minParallelism, pointer },
+      out,
+    );
+    return {
+      index,
+      id: v.id,
+      name: v.name ?? v.id,
+      parallelism,
+      maxParallelism: maxParallelism ?? parallelism,
+      maxParallelismConfigured: v.maxParallelism !== undefined,
+      minParallelism: v.minParallelism,
+      slotSharingGroup: v.slotSharingGroup ?? DEFAULT_SLOT_SHARING_GROUP,
+      coLocationGroup: v.coLocationGroup,
+      operators,
+      pointer,
+    };
+  });
+}
+
+function noteDuplicate(seen: Map<string, string>, id: string, pointer: string, what: string, out: Diagnostic[]): void {
+  const first = seen.get(id);
+  if (first === undefined) seen.set(id, pointer);
+  else out.push(error('input/duplicate-id', `duplicate ${what} id '${id}' (first defined at ${first})`, pointer));
+}
+
+function readOperators(v: VertexInput, pointer: string, out: Diagnostic[]): Operator[] {
+  if (v.operators === undefined) return [readOperator({ ...v, id: v.id }, pointer, out)];
+  for (const key of ['managedMemory', 'resources', 'legacyWeight'] as const) {
+    if (v[key] !== undefined) {
+      out.push(error('input/vertex-operator-fields', `vertex '${v.id}' lists operators: give ${key} on its operators instead`, `${pointer}/${key}`));
+    }
+  }
+  return v.operators.map((op, i) => readOperator(op, `${pointer}/operators/${i}`, out));
+}
+
+function readOperator(op: OperatorInput, pointer: string, out: Diagnostic[]): Operator {
+  const weights = new Map<ManagedMemoryUseCase, number>();
+  const operatorWeight = op.managedMemory?.operatorScope?.OPERATOR;
+  if (operatorWeight !== undefined) weights.set('OPERATOR', operatorWeight);
+  const resources: ResourceProfile = readResourceSpec(op.resources, `${pointer}/resources`, out);
+  return {
+    id: op.id,
+    name: op.name ?? op.id,
+    operatorScopeWeights: weights,
+    slotScopeUseCases: new Set(op.managedMemory?.slotScope ?? []),
+    resources,
+    legacyWeight: op.legacyWeight ?? 1,
+    legacyWeightSet: op.legacyWeight !== undefined,
+    pointer,
+  };
+}
+
+function readEdges(
+  inputs: readonly EdgeInput[],
+  vertices: readonly JobVertex[],
+  mode: JobGraph['mode'],
+  version: FlinkVersion,
+  out: Diagnostic[],
+): JobEdge[] {
+  const byId = new Map(vertices.map((v) => [v.id, v.index]));
+  const edges: JobEdge[] = [];
+  inputs.forEach((e, index) => {
+    const pointer = `/edges/${index}`;
+    const source = byId.get(e.source);
+    const target = byId.get(e.target);
+    if (source === undefined) out.push(error('input/unknown-vertex', `edge source '${e.source}' is not a vertex of the job`, `${pointer}/source`));
+    if (target === undefined) out.push(error('input/unknown-vertex', `edge target '${e.target}' is not a vertex of the job`, `${pointer}/target`));
+    const resultPartitionType = (e.resultPartitionType ?? (mode === 'batch' ? 'BLOCKING' : 'PIPELINED_BOUNDED')) as ResultPartitionType;
+    checkPartitionType(resultPartitionType, mode, version, `${pointer}/resultPartitionType`, out);
+    if (source === undefined || target === undefined) return;
+    edges.push({ index, source, target, distribution: e.distribution ?? 'ALL_TO_ALL', resultPartitionType, pointer });
+  });
+  return edges;
+}
+
+function checkPartitionType(type: ResultPartitionType, mode: JobGraph['mode'], version: FlinkVersion, pointer: string, out: Diagnostic[]): void {
+  if (!type.startsWith('HYBRID_')) return;
+  if (!atLeast(version, 1, 16)) {
+    out.push(error('input/result-partition-type', `${type} (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is ${formatVersion(version)}`, pointer));
+  } else if (mode !== 'batch') {
+    out.push(error('input/result-partition-type', 'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH', pointer, 'IllegalArgumentException'));
+  }
+}
+
+function readGroupResources(input: JobGraphInput, vertices: readonly JobVertex[], version: FlinkVersion, out: Diagnostic[]): Map<string, ResourceProfile> {
+  const profiles = new Map<string, ResourceProfile>();
+  const used = new Set(vertices.map((v) => v.slotSharingGroup));
+  (input.slotSharingGroups ?? []).forEach((group, i) => {
+    const pointer = `/slotSharingGroups/${i}`;
+    if (profiles.has(group.name)) {
+      out.push(error('input/duplicate-id', `slot sharing group '${group.name}' is listed twice`, `${pointer}/name`));
+      return;
+    }
+    const profile = readSlotSharingGroupProfile(group.resources, `${pointer}/resources`, out);
+    if (!used.has(group.name)) out.push(warning('input/unused-slot-sharing-group', `no vertex is in slot sharing group '${group.name}'`, `${pointer}/name`));
+    if (profile.kind !== 'UNKNOWN' && !atLeast(version, 1, 14)) {
+      out.push(warning('input/flip156-unsupported', `slot sharing group resources (FLIP-156) need Flink 1.14; ignored for flinkVersion ${formatVersion(version)}`, `${pointer}/resources`));
+      return;
+    }
+    profiles.set(group.name, profile);
+  });
+  return profiles;
+}
+
+function readManagedMemoryConfig(input: JobGraphInput['managedMemoryConfig'], out: Diagnostic[]): ManagedMemoryConfig {
+  const pointer = '/managedMemoryConfig';
+  const consumerWeights = input?.consumerWeights === undefined ? undefined : readConsumerWeights(input.consumerWeights, `${pointer}/consumerWeights`, out);
+  const backendUses = input?.stateBackend === undefined ? false : input.stateBackend !== 'hashmap';
+  const slotManagedMemory =
+    input?.slotManagedMemory === undefined ? undefined : readMemorySize(input.slotManagedMemory, 'slotManagedMemory', `${pointer}/slotManagedMemory`, out);
+  return {
+    consumerWeights,
+    stateBackendUsesManagedMemory: input?.stateBackendUsesManagedMemory ?? backendUses,
+    slotManagedMemory,
+  };
+}
+
+function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {
+  const digraph = buildDigraph(graph.vertices.length, graph.edges.map((e) => e.source), graph.edges.map((e) => e.target));
+  const sorted = topologicalSort(digraph);
+  if (sorted.ok) return;
+  const ids = sorted.cycle.map((v) => graph.vertices[v]!.id);
+  const closing = graph.edges.find((e) => e.source === sorted.cycle[sorted.cycle.length - 1] && e.target === sorted.cycle[0]);
+  const path = [...ids, ids[0]].join(' -> ');
+  out.push(error('input/cycle', `The job graph is cyclic: ${path}`, closing?.pointer ?? '/edges', 'InvalidProgramException'));
+}

@@ -1,0 +1,28 @@
+/**
+ * The whole input pipeline for a JobGraph file: text → document → schema → canonical model,
+ * every diagnostic located by file, line, column and JSON pointer.
+ */
+import schema from '../../schemas/job-graph.schema.json' with { type: 'json' };
+import { type Result, fail, ok } from '../errors/diagnostic.js';
+import type { JobGraph } from '../model/job-graph.js';
+import { locateDiagnostics, parseDocument } from './document.js';
+import type { JobGraphInput } from './job-graph-input.js';
+import { normalizeJobGraph } from './normalize-job-graph.js';
+import { validateAgainstSchema } from './schema-validator.js';
+
+export const jobGraphSchema: object = schema;
+
+/** Plain data (e.g. a conformance case's `input.jobGraph`) → JobGraph; diagnostics carry pointers only. */
+export function jobGraphFromData(data: unknown): Result<JobGraph> {
+  const schemaErrors = validateAgainstSchema(jobGraphSchema, data);
+  if (schemaErrors.length > 0) return fail(schemaErrors);
+  return normalizeJobGraph(data as JobGraphInput);
+}
+
+export function parseJobGraph(text: string, file?: string): Result<JobGraph> {
+  const document = parseDocument(text);
+  if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
+  const result = jobGraphFromData(document.value.data);
+  if (!result.ok) return fail(locateDiagnostics(result.diagnostics, text, file));
+  return ok(result.value, locateDiagnostics(result.warnings, text, file));
+}

@@ -1,0 +1,39 @@
+/**
+ * Slots per slot sharing group and the ResourceProfile each slot requests.
+ * - Slots of a group = the highest parallelism among its vertices: each shared slot holds at most
+ *   one subtask of every vertex of the group (Flink's execution slot sharing).
+ * - Per-slot profile (FLIP-156, `SlotSharingExecutionSlotAllocator`): the group's own profile when
+ *   the job declares one, else the sum of its vertices' operator specs (UNKNOWN if any operator's
+ *   is), with network memory 0 as in every task requirement.
+ */
+import type { SlotSharingGroup } from '../analysis/slot-sharing.js';
+import type { JobGraph, JobVertex } from '../model/job-graph.js';
+import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge } from '../model/resource-profile.js';
+
+export type ProfileSource = 'slot-sharing-group' | 'operators' | 'unknown';
+
+export interface SlotSharingGroupPlan {
+  readonly group: SlotSharingGroup;
+  readonly slots: number;
+  /** The vertex that sets the slot count (first vertex with the highest parallelism). */
+  readonly widestVertex: number;
+  readonly resourceProfile: ResourceProfile;
+  readonly profileSource: ProfileSource;
+}
+
+/** `JobVertex` minimum resources: the merge of its chained operators' specs. */
+export function vertexResourceSpec(vertex: JobVertex): ResourceProfile {
+  return vertex.operators.reduce((sum, op) => merge(sum, op.resources), ZERO);
+}
+
+export function planSlotSharingGroup(graph: JobGraph, group: SlotSharingGroup): SlotSharingGroupPlan {
+  let widestVertex = group.vertices[0]!;
+  for (const v of group.vertices) if (graph.vertices[v]!.parallelism > graph.vertices[widestVertex]!.parallelism) widestVertex = v;
+  const slots = graph.vertices[widestVertex]!.parallelism;
+  if (isSpecified(group.groupProfile)) {
+    return { group, slots, widestVertex, resourceProfile: group.groupProfile, profileSource: 'slot-sharing-group' };
+  }
+  const sum = group.vertices.reduce((acc, v) => merge(acc, vertexResourceSpec(graph.vertices[v]!)), ZERO);
+  const resourceProfile = fromResourceSpec(sum, 0n);
+  return { group, slots, widestVertex, resourceProfile, profileSource: isSpecified(resourceProfile) ? 'operators' : 'unknown' };
+}

@@ -1,0 +1,154 @@
+/**
+ * JobAnalysis → the versioned `plan` report (plain data; `schemas/plan.schema.json` describes it).
+ * Vertices are named by id; maps use fixed key orders so the output is stable byte for byte.
+ */
+import type { JobAnalysis } from '../analysis/analyze-job.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { formatVersion } from '../model/flink-version.js';
+import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
+import { type ResourceProfileJson, profileToJson } from './profile-json.js';
+
+export type UseCaseMap = Partial<Record<ManagedMemoryUseCase, number>>;
+
+export interface PlanReport {
+  reportVersion: 1;
+  job: {
+    name: string;
+    mode: string;
+    flinkVersion: string;
+    allVerticesInSameSlotSharingGroupByDefault: boolean;
+    vertices: number;
+    edges: number;
+    operators: number;
+  };
+  minimumSlots: number;
+  minimumSlotsReason: { explanation: string; groups: Array<{ slotSharingGroup: string; slots: number; vertex: string }> };
+  requirements: Array<{ resourceProfile: ResourceProfileJson; numberOfRequiredSlots: number }>;
+  slotSharingGroups: Array<{
+    id: string;
+    name: string;
+    region: number | null;
+    vertices: string[];
+    slots: number;
+    widestVertex: string;
+    resourceProfile: ResourceProfileJson;
+    profileSource: string;
+  }>;
+  coLocationGroups: Array<{ name: string; slotSharingGroup: string; vertices: string[] }>;
+  regions: string[][];
+  components: string[][];
+  managedMemory: {
+    model: 'use-cases' | 'legacy';
+    consumerWeights: UseCaseMap | null;
+    stateBackendUsesManagedMemory: boolean;
+    slotManagedMemory: number | null;
+  };
+  operators: Array<{
+    vertex: string;
+    id: string;
+    name: string;
+    slotSharingGroup: string;
+    fractionsOfUseCase?: UseCaseMap;
+    fractionsOfSlot?: UseCaseMap;
+    legacyFraction?: number;
+    bytes?: UseCaseMap | number;
+  }>;
+  warnings: Diagnostic[];
+}
+
+function useCaseMap(map: ReadonlyMap<ManagedMemoryUseCase, number>): UseCaseMap {
+  const out: UseCaseMap = {};
+  for (const uc of USE_CASES) if (map.has(uc)) out[uc] = map.get(uc)!;
+  return out;
+}
+
+/** MemoryManager.computeMemorySize: floor(size × fraction) in double arithmetic. */
+function bytesOf(size: bigint, fraction: number): number {
+  return Math.floor(Number(size) * fraction);
+}
+
+export function buildPlanReport(a: JobAnalysis): PlanReport {
+  const g = a.graph;
+  const ids = (vs: readonly number[]): string[] => vs.map((v) => g.vertices[v]!.id);
+  const groupId = (index: number): string => a.slotSharing.groups[index]!.id;
+  return {
+    reportVersion: 1,
+    job: {
+      name: g.name,
+      mode: g.mode,
+      flinkVersion: formatVersion(g.flinkVersion),
+      allVerticesInSameSlotSharingGroupByDefault: g.allVerticesInSameSlotSharingGroupByDefault,
+      vertices: g.vertices.length,
+      edges: g.edges.length,
+      operators: g.vertices.reduce((n, v) => n + v.operators.length, 0),
+    },
+    minimumSlots: a.minimumSlots,
+    minimumSlotsReason: minimumSlotsReason(a),
+    requirements: a.requirements.map((r) => ({ resourceProfile: profileToJson(r.resourceProfile), numberOfRequiredSlots: r.numberOfRequiredSlots })),
+    slotSharingGroups: a.slotSharingGroups.map((p) => ({
+      id: p.group.id,
+      name: p.group.name,
+      region: p.group.region ?? null,
+      vertices: ids(p.group.vertices),
+      slots: p.slots,
+      widestVertex: g.vertices[p.widestVertex]!.id,
+      resourceProfile: profileToJson(p.resourceProfile),
+      profileSource: p.profileSource,
+    })),
+    coLocationGroups: a.slotSharing.coLocationGroups.map((c) => ({ name: c.name, slotSharingGroup: groupId(c.slotSharingGroup), vertices: ids(c.vertices) })),
+    regions: a.regions.regions.map(ids),
+    components: a.components.map(ids),
+    managedMemory: {
+      model: a.managedMemory.model,
+      consumerWeights: a.managedMemory.model === 'use-cases' ? useCaseMap(a.managedMemory.weights) : null,
+      stateBackendUsesManagedMemory: g.managedMemoryConfig.stateBackendUsesManagedMemory,
+      slotManagedMemory: g.managedMemoryConfig.slotManagedMemory === undefined ? null : Number(g.managedMemoryConfig.slotManagedMemory),
+    },
+    operators: operatorRows(a, groupId),
+    warnings: [...a.warnings],
+  };
+}
+
+function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanReport['operators'] {
+  const size = a.graph.managedMemoryConfig.slotManagedMemory;
+  const base = (o: { vertex: number; operator: { id: string; name: string }; group: number }) => ({
+    vertex: a.graph.vertices[o.vertex]!.id,
+    id: o.operator.id,
+    name: o.operator.name,
+    slotSharingGroup: groupId(o.group),
+  });
+  if (a.managedMemory.model === 'legacy') {
+    return a.managedMemory.operators.map((o) => ({
+      ...base(o),
+      legacyFraction: o.legacyFraction,
+      ...(size === undefined ? {} : { bytes: bytesOf(size, o.legacyFraction) }),
+    }));
+  }
+  return a.managedMemory.operators.map((o) => {
+    const bytes = new Map([...o.fractionsOfSlot].map(([uc, f]) => [uc, size === undefined ? 0 : bytesOf(size, f)]));
+    return {
+      ...base(o),
+      fractionsOfUseCase: useCaseMap(o.fractionsOfUseCase),
+      fractionsOfSlot: useCaseMap(o.fractionsOfSlot),
+      ...(size === undefined ? {} : { bytes: useCaseMap(bytes) }),
+    };
+  });
+}
+
+function minimumSlotsReason(a: JobAnalysis): PlanReport['minimumSlotsReason'] {
+  const groups = a.slotSharingGroups.map((p) => ({
+    slotSharingGroup: p.group.id,
+    slots: p.slots,
+    vertex: a.graph.vertices[p.widestVertex]!.id,
+  }));
+  const terms = groups.map((x) => `${x.slotSharingGroup} ${x.slots} (vertex '${x.vertex}' has parallelism ${x.slots})`);
+  const shown = terms.length > 6 ? [...terms.slice(0, 5), `… ${terms.length - 5} more groups`] : terms;
+  let explanation =
+    groups.length === 1
+      ? `one slot sharing group; its widest vertex '${groups[0]!.vertex}' has parallelism ${groups[0]!.slots}, and every slot holds one subtask of each vertex`
+      : `sum over ${groups.length} slot sharing groups of each group's highest parallelism: ${shown.join(' + ')}`;
+  if (a.graph.mode === 'batch') {
+    explanation += '; this is the all-at-once requirement: a batch job schedules its pipelined regions one after another and can run with fewer slots';
+  }
+  return { explanation, groups };
+}

@@ -1,0 +1,90 @@
+/**
+ * The `plan` report as text for people: the answer first (minimum slots and why), then the
+ * requirements, groups, regions and per-operator managed memory. Long lists are cut at `limit`.
+ */
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { USE_CASES } from '../model/job-graph.js';
+import type { PlanReport, UseCaseMap } from './plan-report.js';
+import { profileToTextFromJson } from './profile-text.js';
+import { type Style, PLAIN } from './style.js';
+import { renderTable } from './table.js';
+
+export interface TextOptions {
+  style?: Style;
+  /** Maximum rows per list; 0 = everything. */
+  limit?: number;
+}
+
+export function renderPlanText(report: PlanReport, options: TextOptions = {}): string {
+  const s = options.style ?? PLAIN;
+  const limit = options.limit ?? 50;
+  const j = report.job;
+  const lines: string[] = [
+    s.heading(`Job ${j.name}`) + s.dim(` (${j.mode}, Flink ${j.flinkVersion}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`),
+    '',
+    `${s.strong(`Minimum slots: ${report.minimumSlots}`)}`,
+    `  ${report.minimumSlotsReason.explanation}`,
+    '',
+    s.heading('Resource requirements (FLIP-138)'),
+    ...report.requirements.map((r) => `  ${r.numberOfRequiredSlots} × ${profileToTextFromJson(r.resourceProfile)}`),
+    '',
+    s.heading(`Slot sharing groups (${report.slotSharingGroups.length})`),
+    ...renderTable(
+      ['GROUP', 'SLOTS', 'PROFILE', 'VERTICES'],
+      cut(report.slotSharingGroups, limit).map((g) => [g.id, String(g.slots), profileToTextFromJson(g.resourceProfile), g.vertices.join(', ')]),
+    ),
+    ...more(report.slotSharingGroups.length, limit, s),
+  ];
+  if (report.coLocationGroups.length > 0) {
+    lines.push('', s.heading(`Co-location groups (${report.coLocationGroups.length})`));
+    lines.push(...report.coLocationGroups.map((c) => `  ${c.name}: ${c.vertices.join(', ')} ${s.dim(`(group ${c.slotSharingGroup})`)}`));
+  }
+  lines.push('', ...listSection(s, 'Pipelined regions', report.regions, limit));
+  lines.push('', ...listSection(s, 'Connected components', report.components, limit));
+  lines.push('', ...managedMemorySection(report, s, limit));
+  if (report.warnings.length > 0) lines.push('', s.heading('Warnings'), ...report.warnings.map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`));
+  return lines.join('\n') + '\n';
+}
+
+function cut<T>(items: readonly T[], limit: number): readonly T[] {
+  return limit > 0 ? items.slice(0, limit) : items;
+}
+
+function more(total: number, limit: number, s: Style): string[] {
+  return limit > 0 && total > limit ? [s.dim(`  … ${total - limit} more (--limit 0 or --json shows all)`)] : [];
+}
+
+function listSection(s: Style, title: string, sets: readonly string[][], limit: number): string[] {
+  const rows = cut(sets, limit).map((members, i) => `  ${i + 1}: ${members.join(', ')}`);
+  return [s.heading(`${title} (${sets.length})`), ...rows, ...more(sets.length, limit, s)];
+}
+
+function fmt(n: number | undefined): string {
+  return n === undefined ? '-' : String(n);
+}
+
+function managedMemorySection(report: PlanReport, s: Style, limit: number): string[] {
+  const mm = report.managedMemory;
+  const size = mm.slotManagedMemory === null ? '' : `, slot managed memory ${mm.slotManagedMemory} bytes`;
+  if (mm.model === 'legacy') {
+    const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, fmt(o.legacyFraction), ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number)])]);
+    const header = ['VERTEX', 'OPERATOR', 'GROUP', 'FRACTION', ...(mm.slotManagedMemory === null ? [] : ['BYTES'])];
+    return [s.heading(`Managed memory (Flink ${report.job.flinkVersion} model: one fraction per operator${size})`), ...renderTable(header, rows), ...more(report.operators.length, limit, s)];
+  }
+  const weights = USE_CASES.map((uc) => `${uc}:${mm.consumerWeights?.[uc] ?? 0}`).join(',');
+  const title = `Managed memory (fraction of the slot; weights ${weights}; state backend uses managed memory: ${mm.stateBackendUsesManagedMemory ? 'yes' : 'no'}${size})`;
+  const cell = (o: PlanReport['operators'][number], uc: (typeof USE_CASES)[number]): string => {
+    const f = fmt(o.fractionsOfSlot?.[uc]);
+    const bytes = (o.bytes as UseCaseMap | undefined)?.[uc];
+    return bytes === undefined ? f : `${f} (${bytes} b)`;
+  };
+  const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, ...USE_CASES.map((uc) => cell(o, uc))]);
+  return [s.heading(title), ...renderTable(['VERTEX', 'OPERATOR', 'GROUP', ...USE_CASES], rows), ...more(report.operators.length, limit, s)];
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const l = d.location;
+  const where = l ? [l.file, l.line, l.column].filter((x) => x !== undefined).join(':') : '';
+  const pointer = l && l.pointer !== '' ? ` (${l.pointer})` : '';
+  return `${where ? where + ' ' : ''}${d.message}${pointer} [${d.code}]`;
+}
