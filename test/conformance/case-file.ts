@@ -1,0 +1,52 @@
+/**
+ * A conformance case file: its envelope keys, the Flink version it selects, and the strict
+ * vocabulary rule (an unknown key fails the case; informational keys are never checked).
+ */
+import { DEFAULT_FLINK_VERSION, formatVersion, parseFlinkVersion } from '../../src/model/flink-version.js';
+
+export interface ConformanceCase {
+  name: string;
+  level: string;
+  flinkVersion?: string;
+  input: Record<string, unknown>;
+  expect: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export const INFORMATIONAL_KEYS = new Set(['note', 'source', 'origin', 'errorType', 'errorChain', 'assertedProperty', 'assertedProperties', 'derived']);
+const ENVELOPE_KEYS = new Set(['name', 'level', 'flinkVersion', 'input', 'expect', ...INFORMATIONAL_KEYS]);
+
+/** Thrown for a case the runner cannot check as written; the case fails with this message. */
+export class CaseError extends Error {}
+
+export function checkEnvelope(c: Record<string, unknown>, fileName: string): ConformanceCase {
+  for (const key of Object.keys(c)) if (!ENVELOPE_KEYS.has(key)) throw new CaseError(`unknown top-level key '${key}'`);
+  if (c.name !== fileName) throw new CaseError(`name '${String(c.name)}' does not equal the file name '${fileName}'`);
+  if (typeof c.level !== 'string') throw new CaseError("missing 'level'");
+  if (typeof c.input !== 'object' || c.input === null) throw new CaseError("missing 'input'");
+  if (typeof c.expect !== 'object' || c.expect === null) throw new CaseError("missing 'expect'");
+  return c as ConformanceCase;
+}
+
+/** Fails on any key of `map` that is neither known nor informational. */
+export function checkKeys(map: Record<string, unknown>, known: readonly string[], where: string): void {
+  for (const key of Object.keys(map)) {
+    if (!known.includes(key) && !INFORMATIONAL_KEYS.has(key)) throw new CaseError(`unknown key '${key}' in ${where}`);
+  }
+}
+
+/**
+ * The concrete version a case runs at: the upper end of a closed range ("1.10-1.11 only" → 1.11,
+ * "1.11 only" → 1.11), else the newest modelled release (">=1.13", "all", absent).
+ */
+export function selectFlinkVersion(range: string | undefined): string {
+  const fallback = formatVersion(DEFAULT_FLINK_VERSION);
+  if (range === undefined) return fallback;
+  const text = range.trim();
+  if (text === 'all' || text.startsWith('>=')) return fallback;
+  const closed = /^(\d+\.\d+)\s*-\s*(\d+\.\d+)/.exec(text);
+  if (closed) return closed[2]!;
+  const single = /^(\d+\.\d+)/.exec(text);
+  if (single && parseFlinkVersion(single[1]!)) return single[1]!;
+  throw new CaseError(`flinkVersion '${range}' names no version the runner can select`);
+}

@@ -1,0 +1,29 @@
+/** One conformance case file → the list of its failures (empty = pass). */
+import { load } from 'js-yaml';
+import { CaseError, type ConformanceCase, checkEnvelope, selectFlinkVersion } from './case-file.js';
+import { runJobGraphLevel } from './levels/job-graph-levels.js';
+import { runManagedMemoryWeights } from './levels/managed-memory-weights.js';
+import { runProfileMatching, runResourceProfile } from './levels/resource-profile.js';
+
+type LevelRunner = (c: ConformanceCase, flinkVersion: string) => string[];
+
+export const LEVELS: Record<string, LevelRunner> = {
+  'logical-regions': runJobGraphLevel,
+  'jobgraph-slot-sharing': runJobGraphLevel,
+  'managed-memory': runJobGraphLevel,
+  'managed-memory-weights': runManagedMemoryWeights,
+  'resource-profile': runResourceProfile,
+  'profile-matching': runProfileMatching,
+};
+
+export function runCaseText(text: string, fileName: string): string[] {
+  try {
+    const c = checkEnvelope(load(text) as Record<string, unknown>, fileName);
+    const runner = LEVELS[c.level];
+    if (runner === undefined) return [`level '${c.level}' is not implemented by this runner`];
+    return runner(c, selectFlinkVersion(c.flinkVersion));
+  } catch (e) {
+    if (e instanceof CaseError) return [e.message];
+    return [`runner error: ${(e as Error).stack ?? String(e)}`];
+  }
+}
