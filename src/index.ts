@@ -3,7 +3,7 @@
  * colours. The command layer (`commands/`) does the I/O and calls only what is exported here.
  */
 export { type Diagnostic, type Result, hasErrors } from './errors/diagnostic.js';
-export { parseJobGraph, jobGraphFromData, jobGraphSchema } from './parse/parse-job-graph.js';
+export { parseJobGraph, jobGraphFromData } from './parse/parse-job-graph.js';
 export { analyzeJob, type JobAnalysis } from './analysis/analyze-job.js';
 export { buildPlanReport, type PlanReport } from './report/plan-report.js';
 export { renderPlanText, formatDiagnostic } from './report/render-plan-text.js';

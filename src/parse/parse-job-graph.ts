@@ -2,19 +2,17 @@
  * The whole input pipeline for a JobGraph file: text → document → schema → canonical model,
  * every diagnostic located by file, line, column and JSON pointer.
  */
-import schema from '../../schemas/job-graph.schema.json' with { type: 'json' };
 import { type Result, fail, ok } from '../errors/diagnostic.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { locateDiagnostics, parseDocument } from './document.js';
 import type { JobGraphInput } from './job-graph-input.js';
 import { normalizeJobGraph } from './normalize-job-graph.js';
-import { validateAgainstSchema } from './schema-validator.js';
-
-export const jobGraphSchema: object = schema;
+import validateJobGraph from './generated/job-graph.validate.js';
+import { type CompiledValidator, validateWith } from './schema-validator.js';
 
 /** Plain data (e.g. a conformance case's `input.jobGraph`) → JobGraph; diagnostics carry pointers only. */
 export function jobGraphFromData(data: unknown): Result<JobGraph> {
-  const schemaErrors = validateAgainstSchema(jobGraphSchema, data);
+  const schemaErrors = validateWith(validateJobGraph as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(schemaErrors);
   return normalizeJobGraph(data as JobGraphInput);
 }

@@ -1,24 +1,17 @@
 /**
- * JSON Schema (draft 2020-12) validation with ajv, all errors at once, turned into diagnostics
- * that point at the offending value (or, for an unknown key, at the key itself).
+ * JSON Schema (draft 2020-12) validation, all errors at once, turned into diagnostics that point
+ * at the offending value (or, for an unknown key, at the key itself). The validators are ajv code
+ * generated at build time from schemas/ (bin/build-validators.js), so start-up compiles nothing.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
 import { type Diagnostic, error } from '../errors/diagnostic.js';
 
-const cache = new WeakMap<object, ValidateFunction>();
-
-function compile(schema: object): ValidateFunction {
-  let validate = cache.get(schema);
-  if (validate === undefined) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-    validate = ajv.compile(schema);
-    cache.set(schema, validate);
-  }
-  return validate;
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-export function validateAgainstSchema(schema: object, data: unknown): Diagnostic[] {
-  const validate = compile(schema);
+export function validateWith(validate: CompiledValidator, data: unknown): Diagnostic[] {
   if (validate(data)) return [];
   return dropRedundant(validate.errors ?? []).map(toDiagnostic);
 }
@@ -29,13 +22,17 @@ function dropRedundant(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => e.keyword === 'oneOf' || !oneOfPaths.has(e.instancePath));
 }
 
+function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 function toDiagnostic(e: ErrorObject): Diagnostic {
   const at = e.instancePath;
   const where = at === '' ? 'the document' : at;
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = String(e.params.additionalProperty);
-      return error('input/unknown-key', `unknown key '${key}' in ${where}`, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      return error('input/unknown-key', `unknown key '${key}' in ${where}`, `${at}/${escapeSegment(key)}`);
     }
     case 'required':
       return error('input/missing-key', `${where} is missing the required key '${String(e.params.missingProperty)}'`, at);
