@@ -59,9 +59,9 @@ function readVertices(inputs: readonly VertexInput[], out: Diagnostic[]): JobVer
   const operatorIds = new Map<string, string>();
   return inputs.map((v, index) => {
     const pointer = `/vertices/${index}`;
-    noteDuplicate(vertexIds, v.id, `${pointer}/id`, 'vertex', out);
+    noteDuplicate(vertexIds, v.id, pointer, 'vertex', out);
     const operators = readOperators(v, pointer, out);
-    for (const op of operators) noteDuplicate(operatorIds, op.id, `${op.pointer}/id`, 'operator', out);
+    for (const op of operators) noteDuplicate(operatorIds, op.id, op.pointer, 'operator', out);
     const parallelism = v.parallelism ?? 1;
     const maxParallelism = checkParallelism(
       { vertexName: v.name ?? v.id, parallelism, maxParallelism: v.maxParallelism, minParallelism: v.minParallelism, pointer },
@@ -83,10 +83,11 @@ function readVertices(inputs: readonly VertexInput[], out: Diagnostic[]): JobVer
   });
 }
 
-function noteDuplicate(seen: Map<string, string>, id: string, pointer: string, what: string, out: Diagnostic[]): void {
+/** `owner` is the pointer of the object holding the id; the diagnostic points at its `id` key. */
+function noteDuplicate(seen: Map<string, string>, id: string, owner: string, what: string, out: Diagnostic[]): void {
   const first = seen.get(id);
-  if (first === undefined) seen.set(id, pointer);
-  else out.push(error('input/duplicate-id', `duplicate ${what} id '${id}' (first defined at ${first})`, pointer));
+  if (first === undefined) seen.set(id, owner);
+  else out.push(error('input/duplicate-id', `duplicate ${what} id '${id}' (first defined at ${first})`, `${owner}/id`));
 }
 
 function readOperators(v: VertexInput, pointer: string, out: Diagnostic[]): Operator[] {

@@ -1,0 +1,56 @@
+/**
+ * JSON.parse keeps the last of two equal keys without a word; YAML parsers reject them. This
+ * linear scan of already-valid JSON text finds the first duplicate key (compared as written) so
+ * JSON input gets the same error as YAML input. Complexity: O(length), no recursion.
+ */
+export interface DuplicateKey {
+  readonly key: string;
+  readonly offset: number;
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+
+export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
+  const stack: Array<Set<string> | null> = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const start = i;
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === BACKSLASH) i += 2;
+        else if (d === QUOTE) break;
+        else i++;
+      }
+      const end = ++i;
+      const keys = stack[stack.length - 1];
+      if (keys && isFollowedByColon(text, end)) {
+        const key = text.slice(start + 1, end - 1);
+        if (keys.has(key)) return { key, offset: start };
+        keys.add(key);
+      }
+      continue;
+    }
+    if (c === 123 /* { */) stack.push(new Set());
+    else if (c === 91 /* [ */) stack.push(null);
+    else if (c === 125 /* } */ || c === 93 /* ] */) stack.pop();
+    i++;
+  }
+  return undefined;
+}
+
+function isFollowedByColon(text: string, from: number): boolean {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === COLON) return true;
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+    i++;
+  }
+  return false;
+}
