@@ -12,7 +12,7 @@ import { type SlotSharingGroupPlan, planSlotSharingGroup } from '../plan/slot-pl
 import { computeConnectedComponents } from './connected-components.js';
 import { resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
 import { type OperatorLegacyFraction, checkLegacyWeightAndResources, computeLegacyManagedMemoryFractions } from './legacy-managed-memory.js';
-import { type OperatorManagedMemory, computeManagedMemoryFractions, zeroFractionWarnings } from './managed-memory.js';
+import { type OperatorManagedMemory, computeManagedMemoryFractions } from './managed-memory.js';
 import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
 import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
 
@@ -63,9 +63,9 @@ function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Di
     return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
   }
   const weights = resolveWeights(graph, out);
-  const operators = computeManagedMemoryFractions(graph, slotSharing.groups, weights);
-  out.push(...zeroFractionWarnings(graph, operators));
-  return { model: 'use-cases', weights, operators };
+  const fractions = computeManagedMemoryFractions(graph, slotSharing.groups, weights);
+  out.push(...fractions.warnings);
+  return { model: 'use-cases', weights, operators: fractions.operators };
 }
 
 function resolveWeights(graph: JobGraph, out: Diagnostic[]): Map<ManagedMemoryUseCase, number> {

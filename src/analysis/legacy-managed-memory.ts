@@ -11,7 +11,7 @@ import { atLeast } from '../model/flink-version.js';
 import type { JobGraph, Operator } from '../model/job-graph.js';
 import { ZERO, isSpecified, merge } from '../model/resource-profile.js';
 import { getFractionRoundedDown } from './fraction.js';
-import { groupOperators } from './managed-memory.js';
+import { forEachGroupOperator } from './managed-memory.js';
 import type { SlotSharingGroup } from './slot-sharing.js';
 
 export interface OperatorLegacyFraction {
@@ -25,7 +25,8 @@ export function computeLegacyManagedMemoryFractions(graph: JobGraph, groups: rea
   const weightBased = atLeast(graph.flinkVersion, 1, 11);
   const out: OperatorLegacyFraction[] = [];
   for (const group of groups) {
-    const members = groupOperators(graph, group);
+    const members: Array<{ vertex: number; operator: Operator }> = [];
+    forEachGroupOperator(graph, group, (vertex, operator) => members.push({ vertex, operator }));
     const groupSpec = members.reduce((sum, m) => merge(sum, m.operator.resources), ZERO);
     const totalWeight = members.reduce((sum, m) => sum + m.operator.legacyWeight, 0);
     for (const { vertex, operator } of members) {

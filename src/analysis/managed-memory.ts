@@ -14,7 +14,8 @@ import { type ManagedMemoryUseCase, type JobGraph, type Operator, USE_CASES } fr
 import { getFractionRoundedDown } from './fraction.js';
 import type { SlotSharingGroup } from './slot-sharing.js';
 
-export type UseCaseFractions = Map<ManagedMemoryUseCase, number>;
+/** Shared between operators with the same declarations in a group: never mutate. */
+export type UseCaseFractions = ReadonlyMap<ManagedMemoryUseCase, number>;
 
 export interface OperatorManagedMemory {
   readonly vertex: number;
@@ -31,23 +32,24 @@ interface GroupUseCases {
   readonly slotUseCases: Set<ManagedMemoryUseCase>;
 }
 
-export function groupOperators(graph: JobGraph, group: SlotSharingGroup): Array<{ vertex: number; operator: Operator }> {
-  return group.vertices.flatMap((v) => graph.vertices[v]!.operators.map((operator) => ({ vertex: v, operator })));
+/** Calls `visit` for every operator of the group's vertices, in vertex then chain order. */
+export function forEachGroupOperator(graph: JobGraph, group: SlotSharingGroup, visit: (vertex: number, operator: Operator) => void): void {
+  for (const v of group.vertices) for (const operator of graph.vertices[v]!.operators) visit(v, operator);
 }
 
-function collectUseCases(operators: ReadonlyArray<{ operator: Operator }>): GroupUseCases {
+function collectUseCases(graph: JobGraph, group: SlotSharingGroup): GroupUseCases {
   const operatorWeights = new Map<ManagedMemoryUseCase, number>();
   const slotUseCases = new Set<ManagedMemoryUseCase>();
-  for (const { operator } of operators) {
+  forEachGroupOperator(graph, group, (_, operator) => {
     for (const [uc, w] of operator.operatorScopeWeights) operatorWeights.set(uc, (operatorWeights.get(uc) ?? 0) + w);
     for (const uc of operator.slotScopeUseCases) slotUseCases.add(uc);
-  }
+  });
   return { operatorWeights, slotUseCases };
 }
 
 /** The operator's StreamConfig fractions: every use case of its group is listed, even at 0.0. */
 function fractionsOfUseCaseFor(operator: Operator, group: GroupUseCases): UseCaseFractions {
-  const fractions: UseCaseFractions = new Map();
+  const fractions = new Map<ManagedMemoryUseCase, number>();
   for (const uc of USE_CASES) {
     const total = group.operatorWeights.get(uc);
     if (total !== undefined) {
@@ -69,7 +71,7 @@ export function convertToFractionsOfSlot(
   const counts = (uc: ManagedMemoryUseCase): boolean => uc !== 'STATE_BACKEND' || stateBackendUsesManagedMemory;
   let totalWeight = 0;
   for (const uc of fractionsOfUseCase.keys()) if (counts(uc)) totalWeight += weights.get(uc) ?? 0;
-  const out: UseCaseFractions = new Map();
+  const out = new Map<ManagedMemoryUseCase, number>();
   for (const uc of USE_CASES) {
     const share = counts(uc) && totalWeight > 0 ? getFractionRoundedDown(weights.get(uc) ?? 0, totalWeight) : 0.0;
     out.set(uc, counts(uc) ? (fractionsOfUseCase.get(uc) ?? 0) * share : 0.0);
@@ -77,40 +79,68 @@ export function convertToFractionsOfSlot(
   return out;
 }
 
+interface Variant {
+  readonly fractionsOfUseCase: UseCaseFractions;
+  readonly fractionsOfSlot: UseCaseFractions;
+  /** Use cases the operator will request although its slot fraction is 0. */
+  readonly zeroRequests: readonly ManagedMemoryUseCase[];
+}
+
+export interface ManagedMemoryFractions {
+  readonly operators: OperatorManagedMemory[];
+  readonly warnings: Diagnostic[];
+}
+
 export function computeManagedMemoryFractions(
   graph: JobGraph,
   groups: readonly SlotSharingGroup[],
   weights: ReadonlyMap<ManagedMemoryUseCase, number>,
-): OperatorManagedMemory[] {
-  const out: OperatorManagedMemory[] = [];
+): ManagedMemoryFractions {
+  const operators: OperatorManagedMemory[] = [];
+  const warnings: Diagnostic[] = [];
   const sbUses = graph.managedMemoryConfig.stateBackendUsesManagedMemory;
   for (const group of groups) {
-    const members = groupOperators(graph, group);
-    const useCases = collectUseCases(members);
-    for (const { vertex, operator } of members) {
-      const fractionsOfUseCase = fractionsOfUseCaseFor(operator, useCases);
-      const fractionsOfSlot = convertToFractionsOfSlot(fractionsOfUseCase, weights, sbUses);
-      out.push({ vertex, operator, group: group.index, fractionsOfUseCase, fractionsOfSlot });
-    }
+    const useCases = collectUseCases(graph, group);
+    // Operators with the same declarations get the same fractions: compute each variant once
+    // (a group of 100k operators has a handful of variants), and share the maps.
+    const variants = new Map<number, Variant>();
+    forEachGroupOperator(graph, group, (vertex, operator) => {
+      const key = declarationKey(operator);
+      let variant = variants.get(key);
+      if (variant === undefined) {
+        const fractionsOfUseCase = fractionsOfUseCaseFor(operator, useCases);
+        const fractionsOfSlot = convertToFractionsOfSlot(fractionsOfUseCase, weights, sbUses);
+        variant = { fractionsOfUseCase, fractionsOfSlot, zeroRequests: zeroRequests(operator, fractionsOfSlot, sbUses) };
+        variants.set(key, variant);
+      }
+      operators.push({ vertex, operator, group: group.index, fractionsOfUseCase: variant.fractionsOfUseCase, fractionsOfSlot: variant.fractionsOfSlot });
+      for (const uc of variant.zeroRequests) warnings.push(zeroFractionWarning(operator, uc));
+    });
   }
-  return out;
+  return { operators, warnings };
+}
+
+/** A number equal for operators with equal managed-memory declarations (weights are integers). */
+function declarationKey(operator: Operator): number {
+  let mask = 0;
+  USE_CASES.forEach((uc, i) => {
+    if (operator.slotScopeUseCases.has(uc)) mask |= 1 << i;
+  });
+  return ((operator.operatorScopeWeights.get('OPERATOR') ?? -1) + 1) * 8 + mask;
 }
 
 /**
  * An operator that will ask its slot's MemoryManager for a use case whose slot fraction is 0
  * fails at runtime ("The fraction of memory to allocate should not be 0 ..."): warn before that.
  */
-export function zeroFractionWarnings(graph: JobGraph, operators: readonly OperatorManagedMemory[]): Diagnostic[] {
-  const sbUses = graph.managedMemoryConfig.stateBackendUsesManagedMemory;
-  const out: Diagnostic[] = [];
-  for (const op of operators) {
-    for (const uc of USE_CASES) {
-      const requests = (op.operator.operatorScopeWeights.get(uc) ?? 0) > 0 || (op.operator.slotScopeUseCases.has(uc) && (uc !== 'STATE_BACKEND' || sbUses));
-      if (requests && op.fractionsOfSlot.get(uc) === 0) {
-        const message = `operator '${op.operator.id}' uses ${uc} managed memory but its fraction of the slot is 0 (consumer weight 0 or missing); Flink fails at runtime with "The fraction of memory to allocate should not be 0"`;
-        out.push(warning('managed-memory/zero-fraction', message, op.operator.pointer));
-      }
-    }
-  }
-  return out;
+function zeroRequests(operator: Operator, fractionsOfSlot: UseCaseFractions, sbUses: boolean): ManagedMemoryUseCase[] {
+  return USE_CASES.filter((uc) => {
+    const requests = (operator.operatorScopeWeights.get(uc) ?? 0) > 0 || (operator.slotScopeUseCases.has(uc) && (uc !== 'STATE_BACKEND' || sbUses));
+    return requests && fractionsOfSlot.get(uc) === 0;
+  });
+}
+
+function zeroFractionWarning(operator: Operator, uc: ManagedMemoryUseCase): Diagnostic {
+  const message = `operator '${operator.id}' uses ${uc} managed memory but its fraction of the slot is 0 (consumer weight 0 or missing); Flink fails at runtime with "The fraction of memory to allocate should not be 0"`;
+  return warning('managed-memory/zero-fraction', message, operator.pointer);
 }

@@ -121,7 +121,7 @@ function checkFractions(c: ConformanceCase, a: JobAnalysis): string[] {
     if (e[key] === undefined) continue;
     if (mm.model !== 'use-cases') return [`${key}: the job's Flink version uses the legacy single-fraction model`];
     for (const [opId, want] of Object.entries(e[key] as Record<string, Record<string, unknown>>)) {
-      const actual = (find(opId) as { fractionsOfUseCase: Map<string, number>; fractionsOfSlot: Map<string, number> })[key];
+      const actual = (find(opId) as { fractionsOfUseCase: ReadonlyMap<string, number>; fractionsOfSlot: ReadonlyMap<string, number> })[key];
       if (key === 'fractionsOfUseCase' && JSON.stringify([...actual.keys()].sort()) !== JSON.stringify(Object.keys(want).sort())) {
         failures.push(`${key}.${opId}: use cases expected ${JSON.stringify(Object.keys(want))}, got ${JSON.stringify([...actual.keys()])}`);
       }
