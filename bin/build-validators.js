@@ -28,7 +28,9 @@ function requiresToImports(code) {
   let body = code;
   const imports = modules.map((mod, i) => {
     body = body.split(`require("${mod}")`).join(`__runtime${i}`);
-    return `import __runtime${i} from "${mod}.js";`;
+    // CommonJS interop differs between Node (default = module.exports) and bundlers such as
+    // vitest's (default = exports.default): accept both shapes.
+    return `import * as __module${i} from "${mod}.js";\nconst __runtime${i} = typeof __module${i}.default === "function" ? { default: __module${i}.default } : __module${i}.default;`;
   });
   return imports.join('\n') + '\n' + body;
 }

@@ -42,7 +42,9 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   if (regions.mergedForCoLocation) {
     warnings.push(warning('regions/colocation-single-region', 'Flink <= 1.12 makes the whole job one pipelined region because it uses co-location constraints', '/vertices'));
   }
-  const slotSharingGroups = slotSharing.value.groups.map((g) => planSlotSharingGroup(graph, g));
+  const planned = planGroups(graph, slotSharing.value);
+  if (!planned.ok) return planned;
+  const slotSharingGroups = planned.value;
   const requirements = toResourceRequirements(slotSharingGroups);
   return ok({
     graph,
@@ -57,10 +59,32 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   }, warnings);
 }
 
+/** Summing resources can overflow a 64-bit byte count, where Flink throws ArithmeticException. */
+function planGroups(graph: JobGraph, slotSharing: SlotSharing): Result<SlotSharingGroupPlan[]> {
+  const plans: SlotSharingGroupPlan[] = [];
+  for (const group of slotSharing.groups) {
+    try {
+      plans.push(planSlotSharingGroup(graph, group));
+    } catch (e) {
+      if (!(e instanceof FlinkException)) throw e;
+      const where = graph.vertices[group.vertices[0]!]!.pointer;
+      const message = `the resources of slot sharing group '${group.id}' cannot be added up: ${e.message} (more than 2^63-1 bytes)`;
+      return fail([error('resources/overflow', message, where, e.errorType)]);
+    }
+  }
+  return ok(plans);
+}
+
 function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Diagnostic[]): ManagedMemoryAnalysis {
   if (!atLeast(graph.flinkVersion, 1, 12)) {
     out.push(...checkLegacyWeightAndResources(graph));
-    return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
+    try {
+      return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
+    } catch (e) {
+      if (!(e instanceof FlinkException)) throw e;
+      out.push(error('resources/overflow', `managed memory of a slot sharing group cannot be added up: ${e.message}`, '/vertices', e.errorType));
+      return { model: 'legacy', operators: [] };
+    }
   }
   const weights = resolveWeights(graph, out);
   const fractions = computeManagedMemoryFractions(graph, slotSharing.groups, weights);

@@ -63,12 +63,19 @@ function unitMultiplier(unit: string): bigint {
  */
 export function memorySizeFromInput(value: string | number): bigint {
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      return parseMemorySize(String(value));
-    }
+    if (Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) throw inexactNumber(value);
+    if (!Number.isSafeInteger(value) || value < 0) return parseMemorySize(String(value));
     return BigInt(value);
   }
   return parseMemorySize(value);
+}
+
+/** YAML and JSON numbers are doubles: above 2^53 the digits the user wrote are already lost. */
+export function inexactNumber(value: number): FlinkException {
+  return new FlinkException(
+    'IllegalArgumentException',
+    `${value} is above 2^53 and cannot be read exactly as a number; write it as a quoted string`,
+  );
 }
 
 /** Flink's `MemorySize.toHumanReadableString()`: e.g. "2.313gb (2483027968 bytes)", "0 bytes". */

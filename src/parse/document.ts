@@ -5,7 +5,7 @@
  * error marks give the line and column. Source positions are not kept on the fast path:
  * `locatePointer` re-reads the text as a js-yaml event stream only when a diagnostic needs them.
  */
-import { EVENT_ID, YAMLException, getScalarValue, load, parseEvents } from 'js-yaml';
+import { EVENT_ID, SCALAR_STYLE, YAMLException, getScalarValue, load, parseEvents } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { findDuplicateJsonKey } from './json-duplicate-keys.js';
 
@@ -24,13 +24,24 @@ export function detectFormat(text: string): DocumentFormat {
 
 export function parseDocument(text: string): Result<ParsedDocument> {
   const format = detectFormat(text);
-  if (text.trim().length === 0) return fail([error('input/empty', 'the file is empty', '')]);
   if (format === 'json') return parseJson(text);
+  let data: unknown;
   try {
-    return ok({ data: load(text), format, text });
+    data = isBlank(text) ? null : load(text);
   } catch (e) {
     return fail([syntaxDiagnostic(e, format)]);
   }
+  if (data === null || data === undefined) {
+    const empty = error('input/empty', 'the file is empty (no YAML or JSON document)', '');
+    empty.location = { pointer: '', line: 1, column: 1 };
+    return fail([empty]);
+  }
+  return ok({ data, format, text });
+}
+
+/** Only whitespace and comments: js-yaml calls that an error, but it is an empty file. */
+function isBlank(text: string): boolean {
+  return text.split('\n').every((line) => /^\s*(#.*)?$/.test(line));
 }
 
 function parseJson(text: string): Result<ParsedDocument> {
@@ -38,9 +49,10 @@ function parseJson(text: string): Result<ParsedDocument> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    const reason = (e as Error).message.replace(/\s*\(line \d+ column \d+\)/, '');
+    const message = (e as Error).message;
+    const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ at position \d+/, '');
     const d = error('input/syntax', `JSON syntax error: ${reason}`, '');
-    const position = /at position (\d+)/.exec(reason);
+    const position = /at position (\d+)/.exec(message);
     const offset = position ? Number(position[1]) : text.length;
     d.location = { pointer: '', ...offsetToPosition(text, offset) };
     return fail([d]);
@@ -112,7 +124,7 @@ function findOffsets(text: string, wanted: ReadonlySet<string>): Map<string, Nod
       continue;
     }
     const parent = stack[stack.length - 1];
-    const start = event.type === EVENT_ID.SCALAR ? event.valueStart : 'start' in event ? event.start : event.anchorStart;
+    const start = nodeStart(event);
     if (parent?.isMapping && parent.pendingKey === undefined) {
       // A key: remember it; the next node is its value.
       parent.pendingKey = event.type === EVENT_ID.SCALAR ? getScalarValue(text, event) : '';
@@ -129,6 +141,17 @@ function findOffsets(text: string, wanted: ReadonlySet<string>): Map<string, Nod
   return found;
 }
 
+type YamlEvent = ReturnType<typeof parseEvents>[number];
+
+/** Where a node begins: a quoted scalar at its opening quote, a collection at its bracket or first entry. */
+function nodeStart(event: YamlEvent): number {
+  if (event.type === EVENT_ID.SCALAR) {
+    const quoted = event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED;
+    return quoted ? event.valueStart - 1 : event.valueStart;
+  }
+  return 'start' in event ? event.start : 'anchorStart' in event ? event.anchorStart : 0;
+}
+
 function childPointer(parent: Frame | undefined): string {
   if (parent === undefined) return '';
   const segment = parent.isMapping ? parent.pendingKey! : String(parent.index);
@@ -138,6 +161,15 @@ function childPointer(parent: Frame | undefined): string {
 function advance(parent: Frame): void {
   if (parent.isMapping) parent.pendingKey = undefined;
   else parent.index++;
+}
+
+function selfAndAncestors(pointer: string): string[] {
+  const out = [pointer];
+  for (let i = pointer.lastIndexOf('/'); i >= 0; i = pointer.lastIndexOf('/', i - 1)) {
+    out.push(pointer.slice(0, i));
+    if (i === 0) break;
+  }
+  return out;
 }
 
 function offsetToPosition(text: string, offset: number): Position {
@@ -153,14 +185,17 @@ function offsetToPosition(text: string, offset: number): Position {
 /** Adds file, line and column to every diagnostic that has a JSON pointer but no position yet. */
 export function locateDiagnostics(diagnostics: Diagnostic[], text: string | undefined, file: string | undefined): Diagnostic[] {
   if (diagnostics.length === 0) return [];
-  const wanted = new Set(diagnostics.map((d) => d.location?.pointer ?? ''));
+  const wanted = new Set(diagnostics.flatMap((d) => selfAndAncestors(d.location?.pointer ?? '')));
   const offsets = text === undefined ? new Map<string, NodeOffsets>() : findOffsets(text, wanted);
   return diagnostics.map((d) => {
     const location = { ...(d.location ?? { pointer: '' }) };
     if (file !== undefined) location.file = file;
-    const found = offsets.get(location.pointer);
+    // A value inside an alias (or missing) has no node of its own: point at the nearest ancestor.
+    const nearest = selfAndAncestors(location.pointer).find((p) => offsets.has(p));
+    const found = nearest === undefined ? undefined : offsets.get(nearest);
+    const exact = nearest === location.pointer;
     if (text !== undefined && location.line === undefined) {
-      const atKey = d.code === 'input/unknown-key' && found !== undefined && found.key >= 0;
+      const atKey = exact && d.code === 'input/unknown-key' && found !== undefined && found.key >= 0;
       const pos = found ? offsetToPosition(text, atKey ? found.key : found.value) : { line: 1, column: 1 };
       Object.assign(location, pos);
     }

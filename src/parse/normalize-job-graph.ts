@@ -61,7 +61,8 @@ function readVertices(inputs: readonly VertexInput[], out: Diagnostic[]): JobVer
     const pointer = `/vertices/${index}`;
     noteDuplicate(vertexIds, v.id, pointer, 'vertex', out);
     const operators = readOperators(v, pointer, out);
-    for (const op of operators) noteDuplicate(operatorIds, op.id, op.pointer, 'operator', out);
+    // An implicit operator carries its vertex's id: a duplicate vertex is reported once, as such.
+    if (v.operators !== undefined) for (const op of operators) noteDuplicate(operatorIds, op.id, op.pointer, 'operator', out);
     const parallelism = v.parallelism ?? 1;
     const maxParallelism = checkParallelism(
       { vertexName: v.name ?? v.id, parallelism, maxParallelism: v.maxParallelism, minParallelism: v.minParallelism, pointer },
@@ -186,8 +187,10 @@ function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {
   const digraph = buildDigraph(graph.vertices.length, graph.edges.map((e) => e.source), graph.edges.map((e) => e.target));
   const sorted = topologicalSort(digraph);
   if (sorted.ok) return;
-  const ids = sorted.cycle.map((v) => graph.vertices[v]!.id);
-  const closing = graph.edges.find((e) => e.source === sorted.cycle[sorted.cycle.length - 1] && e.target === sorted.cycle[0]);
+  const first = sorted.cycle.indexOf(Math.min(...sorted.cycle));
+  const cycle = [...sorted.cycle.slice(first), ...sorted.cycle.slice(0, first)];
+  const ids = cycle.map((v) => graph.vertices[v]!.id);
+  const closing = graph.edges.find((e) => e.source === cycle[cycle.length - 1] && e.target === cycle[0]);
   const path = [...ids, ids[0]].join(' -> ');
   out.push(error('input/cycle', `The job graph is cyclic: ${path}`, closing?.pointer ?? '/edges', 'InvalidProgramException'));
 }

@@ -47,7 +47,8 @@ export function readProfileFields(input: ResourcesInput, pointer: string, out: D
     if (input.managedMemory !== undefined) {
       out.push(error('input/resources', 'give managedMemory or managedMemoryBytes, not both', `${pointer}/managedMemoryBytes`));
     }
-    fields.managedMemory = BigInt(input.managedMemoryBytes);
+    const bytes = readMemorySize(input.managedMemoryBytes, 'managedMemoryBytes', `${pointer}/managedMemoryBytes`, out);
+    if (bytes !== undefined) fields.managedMemory = bytes;
   }
   if (input.extended !== undefined) {
     fields.extendedResources = new Map(Object.entries(input.extended).map(([name, amount]) => [name, decimalFromNumber(amount)]));
@@ -65,7 +66,10 @@ function isPositive(d: Decimal | undefined): boolean {
  */
 export function readResourceSpec(input: ResourcesInput | undefined, pointer: string, out: Diagnostic[]): ResourceProfile {
   if (input === undefined) return UNKNOWN;
+  const before = out.length;
   const fields = readProfileFields(input, pointer, out);
+  // A value that did not parse is already reported; the builder rules would only echo it.
+  if (out.length > before) return UNKNOWN;
   if (input.networkMemory !== undefined) {
     out.push(error('input/resources', 'operators cannot declare network memory (a ResourceSpec has none)', `${pointer}/networkMemory`));
   }
@@ -85,7 +89,9 @@ export function readResourceSpec(input: ResourcesInput | undefined, pointer: str
 /** FLIP-156 group resources, with `SlotSharingGroup` builder rules and messages. */
 export function readSlotSharingGroupProfile(input: ResourcesInput | undefined, pointer: string, out: Diagnostic[]): ResourceProfile {
   if (input === undefined || Object.keys(input).length === 0) return UNKNOWN;
+  const before = out.length;
   const fields = readProfileFields(input, pointer, out);
+  if (out.length > before) return UNKNOWN;
   if (fields.cpuCores === undefined || fields.taskHeapMemory === undefined) {
     out.push(
       error(

@@ -42,7 +42,10 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   lines.push('', ...listSection(s, 'Pipelined regions', report.regions, limit));
   lines.push('', ...listSection(s, 'Connected components', report.components, limit));
   lines.push('', ...managedMemorySection(report, s, limit));
-  if (report.warnings.length > 0) lines.push('', s.heading('Warnings'), ...report.warnings.map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`));
+  if (report.warnings.length > 0) {
+    lines.push('', s.heading(`Warnings (${report.warnings.length})`));
+    lines.push(...cut(report.warnings, limit).map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`), ...more(report.warnings.length, limit, s));
+  }
   return lines.join('\n') + '\n';
 }
 
