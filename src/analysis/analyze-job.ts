@@ -8,7 +8,7 @@ import { FlinkException } from '../errors/flink-exception.js';
 import { atLeast } from '../model/flink-version.js';
 import type { JobGraph, ManagedMemoryUseCase } from '../model/job-graph.js';
 import { type ResourceRequirement, toResourceRequirements, totalSlots } from '../plan/resource-requirements.js';
-import { type SlotSharingGroupPlan, planSlotSharingGroup } from '../plan/slot-plan.js';
+import { type SlotSharingGroupPlan, hasUnevenSlots, planSlotSharingGroup } from '../plan/slot-plan.js';
 import { computeConnectedComponents } from './connected-components.js';
 import { resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
 import { type OperatorLegacyFraction, checkLegacyWeightAndResources, computeLegacyManagedMemoryFractions } from './legacy-managed-memory.js';
@@ -45,6 +45,10 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   const planned = planGroups(graph, slotSharing.value);
   if (!planned.ok) return planned;
   const slotSharingGroups = planned.value;
+  for (const plan of slotSharingGroups.filter((p) => hasUnevenSlots(graph, p))) {
+    const message = `slot sharing group '${plan.group.id}' has vertices with specified resources and lower parallelism than ${plan.slots}: Flink's slots without their subtasks request less than the profile shown (the sum over all its vertices), which is the largest slot`;
+    warnings.push(warning('plan/uneven-slot-profiles', message, graph.vertices[plan.widestVertex]!.pointer));
+  }
   const requirements = toResourceRequirements(slotSharingGroups);
   return ok({
     graph,

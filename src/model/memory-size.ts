@@ -18,15 +18,24 @@ const UNITS: ReadonlyArray<{ names: readonly string[]; multiplier: bigint; short
 const ALL_UNITS_TEXT = UNITS.map((u) => `(${u.names.join(' | ')})`).join(' / ');
 
 /** Parses Flink MemorySize text (`512m`, `1 gb`, `1024`). Throws FlinkException with Flink's message. */
+/** Java's String.trim(): strips characters up to U+0020 only (JS trim also strips Unicode spaces). */
+function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}
+
 export function parseMemorySize(text: string): bigint {
-  const trimmed = text.trim();
+  const trimmed = javaTrim(text);
   if (trimmed.length === 0) {
     throw new FlinkException('IllegalArgumentException', 'argument is an empty- or whitespace-only string');
   }
   let pos = 0;
   while (pos < trimmed.length && trimmed.charCodeAt(pos) >= 48 && trimmed.charCodeAt(pos) <= 57) pos++;
   const number = trimmed.slice(0, pos);
-  const unit = trimmed.slice(pos).trim().toLowerCase();
+  const unit = javaTrim(trimmed.slice(pos)).toLowerCase();
   if (number.length === 0) throw new FlinkException('NumberFormatException', 'text does not start with a number');
   const value = BigInt(number);
   if (value > MAX_BYTES) {
@@ -86,12 +95,21 @@ export function toHumanReadableString(bytes: bigint): string {
   return `${formatHalfUp3(bytes, chosen.multiplier)}${chosen.short} (${bytes} bytes)`;
 }
 
-/** bytes / multiplier printed with three decimals, rounding half up (Java's %.3f). */
+/**
+ * Java's `String.format("%.3f", (double) bytes / multiplier)`: the quotient is a double, and Java
+ * rounds the digits of its shortest decimal representation half up.
+ */
 function formatHalfUp3(bytes: bigint, multiplier: bigint): string {
-  const thousandths = (bytes * 1000n * 2n + multiplier) / (2n * multiplier);
-  const whole = thousandths / 1000n;
-  const frac = (thousandths % 1000n).toString().padStart(3, '0');
-  return `${whole}.${frac}`;
+  const [whole = '0', fraction = ''] = plainDecimal(Number(bytes) / Number(multiplier)).split('.');
+  let thousandths = BigInt(whole + (fraction + '000').slice(0, 3));
+  if ((fraction[3] ?? '0') >= '5') thousandths += 1n;
+  return `${thousandths / 1000n}.${(thousandths % 1000n).toString().padStart(3, '0')}`;
+}
+
+function plainDecimal(value: number): string {
+  const text = String(value);
+  if (!text.includes('e')) return text;
+  return value.toFixed(20).replace(/0+$/, '');
 }
 
 /** Compact form for reports: the largest binary unit that divides exactly ("512mb", "100b"). */

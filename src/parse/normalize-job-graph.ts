@@ -27,7 +27,7 @@ export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
   const out: Diagnostic[] = [];
   const flinkVersion = readVersion(input.flinkVersion, out);
   const mode = input.mode ?? 'streaming';
-  const vertices = readVertices(input.vertices, out);
+  const vertices = readVertices(input.vertices, flinkVersion, out);
   const edges = readEdges(input.edges ?? [], vertices, mode, flinkVersion, out);
   const graph: JobGraph = {
     name: input.name ?? 'job',
@@ -54,7 +54,7 @@ function readVersion(text: string | undefined, out: Diagnostic[]): FlinkVersion 
   return version;
 }
 
-function readVertices(inputs: readonly VertexInput[], out: Diagnostic[]): JobVertex[] {
+function readVertices(inputs: readonly VertexInput[], version: FlinkVersion, out: Diagnostic[]): JobVertex[] {
   const vertexIds = new Map<string, string>();
   const operatorIds = new Map<string, string>();
   return inputs.map((v, index) => {
@@ -66,6 +66,7 @@ function readVertices(inputs: readonly VertexInput[], out: Diagnostic[]): JobVer
     const parallelism = v.parallelism ?? 1;
     const maxParallelism = checkParallelism(
       { vertexName: v.name ?? v.id, parallelism, maxParallelism: v.maxParallelism, minParallelism: v.minParallelism, pointer },
+      version,
       out,
     );
     return {
@@ -146,7 +147,7 @@ function checkPartitionType(type: ResultPartitionType, mode: JobGraph['mode'], v
   if (!atLeast(version, 1, 16)) {
     out.push(error('input/result-partition-type', `${type} (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is ${formatVersion(version)}`, pointer));
   } else if (mode !== 'batch') {
-    out.push(error('input/result-partition-type', 'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH', pointer, 'IllegalArgumentException'));
+    out.push(error('input/result-partition-type', 'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH', pointer, 'IllegalStateException'));
   }
 }
 

@@ -5,6 +5,7 @@
  * then ExecutionJobVertex's "higher than the max parallelism" check.
  */
 import { type Diagnostic, error } from '../errors/diagnostic.js';
+import { type FlinkVersion, atLeast } from '../model/flink-version.js';
 
 export const UPPER_BOUND_MAX_PARALLELISM = 1 << 15;
 const DEFAULT_LOWER_BOUND_MAX_PARALLELISM = 1 << 7;
@@ -31,10 +32,13 @@ export interface ParallelismInput {
 }
 
 /** Returns the effective max parallelism, or undefined after reporting the first violated rule. */
-export function checkParallelism(v: ParallelismInput, out: Diagnostic[]): number | undefined {
+export function checkParallelism(v: ParallelismInput, version: FlinkVersion, out: Diagnostic[]): number | undefined {
   const at = (key: string): string => `${v.pointer}/${key}`;
   if (v.parallelism < 1) {
-    out.push(error('input/parallelism', 'The parallelism must be at least one.', at('parallelism'), 'IllegalArgumentException'));
+    // Newer JobVertex.setParallelism also accepts -1 (unset, decided by the adaptive batch
+    // scheduler), which a static plan cannot size; the message names it all the same.
+    const message = atLeast(version, 1, 15) ? 'The parallelism must be at least one, or -1 (unset).' : 'The parallelism must be at least one.';
+    out.push(error('input/parallelism', message, at('parallelism'), 'IllegalArgumentException'));
     return undefined;
   }
   if (v.maxParallelism === undefined && v.parallelism > UPPER_BOUND_MAX_PARALLELISM) {

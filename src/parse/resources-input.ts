@@ -92,7 +92,12 @@ export function readSlotSharingGroupProfile(input: ResourcesInput | undefined, p
   const before = out.length;
   const fields = readProfileFields(input, pointer, out);
   if (out.length > before) return UNKNOWN;
-  if (fields.cpuCores === undefined || fields.taskHeapMemory === undefined) {
+  // The builder checks each setter's argument as it is called, and completeness at build().
+  if (fields.cpuCores !== undefined && !isPositive(fields.cpuCores)) {
+    out.push(error('input/slot-sharing-group-resources', 'The cpu cores should be positive.', `${pointer}/cpuCores`, 'IllegalArgumentException'));
+  } else if (fields.taskHeapMemory !== undefined && fields.taskHeapMemory <= 0n) {
+    out.push(error('input/slot-sharing-group-resources', 'The task heap memory should be positive.', `${pointer}/taskHeapMemory`, 'IllegalArgumentException'));
+  } else if (fields.cpuCores === undefined || fields.taskHeapMemory === undefined) {
     out.push(
       error(
         'input/slot-sharing-group-resources',
@@ -101,10 +106,6 @@ export function readSlotSharingGroupProfile(input: ResourcesInput | undefined, p
         'IllegalArgumentException',
       ),
     );
-  } else if (!isPositive(fields.cpuCores)) {
-    out.push(error('input/slot-sharing-group-resources', 'The cpu cores should be positive.', `${pointer}/cpuCores`, 'IllegalArgumentException'));
-  } else if (fields.taskHeapMemory <= 0n) {
-    out.push(error('input/slot-sharing-group-resources', 'The task heap memory should be positive.', `${pointer}/taskHeapMemory`, 'IllegalArgumentException'));
   }
   return specified({ ...fields, networkMemory: 0n });
 }

@@ -26,6 +26,24 @@ export function vertexResourceSpec(vertex: JobVertex): ResourceProfile {
   return vertex.operators.reduce((sum, op) => merge(sum, op.resources), ZERO);
 }
 
+/**
+ * Without a group profile, Flink requests per shared slot the sum of the subtasks that slot holds
+ * (`SlotSharingExecutionSlotAllocator`); when the group's vertices have different parallelism and
+ * specified resources, some slots hold fewer subtasks and are smaller than the full sum shown here.
+ * Which slots hold what depends on the subtask wiring, so the logical plan can only say so.
+ */
+export function hasUnevenSlots(graph: JobGraph, plan: SlotSharingGroupPlan): boolean {
+  if (plan.profileSource !== 'operators') return false;
+  return plan.group.vertices.some((v) => {
+    const vertex = graph.vertices[v]!;
+    return vertex.parallelism < plan.slots && isSpecified(vertexResourceSpec(vertex)) && !isZeroSpec(vertexResourceSpec(vertex));
+  });
+}
+
+function isZeroSpec(p: ResourceProfile): boolean {
+  return isSpecified(p) && p.cpuCores.unscaled === 0n && p.taskHeapMemory === 0n && p.taskOffHeapMemory === 0n && p.managedMemory === 0n && p.extendedResources.size === 0;
+}
+
 export function planSlotSharingGroup(graph: JobGraph, group: SlotSharingGroup): SlotSharingGroupPlan {
   let widestVertex = group.vertices[0]!;
   for (const v of group.vertices) if (graph.vertices[v]!.parallelism > graph.vertices[widestVertex]!.parallelism) widestVertex = v;

@@ -193,7 +193,8 @@ const JOBS: Record<string, JobExpectation> = {
       expect(operator(plan, 'risk-window').fractionsOfSlot).toEqual({ OPERATOR: 0, STATE_BACKEND: 0.7, PYTHON: 0 });
       expect(operator(plan, 'py-explain').fractionsOfSlot).toEqual({ OPERATOR: 0, STATE_BACKEND: 0, PYTHON: 0.3 });
       expect(operator(plan, 'risk-filter').fractionsOfSlot).toEqual({ OPERATOR: 0, STATE_BACKEND: 0, PYTHON: 0 });
-      expect(plan.warnings).toEqual([]);
+      // 'explain' (parallelism 2, specified resources) is in only 2 of the 6 'scoring' slots.
+      expect(plan.warnings.map((w: Json) => [w.code, w.location.line])).toEqual([['plan/uneven-slot-profiles', 50]]);
     },
   },
 
@@ -342,7 +343,7 @@ const INVALID: Record<string, InvalidExpectation> = {
   'unknown-edge-vertex.yaml': { line: 8, column: 13, message: "edge target 'sinc' is not a vertex of the job", code: 'input/unknown-vertex', pointer: '/edges/0/target' },
   'cycle.yaml': { line: 10, column: 5, message: 'The job graph is cyclic: a -> b -> c -> a', code: 'input/cycle', pointer: '/edges/2' },
   // JobVertex.setParallelism.
-  'parallelism-zero.yaml': { line: 5, column: 18, message: 'The parallelism must be at least one.', code: 'input/parallelism', pointer: '/vertices/0/parallelism' },
+  'parallelism-zero.yaml': { line: 5, column: 18, message: 'The parallelism must be at least one, or -1 (unset).', code: 'input/parallelism', pointer: '/vertices/0/parallelism' },
   // ExecutionJobVertex.
   'parallelism-above-max.yaml': {
     line: 8,
@@ -493,7 +494,7 @@ describe('plan command line', () => {
     const text = readFileSync(join(ROOT, INVALID_DIR, 'parallelism-zero.yaml'), 'utf8');
     const run = cli(['plan', '-'], { input: text });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('error <stdin>:5:18 The parallelism must be at least one.');
+    expect(run.stderr).toContain('error <stdin>:5:18 The parallelism must be at least one, or -1 (unset).');
     expectNoCrash(run.stderr);
   });
 
