@@ -3,6 +3,7 @@
  * Vertices are named by id; maps use fixed key orders so the output is stable byte for byte.
  */
 import type { JobAnalysis } from '../analysis/analyze-job.js';
+import type { UseCaseFractions } from '../analysis/managed-memory.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
@@ -111,27 +112,38 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
 
 function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanReport['operators'] {
   const size = a.graph.managedMemoryConfig.slotManagedMemory;
-  const base = (o: { vertex: number; operator: { id: string; name: string }; group: number }) => ({
-    vertex: a.graph.vertices[o.vertex]!.id,
-    id: o.operator.id,
-    name: o.operator.name,
-    slotSharingGroup: groupId(o.group),
-  });
+  const vertexId = (v: number): string => a.graph.vertices[v]!.id;
   if (a.managedMemory.model === 'legacy') {
-    return a.managedMemory.operators.map((o) => ({
-      ...base(o),
-      legacyFraction: o.legacyFraction,
-      ...(size === undefined ? {} : { bytes: bytesOf(size, o.legacyFraction) }),
-    }));
+    return a.managedMemory.operators.map((o) => {
+      const row: PlanReport['operators'][number] = { vertex: vertexId(o.vertex), id: o.operator.id, name: o.operator.name, slotSharingGroup: groupId(o.group), legacyFraction: o.legacyFraction };
+      if (size !== undefined) row.bytes = bytesOf(size, o.legacyFraction);
+      return row;
+    });
   }
+  // Operators with equal declarations share their fraction maps (see managed-memory.ts): convert
+  // each shared map once, so 200k operators cost 200k small rows and not 600k fresh maps.
+  const converted = new Map<UseCaseFractions, UseCaseMap>();
+  const once = (map: UseCaseFractions, f: (m: UseCaseFractions) => UseCaseMap): UseCaseMap => {
+    let out = converted.get(map);
+    if (out === undefined) converted.set(map, (out = f(map)));
+    return out;
+  };
+  const bytesCache = new Map<UseCaseFractions, UseCaseMap>();
   return a.managedMemory.operators.map((o) => {
-    const bytes = new Map([...o.fractionsOfSlot].map(([uc, f]) => [uc, size === undefined ? 0 : bytesOf(size, f)]));
-    return {
-      ...base(o),
-      fractionsOfUseCase: useCaseMap(o.fractionsOfUseCase),
-      fractionsOfSlot: useCaseMap(o.fractionsOfSlot),
-      ...(size === undefined ? {} : { bytes: useCaseMap(bytes) }),
+    const row: PlanReport['operators'][number] = {
+      vertex: vertexId(o.vertex),
+      id: o.operator.id,
+      name: o.operator.name,
+      slotSharingGroup: groupId(o.group),
+      fractionsOfUseCase: once(o.fractionsOfUseCase, useCaseMap),
+      fractionsOfSlot: once(o.fractionsOfSlot, useCaseMap),
     };
+    if (size !== undefined) {
+      let bytes = bytesCache.get(o.fractionsOfSlot);
+      if (bytes === undefined) bytesCache.set(o.fractionsOfSlot, (bytes = useCaseMap(new Map([...o.fractionsOfSlot].map(([uc, f]) => [uc, bytesOf(size, f)])))));
+      row.bytes = bytes;
+    }
+    return row;
   });
 }
 
