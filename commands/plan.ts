@@ -1,6 +1,6 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { InputReadError, readInput } from './support/io.js';
-import { ExitCode, formatForStderr, terminalStyle, useColor } from './support/terminal.js';
+import { ExitCode, formatForStderr, isOclifExit, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Plan extends Command {
   static override summary = 'Analyse one Flink job graph: regions, slot sharing, managed-memory fractions, resource profiles and minimum slots.';
@@ -30,11 +30,21 @@ Exit codes: 0 ok, 2 bad input or usage.`;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Plan);
+    try {
+      await this.plan(args.file, flags);
+    } catch (e) {
+      if (isOclifExit(e)) throw e;
+      process.stderr.write(`flinkslot internal error (a bug; please report it with the input): ${(e as Error).message}\n`);
+      return this.exit(ExitCode.INTERNAL);
+    }
+  }
+
+  private async plan(file: string, flags: { json: boolean; limit: number; color: boolean | undefined }): Promise<void> {
     const color = useColor(flags.color);
     const core = await import('../src/index.js');
     let input: { text: string; file: string };
     try {
-      input = await readInput(args.file);
+      input = await readInput(file);
     } catch (e) {
       if (!(e instanceof InputReadError)) throw e;
       process.stderr.write(`error ${e.message}\n`);

@@ -12,12 +12,14 @@ export type { JobGraph } from './model/job-graph.js';
 
 import { analyzeJob } from './analysis/analyze-job.js';
 import { type Result, fail, ok } from './errors/diagnostic.js';
-import { locateDiagnostics } from './parse/document.js';
+import { locateDiagnostics } from './parse/source-map.js';
+import { stripByteOrderMark } from './parse/document.js';
 import { parseJobGraph } from './parse/parse-job-graph.js';
 import { type PlanReport, buildPlanReport } from './report/plan-report.js';
 
 /** Text of a JobGraph file → the plan report, or located diagnostics. */
-export function planFromText(text: string, file?: string): Result<PlanReport> {
+export function planFromText(source: string, file?: string): Result<PlanReport> {
+  const text = stripByteOrderMark(source);
   const graph = parseJobGraph(text, file);
   if (!graph.ok) return graph;
   const analysis = analyzeJob(graph.value);

@@ -5,7 +5,12 @@
 import { Chalk } from 'chalk';
 import type { Diagnostic, Style } from '../../src/index.js';
 
-export const ExitCode = { OK: 0, PROPERTY_FAILS: 1, BAD_INPUT: 2, INTERNAL: 70 } as const;
+export const ExitCode = { OK: 0, BAD_INPUT: 2, INTERNAL: 70 } as const;
+
+/** `this.exit()` ends a command by throwing oclif's ExitError: let it through. */
+export function isOclifExit(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'oclif' in e && typeof (e as { oclif?: { exit?: unknown } }).oclif?.exit === 'number';
+}
 
 export function useColor(flag: boolean | undefined): boolean {
   if (flag !== undefined) return flag;

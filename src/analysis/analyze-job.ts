@@ -34,7 +34,8 @@ export interface JobAnalysis {
 
 export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   const regions = computeLogicalPipelinedRegions(graph);
-  const slotSharing = computeSlotSharing(graph, regions);
+  const regionsBeforeCoLocation = regions.mergedForCoLocation ? computeLogicalPipelinedRegions(graph, false) : regions;
+  const slotSharing = computeSlotSharing(graph, regionsBeforeCoLocation);
   if (!slotSharing.ok) return slotSharing;
   const warnings: Diagnostic[] = [];
   const managedMemory = analyzeManagedMemory(graph, slotSharing.value, warnings);
@@ -92,7 +93,7 @@ function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Di
   }
   const weights = resolveWeights(graph, out);
   const fractions = computeManagedMemoryFractions(graph, slotSharing.groups, weights);
-  out.push(...fractions.warnings);
+  out.push(...fractions.diagnostics);
   return { model: 'use-cases', weights, operators: fractions.operators };
 }
 

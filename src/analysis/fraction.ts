@@ -7,17 +7,15 @@
 const SCALE = 10n ** 16n;
 
 export function getFractionRoundedDown(numerator: bigint | number, denominator: bigint | number): number {
-  const a = BigInt(numerator);
-  const b = BigInt(denominator);
-  if (b <= 0n) throw new RangeError('fraction denominator must be positive');
-  const scaled = (a * SCALE) / b;
-  const whole = scaled / SCALE;
-  const fraction = (scaled % SCALE).toString().padStart(16, '0');
-  return Number(`${whole}.${fraction}`);
+  return Number(fractionToDecimalString(numerator, denominator));
 }
 
 /** The scale-16 decimal text of a fraction, for reports that show Flink's exact value. */
 export function fractionToDecimalString(numerator: bigint | number, denominator: bigint | number): string {
-  const scaled = (BigInt(numerator) * SCALE) / BigInt(denominator);
-  return `${scaled / SCALE}.${(scaled % SCALE).toString().padStart(16, '0')}`;
+  const b = BigInt(denominator);
+  if (b === 0n) throw new RangeError('fraction denominator must not be 0');
+  // BigInt division truncates toward zero, which is ROUND_DOWN.
+  const scaled = (BigInt(numerator) * SCALE) / b;
+  const magnitude = scaled < 0n ? -scaled : scaled;
+  return `${scaled < 0n ? '-' : ''}${magnitude / SCALE}.${(magnitude % SCALE).toString().padStart(16, '0')}`;
 }

@@ -8,8 +8,7 @@
  * - the fraction of the slot multiplies that by weight[uc] / Σ weights of the use cases present
  *   in the group (STATE_BACKEND dropped when the state backend does not use managed memory).
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
-import { warning } from '../errors/diagnostic.js';
+import { type Diagnostic, error, warning } from '../errors/diagnostic.js';
 import { type ManagedMemoryUseCase, type JobGraph, type Operator, USE_CASES } from '../model/job-graph.js';
 import { getFractionRoundedDown } from './fraction.js';
 import type { SlotSharingGroup } from './slot-sharing.js';
@@ -41,7 +40,8 @@ function collectUseCases(graph: JobGraph, group: SlotSharingGroup): GroupUseCase
   const operatorWeights = new Map<ManagedMemoryUseCase, number>();
   const slotUseCases = new Set<ManagedMemoryUseCase>();
   forEachGroupOperator(graph, group, (_, operator) => {
-    for (const [uc, w] of operator.operatorScopeWeights) operatorWeights.set(uc, (operatorWeights.get(uc) ?? 0) + w);
+    // Flink sums Java ints (Integer::sum): overflow wraps, as `| 0` does.
+    for (const [uc, w] of operator.operatorScopeWeights) operatorWeights.set(uc, ((operatorWeights.get(uc) ?? 0) + w) | 0);
     for (const uc of operator.slotScopeUseCases) slotUseCases.add(uc);
   });
   return { operatorWeights, slotUseCases };
@@ -70,7 +70,8 @@ export function convertToFractionsOfSlot(
 ): UseCaseFractions {
   const counts = (uc: ManagedMemoryUseCase): boolean => uc !== 'STATE_BACKEND' || stateBackendUsesManagedMemory;
   let totalWeight = 0;
-  for (const uc of fractionsOfUseCase.keys()) if (counts(uc)) totalWeight += weights.get(uc) ?? 0;
+  // An int sum in Flink: it can wrap negative, and then no use case gets a share.
+  for (const uc of fractionsOfUseCase.keys()) if (counts(uc)) totalWeight = (totalWeight + (weights.get(uc) ?? 0)) | 0;
   const out = new Map<ManagedMemoryUseCase, number>();
   for (const uc of USE_CASES) {
     const share = counts(uc) && totalWeight > 0 ? getFractionRoundedDown(weights.get(uc) ?? 0, totalWeight) : 0.0;
@@ -88,7 +89,7 @@ interface Variant {
 
 export interface ManagedMemoryFractions {
   readonly operators: OperatorManagedMemory[];
-  readonly warnings: Diagnostic[];
+  readonly diagnostics: Diagnostic[];
 }
 
 export function computeManagedMemoryFractions(
@@ -97,13 +98,16 @@ export function computeManagedMemoryFractions(
   weights: ReadonlyMap<ManagedMemoryUseCase, number>,
 ): ManagedMemoryFractions {
   const operators: OperatorManagedMemory[] = [];
-  const warnings: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [];
   const sbUses = graph.managedMemoryConfig.stateBackendUsesManagedMemory;
   for (const group of groups) {
     const useCases = collectUseCases(graph, group);
     // Operators with the same declarations get the same fractions: compute each variant once
     // (a group of 100k operators has a handful of variants), and share the maps.
     const variants = new Map<number, Variant>();
+    for (const [uc, total] of useCases.operatorWeights) {
+      if (total < 0) diagnostics.push(weightOverflowError(graph, group, uc, total));
+    }
     forEachGroupOperator(graph, group, (vertex, operator) => {
       const key = declarationKey(operator);
       let variant = variants.get(key);
@@ -114,10 +118,19 @@ export function computeManagedMemoryFractions(
         variants.set(key, variant);
       }
       operators.push({ vertex, operator, group: group.index, fractionsOfUseCase: variant.fractionsOfUseCase, fractionsOfSlot: variant.fractionsOfSlot });
-      for (const uc of variant.zeroRequests) warnings.push(zeroFractionWarning(operator, uc));
+      for (const uc of variant.zeroRequests) diagnostics.push(zeroFractionWarning(operator, uc));
     });
   }
-  return { operators, warnings };
+  return { operators, diagnostics };
+}
+
+/**
+ * Flink adds a group's operator weights as Java ints; past 2^31-1 the sum wraps negative, every
+ * fraction comes out negative, and StreamConfig rejects it (fraction must be in [0.0, 1.0]).
+ */
+function weightOverflowError(graph: JobGraph, group: SlotSharingGroup, uc: ManagedMemoryUseCase, total: number): Diagnostic {
+  const message = `the ${uc} managed-memory weights of slot sharing group '${group.id}' add up past 2^31-1 (Java int overflow to ${total}); Flink rejects the negative fractions: the fraction should be in range [0.0, 1.0]`;
+  return error('managed-memory/weight-overflow', message, graph.vertices[group.vertices[0]!]!.pointer, 'IllegalArgumentException');
 }
 
 /** A number equal for operators with equal managed-memory declarations (weights are integers). */

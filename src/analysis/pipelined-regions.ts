@@ -2,7 +2,9 @@
  * Logical pipelined regions of a JobGraph. Mirrors
  * `LogicalPipelinedRegionComputeUtil.computePipelinedRegions`: vertices joined by a result that
  * must be consumed pipelined share a region (union-find, so all-to-all edges cost nothing extra).
- * Flink <= 1.12 made the whole job one region as soon as any co-location constraint existed.
+ * Flink <= 1.12 made the whole job one region as soon as any co-location constraint existed, but
+ * only once the constraints were set: the slot sharing groups, built before them, saw the plain
+ * regions (`considerCoLocation: false`).
  * Complexity: O(V + E), iterative.
  */
 import { DisjointSet } from '../graph/disjoint-set.js';
@@ -19,9 +21,10 @@ export interface PipelinedRegions {
   readonly mergedForCoLocation: boolean;
 }
 
-export function computeLogicalPipelinedRegions(graph: JobGraph): PipelinedRegions {
+export function computeLogicalPipelinedRegions(graph: JobGraph, considerCoLocation = true): PipelinedRegions {
   const sets = new DisjointSet(graph.vertices.length);
-  const mergedForCoLocation = !atLeast(graph.flinkVersion, 1, 13) && graph.vertices.some((v) => v.coLocationGroup !== undefined);
+  const mergedForCoLocation =
+    considerCoLocation && !atLeast(graph.flinkVersion, 1, 13) && graph.vertices.some((v) => v.coLocationGroup !== undefined);
   for (const edge of graph.edges) {
     if (mergedForCoLocation || mustBePipelinedConsumed(edge.resultPartitionType, graph.flinkVersion)) {
       sets.union(edge.source, edge.target);

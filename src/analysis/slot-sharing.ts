@@ -7,9 +7,12 @@
  * - a user-named group is one group across the whole job, regions ignored;
  * - every group carries the FLIP-156 profile registered for its name (UNKNOWN if none);
  * - user-named groups are rejected when the job has a hybrid result partition;
- * - co-located vertices must be in the same group object.
+ * - co-located vertices must be in the same group object, and (Flink >= 1.13,
+ *   `DefaultExecutionTopology.ensureCoLocatedVerticesInSameRegion`) in the same pipelined region:
+ *   subtask i of each must land in one scheduling region, which never spans logical regions.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { atLeast } from '../model/flink-version.js';
 import { DEFAULT_SLOT_SHARING_GROUP, type JobGraph } from '../model/job-graph.js';
 import { type ResourceProfile, UNKNOWN } from '../model/resource-profile.js';
 import type { PipelinedRegions } from './pipelined-regions.js';
@@ -62,6 +65,8 @@ export function computeSlotSharing(graph: JobGraph, regions: PipelinedRegions): 
   }
   const coLocation = computeCoLocationGroups(graph, groupOf);
   if (!coLocation.ok) return coLocation;
+  const regionError = atLeast(graph.flinkVersion, 1, 13) ? checkCoLocatedInOneRegion(graph, coLocation.value, regions) : undefined;
+  if (regionError) return fail([regionError]);
   return ok({ groups, groupOf, coLocationGroups: coLocation.value });
 }
 
@@ -75,6 +80,18 @@ function checkHybridWithUserGroups(graph: JobGraph): Diagnostic | undefined {
     `${named.pointer}/slotSharingGroup`,
     'IllegalStateException',
   );
+}
+
+function checkCoLocatedInOneRegion(graph: JobGraph, groups: readonly CoLocationGroup[], regions: PipelinedRegions): Diagnostic | undefined {
+  for (const group of groups) {
+    const first = group.vertices[0]!;
+    const other = group.vertices.find((v) => regions.regionOf[v] !== regions.regionOf[first]);
+    if (other === undefined) continue;
+    const [a, b] = [graph.vertices[first]!, graph.vertices[other]!];
+    const message = `co-located tasks must be in the same pipelined region (co-location group '${group.name}': '${a.id}' and '${b.id}' are in different pipelined regions)`;
+    return error('slot-sharing/colocation-across-regions', message, `${b.pointer}/coLocationGroup`, 'IllegalStateException');
+  }
+  return undefined;
 }
 
 /** `setCoLocation`: the first vertex with a key fixes the group; a later one elsewhere fails. */

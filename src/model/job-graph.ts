@@ -22,7 +22,6 @@ export type ResultPartitionType = (typeof RESULT_PARTITION_TYPES)[number];
 
 export type ManagedMemoryUseCase = 'OPERATOR' | 'STATE_BACKEND' | 'PYTHON';
 export const USE_CASES: readonly ManagedMemoryUseCase[] = ['OPERATOR', 'STATE_BACKEND', 'PYTHON'];
-export const SLOT_SCOPE_USE_CASES: readonly ManagedMemoryUseCase[] = ['STATE_BACKEND', 'PYTHON'];
 
 export type JobMode = 'streaming' | 'batch';
 

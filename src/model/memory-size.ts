@@ -17,7 +17,6 @@ const UNITS: ReadonlyArray<{ names: readonly string[]; multiplier: bigint; short
 
 const ALL_UNITS_TEXT = UNITS.map((u) => `(${u.names.join(' | ')})`).join(' / ');
 
-/** Parses Flink MemorySize text (`512m`, `1 gb`, `1024`). Throws FlinkException with Flink's message. */
 /** Java's String.trim(): strips characters up to U+0020 only (JS trim also strips Unicode spaces). */
 function javaTrim(text: string): string {
   let start = 0;
@@ -27,6 +26,7 @@ function javaTrim(text: string): string {
   return text.slice(start, end);
 }
 
+/** Parses Flink MemorySize text (`512m`, `1 gb`, `1024`). Throws FlinkException with Flink's message. */
 export function parseMemorySize(text: string): bigint {
   const trimmed = javaTrim(text);
   if (trimmed.length === 0) {

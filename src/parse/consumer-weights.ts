@@ -6,13 +6,27 @@
 import { type Diagnostic, error } from '../errors/diagnostic.js';
 
 const KEY = 'taskmanager.memory.managed.consumer-weights';
+export const JAVA_INT_MAX = 2 ** 31 - 1;
+const JAVA_INT_MIN = -(2 ** 31);
+
+function isJavaInt(value: number): boolean {
+  return Number.isInteger(value) && value >= JAVA_INT_MIN && value <= JAVA_INT_MAX;
+}
 
 export function readConsumerWeights(
   input: string | Record<string, number>,
   pointer: string,
   out: Diagnostic[],
 ): Map<string, number> | undefined {
-  if (typeof input !== 'string') return new Map(Object.entries(input));
+  if (typeof input !== 'string') {
+    const entries = Object.entries(input);
+    const bad = entries.find(([, value]) => !isJavaInt(value));
+    if (bad) {
+      out.push(error('input/consumer-weights', `Could not parse value '${bad[1]}' for key '${KEY}': For input string: "${bad[1]}"`, `${pointer}/${bad[0]}`, 'NumberFormatException'));
+      return undefined;
+    }
+    return new Map(entries);
+  }
   const weights = new Map<string, number>();
   for (const entry of input.split(',').map((s) => s.trim()).filter((s) => s.length > 0)) {
     const colon = entry.indexOf(':');
@@ -22,7 +36,7 @@ export function readConsumerWeights(
       out.push(error('input/consumer-weights', `Could not parse value '${input}' for key '${KEY}': '${entry}' is not KEY:VALUE`, pointer));
       return undefined;
     }
-    if (!/^[+-]?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    if (!/^[+-]?\d+$/.test(value) || !isJavaInt(Number(value))) {
       out.push(error('input/consumer-weights', `Could not parse value '${input}' for key '${KEY}': For input string: "${value}"`, pointer, 'NumberFormatException'));
       return undefined;
     }

@@ -46,3 +46,8 @@ export interface JobGraphInput {
   edges?: EdgeInput[];
   slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput }>;
 }
+
+/** Anything that may carry a `resources` map (vertex, operator, slot sharing group). */
+export interface ResourcesInputHolder {
+  resources?: ResourcesInput;
+}

@@ -1,6 +1,6 @@
 /**
  * JSON.parse keeps the last of two equal keys without a word; YAML parsers reject them. This
- * linear scan of already-valid JSON text finds the first duplicate key (compared as written) so
+ * linear scan of already-valid JSON text finds the first duplicate key (after unescaping) so
  * JSON input gets the same error as YAML input. Complexity: O(length), no recursion.
  */
 export interface DuplicateKey {
@@ -30,7 +30,9 @@ export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
       const end = ++i;
       const keys = stack[stack.length - 1];
       if (keys && isFollowedByColon(text, end)) {
-        const key = text.slice(start + 1, end - 1);
+        const raw = text.slice(start + 1, end - 1);
+        // Compare keys as JSON reads them: "\u0069d" and "id" are the same key.
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         if (keys.has(key)) return { key, offset: start };
         keys.add(key);
       }

@@ -21,6 +21,7 @@ import type { ResourceProfile } from '../model/resource-profile.js';
 import { readConsumerWeights } from './consumer-weights.js';
 import type { EdgeInput, JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
 import { checkParallelism } from './parallelism-rules.js';
+import { JAVA_INT_MAX } from './consumer-weights.js';
 import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
 
 export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
@@ -37,7 +38,7 @@ export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
     vertices,
     edges,
     slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
-    managedMemoryConfig: readManagedMemoryConfig(input.managedMemoryConfig, out),
+    managedMemoryConfig: readManagedMemoryConfig(input.managedMemoryConfig, flinkVersion, out),
   };
   if (!hasErrors(out)) checkAcyclic(graph, out);
   return hasErrors(out) ? fail(out) : ok(graph, out);
@@ -105,7 +106,15 @@ function readOperators(v: VertexInput, pointer: string, out: Diagnostic[]): Oper
 function readOperator(op: OperatorInput, pointer: string, out: Diagnostic[]): Operator {
   const weights = new Map<ManagedMemoryUseCase, number>();
   const operatorWeight = op.managedMemory?.operatorScope?.OPERATOR;
-  if (operatorWeight !== undefined) weights.set('OPERATOR', operatorWeight);
+  if (operatorWeight !== undefined) {
+    const at = `${pointer}/managedMemory/operatorScope/OPERATOR`;
+    if (operatorWeight <= 0) {
+      out.push(error('input/managed-memory-weight', 'Weights for operator scope use cases must be greater than 0.', at, 'IllegalArgumentException'));
+    } else if (operatorWeight > JAVA_INT_MAX) {
+      out.push(error('input/managed-memory-weight', `weight ${operatorWeight} is larger than a Java int (${JAVA_INT_MAX})`, at));
+    }
+    weights.set('OPERATOR', operatorWeight);
+  }
   const resources: ResourceProfile = readResourceSpec(op.resources, `${pointer}/resources`, out);
   return {
     id: op.id,
@@ -143,6 +152,9 @@ function readEdges(
 }
 
 function checkPartitionType(type: ResultPartitionType, mode: JobGraph['mode'], version: FlinkVersion, pointer: string, out: Diagnostic[]): void {
+  if (type === 'PIPELINED_APPROXIMATE' && !atLeast(version, 1, 12)) {
+    out.push(error('input/result-partition-type', `PIPELINED_APPROXIMATE exists from Flink 1.12 on; flinkVersion is ${formatVersion(version)}`, pointer));
+  }
   if (!type.startsWith('HYBRID_')) return;
   if (!atLeast(version, 1, 16)) {
     out.push(error('input/result-partition-type', `${type} (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is ${formatVersion(version)}`, pointer));
@@ -171,8 +183,11 @@ function readGroupResources(input: JobGraphInput, vertices: readonly JobVertex[]
   return profiles;
 }
 
-function readManagedMemoryConfig(input: JobGraphInput['managedMemoryConfig'], out: Diagnostic[]): ManagedMemoryConfig {
+function readManagedMemoryConfig(input: JobGraphInput['managedMemoryConfig'], version: FlinkVersion, out: Diagnostic[]): ManagedMemoryConfig {
   const pointer = '/managedMemoryConfig';
+  if (input?.stateBackend === 'forst' && !atLeast(version, 2, 0)) {
+    out.push(error('input/state-backend', `the ForSt state backend exists from Flink 2.0 on; flinkVersion is ${formatVersion(version)}`, `${pointer}/stateBackend`));
+  }
   const consumerWeights = input?.consumerWeights === undefined ? undefined : readConsumerWeights(input.consumerWeights, `${pointer}/consumerWeights`, out);
   const backendUses = input?.stateBackend === undefined ? false : input.stateBackend !== 'hashmap';
   const slotManagedMemory =
@@ -188,10 +203,16 @@ function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {
   const digraph = buildDigraph(graph.vertices.length, graph.edges.map((e) => e.source), graph.edges.map((e) => e.target));
   const sorted = topologicalSort(digraph);
   if (sorted.ok) return;
-  const first = sorted.cycle.indexOf(Math.min(...sorted.cycle));
+  // Start the cycle at its first vertex in input order, so the message is stable.
+  let first = 0;
+  for (let i = 1; i < sorted.cycle.length; i++) if (sorted.cycle[i]! < sorted.cycle[first]!) first = i;
   const cycle = [...sorted.cycle.slice(first), ...sorted.cycle.slice(0, first)];
-  const ids = cycle.map((v) => graph.vertices[v]!.id);
   const closing = graph.edges.find((e) => e.source === cycle[cycle.length - 1] && e.target === cycle[0]);
-  const path = [...ids, ids[0]].join(' -> ');
-  out.push(error('input/cycle', `The job graph is cyclic: ${path}`, closing?.pointer ?? '/edges', 'InvalidProgramException'));
+  out.push(error('input/cycle', `The job graph is cyclic: ${describeCycle(cycle.map((v) => graph.vertices[v]!.id))}`, closing?.pointer ?? '/edges', 'InvalidProgramException'));
+}
+
+/** "a -> b -> a"; a long cycle shows its first and last vertices only. */
+function describeCycle(ids: readonly string[]): string {
+  const shown = ids.length <= 12 ? ids : [...ids.slice(0, 6), `… ${ids.length - 9} more …`, ...ids.slice(-3)];
+  return [...shown, ids[0]].join(' -> ') + (ids.length > 12 ? ` (${ids.length} vertices)` : '');
 }

@@ -34,10 +34,15 @@ export interface ParallelismInput {
 /** Returns the effective max parallelism, or undefined after reporting the first violated rule. */
 export function checkParallelism(v: ParallelismInput, version: FlinkVersion, out: Diagnostic[]): number | undefined {
   const at = (key: string): string => `${v.pointer}/${key}`;
+  const unsetAllowed = atLeast(version, 1, 15);
+  if (v.parallelism === -1 && unsetAllowed) {
+    // Flink accepts -1 (unset): the scheduler decides at runtime, which a plan cannot know.
+    const message = `parallelism -1 (unset) is decided by Flink at runtime; give vertex '${v.vertexName}' the parallelism it will run with`;
+    out.push(error('input/parallelism', message, at('parallelism')));
+    return undefined;
+  }
   if (v.parallelism < 1) {
-    // Newer JobVertex.setParallelism also accepts -1 (unset, decided by the adaptive batch
-    // scheduler), which a static plan cannot size; the message names it all the same.
-    const message = atLeast(version, 1, 15) ? 'The parallelism must be at least one, or -1 (unset).' : 'The parallelism must be at least one.';
+    const message = unsetAllowed ? 'The parallelism must be at least one, or -1 (unset).' : 'The parallelism must be at least one.';
     out.push(error('input/parallelism', message, at('parallelism'), 'IllegalArgumentException'));
     return undefined;
   }

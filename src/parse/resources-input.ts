@@ -6,7 +6,7 @@ import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { FlinkException } from '../errors/flink-exception.js';
 import { type Decimal, compareDecimal, decimalFromNumber, ZERO_DECIMAL } from '../model/decimal.js';
 import { memorySizeFromInput } from '../model/memory-size.js';
-import { type ProfileFields, type ResourceProfile, UNKNOWN, specified } from '../model/resource-profile.js';
+import { MEMORY_FIELDS, type ProfileFields, type ResourceProfile, UNKNOWN, specified } from '../model/resource-profile.js';
 
 export interface ResourcesInput {
   cpuCores?: number;
@@ -18,8 +18,6 @@ export interface ResourcesInput {
   extended?: Record<string, number>;
 }
 
-type MemoryKey = 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
-const MEMORY_KEYS: readonly MemoryKey[] = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
 
 /** Parses one memory size, reporting Flink's parse error at `pointer`. */
 export function readMemorySize(value: string | number, key: string, pointer: string, out: Diagnostic[]): bigint | undefined {
@@ -36,7 +34,7 @@ export function readMemorySize(value: string | number, key: string, pointer: str
 export function readProfileFields(input: ResourcesInput, pointer: string, out: Diagnostic[]): ProfileFields {
   const fields: ProfileFields = {};
   if (input.cpuCores !== undefined) fields.cpuCores = decimalFromNumber(input.cpuCores);
-  for (const key of MEMORY_KEYS) {
+  for (const key of MEMORY_FIELDS) {
     const raw = input[key];
     if (raw !== undefined) {
       const bytes = readMemorySize(raw, key, `${pointer}/${key}`, out);
@@ -70,9 +68,6 @@ export function readResourceSpec(input: ResourcesInput | undefined, pointer: str
   const fields = readProfileFields(input, pointer, out);
   // A value that did not parse is already reported; the builder rules would only echo it.
   if (out.length > before) return UNKNOWN;
-  if (input.networkMemory !== undefined) {
-    out.push(error('input/resources', 'operators cannot declare network memory (a ResourceSpec has none)', `${pointer}/networkMemory`));
-  }
   if (!isPositive(fields.cpuCores) || (fields.taskHeapMemory ?? 0n) <= 0n) {
     out.push(
       error(

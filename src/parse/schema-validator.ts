@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { type Diagnostic, error } from '../errors/diagnostic.js';
+import { escapeSegment } from './source-map.js';
 
 export interface CompiledValidator {
   (data: unknown): boolean;
@@ -22,10 +23,6 @@ function dropRedundant(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => e.keyword === 'oneOf' || !oneOfPaths.has(e.instancePath));
 }
 
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function toDiagnostic(e: ErrorObject): Diagnostic {
   const at = e.instancePath;
   const where = at === '' ? 'the document' : at;
@@ -38,6 +35,11 @@ function toDiagnostic(e: ErrorObject): Diagnostic {
       return error('input/missing-key', `${where} is missing the required key '${String(e.params.missingProperty)}'`, at);
     case 'enum':
       return error('input/schema', `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, at);
+    case 'type':
+      if (at === '/flinkVersion') {
+        return error('input/schema', 'flinkVersion must be a quoted string such as "1.20" (YAML reads an unquoted 1.20 as the number 1.2)', at);
+      }
+      return error('input/schema', `${where} ${e.message ?? 'is invalid'}`, at);
     case 'oneOf':
       return error('input/schema', `${where} must be a string or a map of names to integers`, at);
     default:

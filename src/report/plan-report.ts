@@ -7,9 +7,11 @@ import type { UseCaseFractions } from '../analysis/managed-memory.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
-import { type ResourceProfileJson, profileToJson } from './profile-json.js';
+import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { MAX_BYTES } from '../model/memory-size.js';
 
 export type UseCaseMap = Partial<Record<ManagedMemoryUseCase, number>>;
+export type UseCaseBytes = Partial<Record<ManagedMemoryUseCase, BytesJson>>;
 
 export interface PlanReport {
   reportVersion: 1;
@@ -42,7 +44,7 @@ export interface PlanReport {
     model: 'use-cases' | 'legacy';
     consumerWeights: UseCaseMap | null;
     stateBackendUsesManagedMemory: boolean;
-    slotManagedMemory: number | null;
+    slotManagedMemory: BytesJson | null;
   };
   operators: Array<{
     vertex: string;
@@ -52,20 +54,25 @@ export interface PlanReport {
     fractionsOfUseCase?: UseCaseMap;
     fractionsOfSlot?: UseCaseMap;
     legacyFraction?: number;
-    bytes?: UseCaseMap | number;
+    bytes?: UseCaseBytes | BytesJson;
   }>;
   warnings: Diagnostic[];
 }
 
-function useCaseMap(map: ReadonlyMap<ManagedMemoryUseCase, number>): UseCaseMap {
-  const out: UseCaseMap = {};
-  for (const uc of USE_CASES) if (map.has(uc)) out[uc] = map.get(uc)!;
+function byUseCase<T>(map: ReadonlyMap<ManagedMemoryUseCase, number>, f: (value: number) => T): Partial<Record<ManagedMemoryUseCase, T>> {
+  const out: Partial<Record<ManagedMemoryUseCase, T>> = {};
+  for (const uc of USE_CASES) if (map.has(uc)) out[uc] = f(map.get(uc)!);
   return out;
 }
 
-/** MemoryManager.computeMemorySize: floor(size × fraction) in double arithmetic. */
-function bytesOf(size: bigint, fraction: number): number {
-  return Math.floor(Number(size) * fraction);
+function useCaseMap(map: ReadonlyMap<ManagedMemoryUseCase, number>): UseCaseMap {
+  return byUseCase(map, (value) => value);
+}
+
+/** MemoryManager.computeMemorySize: (long) floor(size × fraction) in double arithmetic (saturating). */
+function bytesOf(size: bigint, fraction: number): BytesJson {
+  const floored = Math.floor(Number(size) * fraction);
+  return bytesToJson(floored >= 2 ** 63 ? MAX_BYTES : BigInt(floored));
 }
 
 export function buildPlanReport(a: JobAnalysis): PlanReport {
@@ -103,7 +110,7 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       model: a.managedMemory.model,
       consumerWeights: a.managedMemory.model === 'use-cases' ? useCaseMap(a.managedMemory.weights) : null,
       stateBackendUsesManagedMemory: g.managedMemoryConfig.stateBackendUsesManagedMemory,
-      slotManagedMemory: g.managedMemoryConfig.slotManagedMemory === undefined ? null : Number(g.managedMemoryConfig.slotManagedMemory),
+      slotManagedMemory: g.managedMemoryConfig.slotManagedMemory === undefined ? null : bytesToJson(g.managedMemoryConfig.slotManagedMemory),
     },
     operators: operatorRows(a, groupId),
     warnings: [...a.warnings],
@@ -128,7 +135,7 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
     if (out === undefined) converted.set(map, (out = f(map)));
     return out;
   };
-  const bytesCache = new Map<UseCaseFractions, UseCaseMap>();
+  const bytesCache = new Map<UseCaseFractions, UseCaseBytes>();
   return a.managedMemory.operators.map((o) => {
     const row: PlanReport['operators'][number] = {
       vertex: vertexId(o.vertex),
@@ -140,7 +147,7 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
     };
     if (size !== undefined) {
       let bytes = bytesCache.get(o.fractionsOfSlot);
-      if (bytes === undefined) bytesCache.set(o.fractionsOfSlot, (bytes = useCaseMap(new Map([...o.fractionsOfSlot].map(([uc, f]) => [uc, bytesOf(size, f)])))));
+      if (bytes === undefined) bytesCache.set(o.fractionsOfSlot, (bytes = byUseCase(o.fractionsOfSlot, (f) => bytesOf(size, f))));
       row.bytes = bytes;
     }
     return row;

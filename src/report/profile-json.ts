@@ -2,15 +2,22 @@
 import { decimalToNumber } from '../model/decimal.js';
 import { type ResourceProfile, isSpecified } from '../model/resource-profile.js';
 
+/** Bytes as a JSON number while exact (up to 2^53), beyond that as a decimal string. */
+export type BytesJson = number | string;
+
+export function bytesToJson(bytes: bigint): BytesJson {
+  return bytes <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bytes) : bytes.toString();
+}
+
 export type ResourceProfileJson =
   | 'UNKNOWN'
   | 'ANY'
   | {
       cpuCores: number;
-      taskHeapMemory: number;
-      taskOffHeapMemory: number;
-      managedMemory: number;
-      networkMemory: number;
+      taskHeapMemory: BytesJson;
+      taskOffHeapMemory: BytesJson;
+      managedMemory: BytesJson;
+      networkMemory: BytesJson;
       extendedResources: Record<string, number>;
     };
 
@@ -18,10 +25,10 @@ export function profileToJson(p: ResourceProfile): ResourceProfileJson {
   if (!isSpecified(p)) return p.kind;
   return {
     cpuCores: decimalToNumber(p.cpuCores),
-    taskHeapMemory: Number(p.taskHeapMemory),
-    taskOffHeapMemory: Number(p.taskOffHeapMemory),
-    managedMemory: Number(p.managedMemory),
-    networkMemory: Number(p.networkMemory),
+    taskHeapMemory: bytesToJson(p.taskHeapMemory),
+    taskOffHeapMemory: bytesToJson(p.taskOffHeapMemory),
+    managedMemory: bytesToJson(p.managedMemory),
+    networkMemory: bytesToJson(p.networkMemory),
     extendedResources: Object.fromEntries([...p.extendedResources].map(([k, v]) => [k, decimalToNumber(v)])),
   };
 }

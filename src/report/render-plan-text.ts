@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { USE_CASES } from '../model/job-graph.js';
-import type { PlanReport, UseCaseMap } from './plan-report.js';
+import type { PlanReport, UseCaseBytes } from './plan-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
@@ -62,7 +62,7 @@ function listSection(s: Style, title: string, sets: readonly string[][], limit: 
   return [s.heading(`${title} (${sets.length})`), ...rows, ...more(sets.length, limit, s)];
 }
 
-function fmt(n: number | undefined): string {
+function fmt(n: number | string | undefined): string {
   return n === undefined ? '-' : String(n);
 }
 
@@ -70,7 +70,7 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   const mm = report.managedMemory;
   const size = mm.slotManagedMemory === null ? '' : `, slot managed memory ${mm.slotManagedMemory} bytes`;
   if (mm.model === 'legacy') {
-    const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, fmt(o.legacyFraction), ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number)])]);
+    const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, fmt(o.legacyFraction), ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number | string)])]);
     const header = ['VERTEX', 'OPERATOR', 'GROUP', 'FRACTION', ...(mm.slotManagedMemory === null ? [] : ['BYTES'])];
     return [s.heading(`Managed memory (Flink ${report.job.flinkVersion} model: one fraction per operator${size})`), ...renderTable(header, rows), ...more(report.operators.length, limit, s)];
   }
@@ -78,7 +78,7 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   const title = `Managed memory (fraction of the slot; weights ${weights}; state backend uses managed memory: ${mm.stateBackendUsesManagedMemory ? 'yes' : 'no'}${size})`;
   const cell = (o: PlanReport['operators'][number], uc: (typeof USE_CASES)[number]): string => {
     const f = fmt(o.fractionsOfSlot?.[uc]);
-    const bytes = (o.bytes as UseCaseMap | undefined)?.[uc];
+    const bytes = (o.bytes as UseCaseBytes | undefined)?.[uc];
     return bytes === undefined ? f : `${f} (${bytes} b)`;
   };
   const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, ...USE_CASES.map((uc) => cell(o, uc))]);

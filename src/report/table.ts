@@ -6,7 +6,8 @@ function visibleLength(text: string): number {
 }
 
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], indent = '  '): string[] {
-  const widths = header.map((h, i) => Math.max(visibleLength(h), ...rows.map((r) => visibleLength(r[i] ?? ''))));
+  // A loop, not Math.max(...rows): spreading 200k rows into arguments overflows the stack.
+  const widths = header.map((h, i) => rows.reduce((w, r) => Math.max(w, visibleLength(r[i] ?? '')), visibleLength(h)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[\d.,]+( ?[a-z]+)?$/.test(r[i] ?? '')));
   const line = (cells: readonly string[]): string =>
     indent +

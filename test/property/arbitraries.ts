@@ -173,6 +173,8 @@ export function jobArb(options: JobOptions = {}): fc.Arbitrary<JobData> {
         edges = edges.map((e) =>
           !hybridAllowed && e.resultPartitionType.startsWith('HYBRID_') ? { ...e, resultPartitionType: e.resultPartitionType === 'HYBRID_FULL' ? 'BLOCKING' : 'PIPELINED' } : e,
         );
+        // PIPELINED_APPROXIMATE exists from 1.12 on.
+        if (version < 112) edges = edges.map((e) => (e.resultPartitionType === 'PIPELINED_APPROXIMATE' ? { ...e, resultPartitionType: 'BLOCKING' } : e));
         if (edges.some((e) => e.resultPartitionType.startsWith('HYBRID_'))) {
           for (const v of vertices) delete v.slotSharingGroup;
         }
@@ -180,7 +182,8 @@ export function jobArb(options: JobOptions = {}): fc.Arbitrary<JobData> {
         if (r.flinkVersion !== undefined) job.flinkVersion = r.flinkVersion;
         const config: NonNullable<JobData['managedMemoryConfig']> = {};
         if (r.consumerWeights !== undefined) config.consumerWeights = r.consumerWeights;
-        if (r.stateBackend !== undefined) config.stateBackend = r.stateBackend;
+        // ForSt exists from 2.0 on.
+        if (r.stateBackend !== undefined) config.stateBackend = r.stateBackend === 'forst' && version < 200 ? 'rocksdb' : r.stateBackend;
         if (r.slotManagedMemory !== undefined) config.slotManagedMemory = r.slotManagedMemory;
         if (Object.keys(config).length > 0) job.managedMemoryConfig = config;
         const names = [...new Set(r.groupResources.map((g) => g.name))];

@@ -37,9 +37,11 @@ describe('getFractionRoundedDown (BigDecimal scale 16, ROUND_DOWN, doubleValue)'
     expect(getFractionRoundedDown(1n, 3n)).toBe(0.3333333333333333);
   });
 
-  it('rejects a denominator that is not positive', () => {
+  it('rejects a zero denominator and rounds a negative quotient toward zero (ROUND_DOWN)', () => {
     expect(() => getFractionRoundedDown(1, 0)).toThrow(RangeError);
-    expect(() => getFractionRoundedDown(1, -3)).toThrow('fraction denominator must be positive');
+    // A Java int sum of weights that wrapped negative gives Flink a negative fraction.
+    expect(getFractionRoundedDown(1, -3)).toBe(-0.3333333333333333);
+    expect(getFractionRoundedDown(2, -3)).toBe(-0.6666666666666666);
   });
 });
 

@@ -147,10 +147,16 @@ describe('computeLogicalPipelinedRegions', () => {
     });
 
     it('Flink >= 1.13 keeps the regions', () => {
-      const a = analysisOf(coLocated('1.13'));
-      expect(regionIds(a)).toEqual([['head'], ['tail'], ['other']]);
-      expect(a.regions.mergedForCoLocation).toBe(false);
-      expect(a.warnings).toEqual([]);
+      const graph = graphOf({ ...coLocated('1.13'), edges: [{ source: 'head', target: 'tail' }] });
+      const regions = computeLogicalPipelinedRegions(graph);
+      expect(regions.regions.map((r) => r.map((v) => graph.vertices[v]!.id))).toEqual([['head', 'tail'], ['other']]);
+      expect(regions.mergedForCoLocation).toBe(false);
+    });
+
+    it('Flink <= 1.12: the regions before the co-location constraints are the plain ones', () => {
+      const graph = graphOf(coLocated('1.12'));
+      expect(computeLogicalPipelinedRegions(graph, false).regions).toEqual([[0], [1], [2]]);
+      expect(computeLogicalPipelinedRegions(graph, false).mergedForCoLocation).toBe(false);
     });
 
     it('Flink 1.12 without co-location keeps the regions', () => {

@@ -108,6 +108,10 @@ describe('computeSlotSharing', () => {
           { id: 'tail', coLocationGroup: 'it' },
           { id: 'x', slotSharingGroup: 'g', coLocationGroup: 'other' },
         ],
+        edges: [
+          { source: 'head', target: 'body' },
+          { source: 'body', target: 'tail' },
+        ],
       });
       expect(a.slotSharing.coLocationGroups).toEqual([
         { name: 'it', slotSharingGroup: 0, vertices: [0, 2] },
@@ -130,6 +134,22 @@ describe('computeSlotSharing', () => {
       ]);
     });
 
+    it('>= 1.13: co-located vertices in different pipelined regions are rejected', () => {
+      const job = (flinkVersion: string) => ({
+        flinkVersion,
+        vertices: [{ id: 'a', parallelism: 3, coLocationGroup: 'cg' }, { id: 'b', parallelism: 3, coLocationGroup: 'cg' }],
+      });
+      expect(analysisErrors(job('1.13')).map((e) => [e.code, e.message, e.flinkErrorType])).toEqual([
+        [
+          'slot-sharing/colocation-across-regions',
+          "co-located tasks must be in the same pipelined region (co-location group 'cg': 'a' and 'b' are in different pipelined regions)",
+          'IllegalStateException',
+        ],
+      ]);
+      // 1.12 made the whole job one region because of the co-location constraint
+      expect(analysisOf(job('1.12')).regions.regions).toHaveLength(1);
+    });
+
     it('batch (>= 1.13): default vertices of different regions are different group objects', () => {
       const job = (flinkVersion: string) => ({
         mode: 'batch',
@@ -140,10 +160,11 @@ describe('computeSlotSharing', () => {
       expect(analysisErrors(job('1.13')).map((e) => e.message)).toEqual([
         "Cannot co-locate operators from different slot sharing groups (co-location group 'it': 'a' and 'b')",
       ]);
-      // 1.12 merges the whole job into one region, hence one default group
-      const a = analysisOf(job('1.12'));
-      expect(groupIds(a)).toEqual({ 'default/region-1': ['a', 'b'] });
-      expect(a.slotSharing.coLocationGroups).toEqual([{ name: 'it', slotSharingGroup: 0, vertices: [0, 1] }]);
+      // 1.12 merges the whole job into one region only once the co-location constraints are set,
+      // after the slot sharing groups were built from the plain regions: the same error.
+      expect(analysisErrors(job('1.12')).map((e) => e.message)).toEqual([
+        "Cannot co-locate operators from different slot sharing groups (co-location group 'it': 'a' and 'b')",
+      ]);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/errors/diagnostic.js';
-import { detectFormat, locateDiagnostics, locatePointer, parseDocument } from '../../../src/parse/document.js';
+import { detectFormat, parseDocument } from '../../../src/parse/document.js';
+import { locateDiagnostics, locatePointer } from '../../../src/parse/source-map.js';
 
 const YAML = [
   'name: "job"', //                      1
@@ -26,6 +27,24 @@ describe('detectFormat', () => {
 });
 
 describe('parseDocument', () => {
+  it('points at the second document of a multi-document YAML file', () => {
+    const r = parseDocument('vertices:\n  - id: a\n---\nvertices: []\n');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.diagnostics[0]!.location).toEqual({ pointer: '', line: 3, column: 1 });
+  });
+
+  it('finds the position of JSON errors whose V8 message quotes context instead of a position', () => {
+    const r = parseDocument('{"vertices": [{"id": tru}]}');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.diagnostics[0]!.location).toEqual({ pointer: '', line: 1, column: 25 });
+  });
+
+  it('compares JSON keys after unescaping them', () => {
+    const r = parseDocument('{"vertices":[{"id":"a",\n "\\u0069d":"b"}]}');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect([r.diagnostics[0]!.message, r.diagnostics[0]!.location]).toEqual(["JSON syntax error: duplicated mapping key 'id'", { pointer: '/vertices/0/id', line: 2, column: 2 }]);
+  });
+
   it('reads YAML and JSON to the same data', () => {
     const yaml = parseDocument('vertices:\n  - {id: a, parallelism: 4}\n');
     const json = parseDocument(JSON_TEXT);
@@ -50,7 +69,7 @@ describe('parseDocument', () => {
     const r = parseDocument('a: 1\na: 2\n');
     expect(r).toEqual({
       ok: false,
-      diagnostics: [{ code: 'input/syntax', severity: 'error', message: 'YAML syntax error: duplicated mapping key', location: { pointer: '', line: 2, column: 1 } }],
+      diagnostics: [{ code: 'input/syntax', severity: 'error', message: 'YAML syntax error: duplicated mapping key', location: { pointer: '/a', line: 2, column: 1 } }],
     });
     const unclosed = parseDocument('a: [1, 2\n');
     expect(!unclosed.ok && unclosed.diagnostics[0]!.code).toBe('input/syntax');
@@ -61,7 +80,7 @@ describe('parseDocument', () => {
   it('rejects duplicate JSON keys, which JSON.parse would accept, at the second key', () => {
     expect(parseDocument('{"a":\n  1,\n  "a": 2}')).toEqual({
       ok: false,
-      diagnostics: [{ code: 'input/syntax', severity: 'error', message: "JSON syntax error: duplicated mapping key 'a'", location: { pointer: '', line: 3, column: 3 } }],
+      diagnostics: [{ code: 'input/syntax', severity: 'error', message: "JSON syntax error: duplicated mapping key 'a'", location: { pointer: '/a', line: 3, column: 3 } }],
     });
     // the same key in different objects is fine
     const ok = parseDocument('{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}');

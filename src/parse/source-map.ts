@@ -1,0 +1,180 @@
+/**
+ * Source positions for diagnostics. js-yaml's event stream carries offsets (for JSON too, which is
+ * YAML flow syntax); one pass maps JSON pointers to offsets, and offsets to 1-based line/column.
+ * Only used when there is something to report, so the fast path never pays for it.
+ */
+import { EVENT_ID, SCALAR_STYLE, getScalarValue, parseEvents } from 'js-yaml';
+import type { Diagnostic } from '../errors/diagnostic.js';
+
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * 1-based line/column of the value at `pointer` (or of its key, when `atKey` and the value sits in
+ * a mapping). Undefined when the pointer does not resolve. Complexity: O(size of the document).
+ */
+export function locatePointer(text: string, pointer: string, atKey = false): Position | undefined {
+  const offsets = findOffsets(text, new Set([pointer]));
+  const found = offsets.get(pointer);
+  if (found === undefined) return undefined;
+  return offsetToPosition(text, atKey && found.key >= 0 ? found.key : found.value);
+}
+
+interface Frame {
+  readonly pointer: string;
+  readonly isMapping: boolean;
+  index: number;
+  pendingKey: string | undefined;
+  keyOffset: number;
+}
+
+export function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+interface NodeOffsets {
+  /** Offset of the value node. */
+  readonly value: number;
+  /** Offset of its key when the parent is a mapping, else -1. */
+  readonly key: number;
+  /** The source text of a scalar, as written (undefined for collections). */
+  readonly source: string | undefined;
+}
+
+type NodeEvent = Exclude<YamlEvent, { type: typeof EVENT_ID.DOCUMENT } | { type: typeof EVENT_ID.POP }>;
+
+interface Visitor {
+  /** A mapping key at `pointer` (the pointer of the value it names); return true to stop. */
+  key?(pointer: string, event: NodeEvent): boolean;
+  /** A value node at `pointer`; `keyOffset` is its key's offset in a mapping, else -1. */
+  value?(pointer: string, event: NodeEvent, keyOffset: number): void;
+}
+
+/** One pass over js-yaml's event stream, tracking the JSON pointer of every node. */
+function walk(text: string, visitor: Visitor): void {
+  let events;
+  try {
+    events = parseEvents(text, {});
+  } catch {
+    return;
+  }
+  const stack: Frame[] = [];
+  for (const event of events) {
+    if (event.type === EVENT_ID.DOCUMENT) continue;
+    if (event.type === EVENT_ID.POP) {
+      stack.pop();
+      continue;
+    }
+    const parent = stack[stack.length - 1];
+    if (parent?.isMapping && parent.pendingKey === undefined) {
+      // A key: remember it; the next node is its value.
+      parent.pendingKey = event.type === EVENT_ID.SCALAR ? getScalarValue(text, event) : '';
+      parent.keyOffset = nodeStart(event);
+      if (visitor.key?.(childPointer(parent), event)) return;
+      continue;
+    }
+    const here = childPointer(parent);
+    visitor.value?.(here, event, parent?.isMapping ? parent.keyOffset : -1);
+    if (parent) advance(parent);
+    if (event.type === EVENT_ID.SEQUENCE || event.type === EVENT_ID.MAPPING) {
+      stack.push({ pointer: here, isMapping: event.type === EVENT_ID.MAPPING, index: 0, pendingKey: undefined, keyOffset: -1 });
+    }
+  }
+}
+
+/** The offsets of the wanted pointers. */
+function findOffsets(text: string, wanted: ReadonlySet<string>): Map<string, NodeOffsets> {
+  const found = new Map<string, NodeOffsets>();
+  walk(text, {
+    value(pointer, event, keyOffset) {
+      if (!wanted.has(pointer)) return;
+      const source = event.type === EVENT_ID.SCALAR ? text.slice(event.valueStart, event.valueEnd) : undefined;
+      found.set(pointer, { value: nodeStart(event), key: keyOffset, source });
+    },
+  });
+  return found;
+}
+
+type YamlEvent = ReturnType<typeof parseEvents>[number];
+
+/** Where a node begins: a quoted scalar at its opening quote, a collection at its bracket or first entry. */
+function nodeStart(event: YamlEvent): number {
+  if (event.type === EVENT_ID.SCALAR) {
+    const quoted = event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED;
+    return quoted ? event.valueStart - 1 : event.valueStart;
+  }
+  return 'start' in event ? event.start : 'anchorStart' in event ? event.anchorStart : 0;
+}
+
+function childPointer(parent: Frame | undefined): string {
+  if (parent === undefined) return '';
+  const segment = parent.isMapping ? parent.pendingKey! : String(parent.index);
+  return `${parent.pointer}/${escapeSegment(segment)}`;
+}
+
+function advance(parent: Frame): void {
+  if (parent.isMapping) parent.pendingKey = undefined;
+  else parent.index++;
+}
+
+function selfAndAncestors(pointer: string): string[] {
+  const out = [pointer];
+  for (let i = pointer.lastIndexOf('/'); i >= 0; i = pointer.lastIndexOf('/', i - 1)) {
+    out.push(pointer.slice(0, i));
+    if (i === 0) break;
+  }
+  return out;
+}
+
+export function offsetToPosition(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** The JSON pointer of the mapping key that starts at `offset` (e.g. a duplicated key). */
+export function keyPointerAt(text: string, offset: number): string | undefined {
+  let found: string | undefined;
+  walk(text, {
+    key(pointer, event) {
+      const hit = nodeStart(event) === offset || (event.type === EVENT_ID.SCALAR && event.valueStart === offset);
+      if (hit) found = pointer;
+      return hit;
+    },
+  });
+  return found;
+}
+
+/** The scalars at `pointers` as written in the source (e.g. "1.0" where the parser saw the number 1). */
+export function scalarSources(text: string, pointers: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [pointer, offsets] of findOffsets(text, new Set(pointers))) if (offsets.source !== undefined) out.set(pointer, offsets.source);
+  return out;
+}
+
+/** Adds file, line and column to every diagnostic that has a JSON pointer but no position yet. */
+export function locateDiagnostics(diagnostics: Diagnostic[], text: string | undefined, file: string | undefined): Diagnostic[] {
+  if (diagnostics.length === 0) return [];
+  const wanted = new Set(diagnostics.flatMap((d) => selfAndAncestors(d.location?.pointer ?? '')));
+  const offsets = text === undefined ? new Map<string, NodeOffsets>() : findOffsets(text, wanted);
+  return diagnostics.map((d) => {
+    const location = { ...(d.location ?? { pointer: '' }) };
+    if (file !== undefined) location.file = file;
+    // A value inside an alias (or missing) has no node of its own: point at the nearest ancestor.
+    const nearest = selfAndAncestors(location.pointer).find((p) => offsets.has(p));
+    const found = nearest === undefined ? undefined : offsets.get(nearest);
+    const exact = nearest === location.pointer;
+    if (text !== undefined && location.line === undefined) {
+      const atKey = exact && d.code === 'input/unknown-key' && found !== undefined && found.key >= 0;
+      const pos = found ? offsetToPosition(text, atKey ? found.key : found.value) : { line: 1, column: 1 };
+      Object.assign(location, pos);
+    }
+    return { ...d, location };
+  });
+}
