@@ -22,7 +22,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   const lines: string[] = [
     s.heading(`Job ${j.name}`) + s.dim(` (${j.mode}, Flink ${j.flinkVersion}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`),
     '',
-    `${s.strong(`Minimum slots: ${report.minimumSlots}`)}`,
+    s.strong(`Minimum slots: ${report.minimumSlots}`) + (j.mode === 'batch' ? s.dim(' (every region deployed at once)') : ''),
     `  ${report.minimumSlotsReason.explanation}`,
     '',
     s.heading('Resource requirements (FLIP-138)'),

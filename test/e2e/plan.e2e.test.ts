@@ -284,7 +284,8 @@ describe('plan on fixtures/jobs', () => {
         expect(run.stderr).toBe('');
         expect(run.status).toBe(0);
         expect(run.stdout.startsWith('Job ')).toBe(true);
-        expect(run.stdout).toMatch(new RegExp(`^Minimum slots: ${expected.minimumSlots}$`, 'm'));
+        const suffix = file.startsWith('batch') ? ' \\(every region deployed at once\\)' : '';
+        expect(run.stdout).toMatch(new RegExp(`^Minimum slots: ${expected.minimumSlots}${suffix}$`, 'm'));
         expect(run.stdout).not.toMatch(ANSI);
       });
 
