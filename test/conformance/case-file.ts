@@ -43,7 +43,7 @@ export function selectFlinkVersion(range: string | undefined): string {
   const fallback = formatVersion(DEFAULT_FLINK_VERSION);
   if (range === undefined) return fallback;
   const text = range.trim();
-  if (text === 'all' || text.startsWith('>=')) return fallback;
+  if (/^all\b/.test(text) || text.startsWith('>=')) return fallback;
   const closed = /^(\d+\.\d+)\s*-\s*(\d+\.\d+)/.exec(text);
   if (closed) return closed[2]!;
   const single = /^(\d+\.\d+)/.exec(text);

@@ -1,6 +1,7 @@
 /** One conformance case file → the list of its failures (empty = pass). */
 import { load } from 'js-yaml';
 import { CaseError, type ConformanceCase, checkEnvelope, selectFlinkVersion } from './case-file.js';
+import { runExecutionSlotSharing, runExecutionTopology, runPointwise, runScc, runSchedulingRegionsUtil } from './levels/execution-levels.js';
 import { runJobGraphLevel } from './levels/job-graph-levels.js';
 import { runManagedMemoryWeights } from './levels/managed-memory-weights.js';
 import { runProfileMatching, runResourceProfile } from './levels/resource-profile.js';
@@ -14,6 +15,11 @@ export const LEVELS: Record<string, LevelRunner> = {
   'managed-memory-weights': runManagedMemoryWeights,
   'resource-profile': runResourceProfile,
   'profile-matching': runProfileMatching,
+  pointwise: runPointwise,
+  scc: runScc,
+  'scheduling-regions-util': runSchedulingRegionsUtil,
+  'execution-topology': runExecutionTopology,
+  'execution-slot-sharing': runExecutionSlotSharing,
 };
 
 export function runCaseText(text: string, fileName: string): string[] {

@@ -1,0 +1,59 @@
+/**
+ * The subtask-level analysis of a job (composition only): scheduling regions as Flink's
+ * production path builds them, the co-location check per subtask, execution slot sharing with
+ * the requested slot profiles, and for batch jobs the peak when regions run one after another.
+ */
+import type { JobAnalysis } from '../analysis/analyze-job.js';
+import { logicalRegionCycleWarnings } from '../analysis/logical-region-cycles.js';
+import { mustBePipelinedConsumed } from '../analysis/result-partition-type.js';
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { ResultPartitionType } from '../model/job-graph.js';
+import type { ResourceProfile } from '../model/resource-profile.js';
+import type { ResourceRequirement } from '../plan/resource-requirements.js';
+import { type BatchPeak, computeBatchPeak } from './batch-peak.js';
+import { checkCoLocatedSubtasks } from './co-location.js';
+import type { ExecutionSlotSharing, SlotSharingStrategy } from './execution-slot-sharing.js';
+import type { ExecutionTopology } from './execution-topology.js';
+import { toExecutionTopology } from './from-job-graph.js';
+import { computeLocalInputPreferred } from './local-input-preferred.js';
+import { computeRequestedSlotProfiles, requirementsOf } from './slot-profiles.js';
+import { type SchedulingRegions, computeSchedulingRegions } from './scheduling-regions.js';
+import { computeTaskBalanced } from './task-balanced.js';
+
+export interface ExecutionAnalysis {
+  readonly topology: ExecutionTopology;
+  readonly strategy: SlotSharingStrategy;
+  readonly regions: SchedulingRegions;
+  readonly sharing: ExecutionSlotSharing;
+  readonly slotProfiles: readonly ResourceProfile[];
+  /** FLIP-138 requirements with every execution slot sharing group deployed at once. */
+  readonly requirements: readonly ResourceRequirement[];
+  readonly batchPeak: BatchPeak | undefined;
+  readonly warnings: readonly Diagnostic[];
+}
+
+export function computeExecutionSlotSharing(t: ExecutionTopology, strategy: SlotSharingStrategy): ExecutionSlotSharing {
+  return strategy === 'TASK_BALANCED' ? computeTaskBalanced(t) : computeLocalInputPreferred(t);
+}
+
+export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy): Result<ExecutionAnalysis> {
+  const topology = toExecutionTopology(a);
+  if (!topology.ok) return topology;
+  const t = topology.value;
+  const mustBePipelined = (type: ResultPartitionType): boolean => mustBePipelinedConsumed(type, a.graph.flinkVersion);
+  const regions = computeSchedulingRegions(t, { perLogicalRegion: true, mustBePipelined });
+  const coLocationError = checkCoLocatedSubtasks(t, regions);
+  if (coLocationError) return fail([coLocationError]);
+  const sharing = computeExecutionSlotSharing(t, strategy);
+  const slotProfiles = computeRequestedSlotProfiles(t, sharing);
+  return ok({
+    topology: t,
+    strategy,
+    regions,
+    sharing,
+    slotProfiles,
+    requirements: requirementsOf(slotProfiles),
+    batchPeak: a.graph.mode === 'batch' ? computeBatchPeak(t, regions, sharing, mustBePipelined) : undefined,
+    warnings: logicalRegionCycleWarnings(a.graph, a.regions),
+  });
+}
