@@ -15,6 +15,7 @@ Exit codes: 0 ok, 2 bad input or usage.`;
   static override examples = [
     '<%= config.bin %> plan fixtures/jobs/wordcount-streaming.yaml',
     '<%= config.bin %> plan job.json --json',
+    '<%= config.bin %> plan fixtures/jobs/batch-tpch-q3.yaml --execution',
     'cat job.yaml | <%= config.bin %> plan -',
   ];
 
@@ -26,6 +27,8 @@ Exit codes: 0 ok, 2 bad input or usage.`;
     json: Flags.boolean({ description: 'print the plan as one JSON object (schemas/plan.schema.json)' }),
     limit: Flags.integer({ description: 'rows per list in the text report (0 = all)', default: 50, min: 0 }),
     color: Flags.boolean({ description: 'colour the text report (default: on a terminal without NO_COLOR)', allowNo: true }),
+    execution: Flags.boolean({ description: 'add the subtask-level analysis: scheduling regions, shared slots, requested slot profiles, batch peak' }),
+    members: Flags.boolean({ description: 'with --execution: list the subtasks of every region and shared slot (default only up to 100 subtasks)', dependsOn: ['execution'] }),
   };
 
   async run(): Promise<void> {
@@ -39,7 +42,7 @@ Exit codes: 0 ok, 2 bad input or usage.`;
     }
   }
 
-  private async plan(file: string, flags: { json: boolean; limit: number; color: boolean | undefined }): Promise<void> {
+  private async plan(file: string, flags: { json: boolean; limit: number; color: boolean | undefined; execution: boolean; members: boolean }): Promise<void> {
     const color = useColor(flags.color);
     const core = await import('../src/index.js');
     let input: { text: string; file: string };
@@ -50,7 +53,7 @@ Exit codes: 0 ok, 2 bad input or usage.`;
       process.stderr.write(`error ${e.message}\n`);
       return this.exit(ExitCode.BAD_INPUT);
     }
-    const result = core.planFromText(input.text, input.file);
+    const result = core.planFromText(input.text, input.file, { execution: flags.execution, members: flags.members });
     if (!result.ok) {
       for (const d of result.diagnostics) process.stderr.write(formatForStderr(d, core.formatDiagnostic, color) + '\n');
       return this.exit(ExitCode.BAD_INPUT);

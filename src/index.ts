@@ -16,15 +16,30 @@ import { locateDiagnostics } from './parse/source-map.js';
 import { stripByteOrderMark } from './parse/document.js';
 import { parseJobGraph } from './parse/parse-job-graph.js';
 import { type PlanReport, buildPlanReport } from './report/plan-report.js';
+import { analyzeExecution } from './execution/analyze-execution.js';
+import { buildExecutionReport } from './report/execution-report.js';
+
+export interface PlanOptions {
+  /** Add the subtask-level analysis (scheduling regions, shared slots, batch peak). */
+  execution?: boolean;
+  /** List region and slot members even for large jobs. */
+  members?: boolean;
+}
 
 /** Text of a JobGraph file → the plan report, or located diagnostics. */
-export function planFromText(source: string, file?: string): Result<PlanReport> {
+export function planFromText(source: string, file?: string, options: PlanOptions = {}): Result<PlanReport> {
   const text = stripByteOrderMark(source);
   const graph = parseJobGraph(text, file);
   if (!graph.ok) return graph;
   const analysis = analyzeJob(graph.value);
   if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, text, file));
   const report = buildPlanReport(analysis.value);
+  if (options.execution) {
+    const execution = analyzeExecution(analysis.value);
+    if (!execution.ok) return fail(locateDiagnostics(execution.diagnostics, text, file));
+    report.execution = buildExecutionReport(execution.value, options.members ?? false);
+    report.execution.warnings = locateDiagnostics(report.execution.warnings, text, file);
+  }
   report.warnings = locateDiagnostics([...graph.warnings, ...report.warnings], text, file);
   return ok(report, report.warnings);
 }

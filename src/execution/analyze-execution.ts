@@ -36,7 +36,12 @@ export function computeExecutionSlotSharing(t: ExecutionTopology, strategy: Slot
   return strategy === 'TASK_BALANCED' ? computeTaskBalanced(t) : computeLocalInputPreferred(t);
 }
 
-export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy): Result<ExecutionAnalysis> {
+/** taskmanager.load-balance.mode TASKS selects the task-balanced strategy; anything else the default. */
+export function strategyOf(a: JobAnalysis): SlotSharingStrategy {
+  return a.graph.loadBalanceMode === 'TASKS' ? 'TASK_BALANCED' : 'LOCAL_INPUT_PREFERRED';
+}
+
+export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy = strategyOf(a)): Result<ExecutionAnalysis> {
   const topology = toExecutionTopology(a);
   if (!topology.ok) return topology;
   const t = topology.value;

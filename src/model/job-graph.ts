@@ -81,6 +81,8 @@ export interface JobGraph {
   readonly mode: JobMode;
   readonly flinkVersion: FlinkVersion;
   readonly allVerticesInSameSlotSharingGroupByDefault: boolean;
+  /** taskmanager.load-balance.mode; TASKS selects the task-balanced slot sharing strategy. */
+  readonly loadBalanceMode: 'NONE' | 'SLOTS' | 'TASKS';
   readonly vertices: readonly JobVertex[];
   readonly edges: readonly JobEdge[];
   /** FLIP-156 group-level resources, by StreamGraph group name. */

@@ -36,6 +36,7 @@ export interface JobGraphInput {
   mode?: 'streaming' | 'batch';
   flinkVersion?: string;
   allVerticesInSameSlotSharingGroupByDefault?: boolean;
+  loadBalanceMode?: 'NONE' | 'SLOTS' | 'TASKS';
   managedMemoryConfig?: {
     consumerWeights?: string | Record<string, number>;
     stateBackend?: 'hashmap' | 'rocksdb' | 'forst';

@@ -35,6 +35,7 @@ export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
     mode,
     flinkVersion,
     allVerticesInSameSlotSharingGroupByDefault: input.allVerticesInSameSlotSharingGroupByDefault ?? mode === 'streaming',
+    loadBalanceMode: readLoadBalanceMode(input.loadBalanceMode, flinkVersion, out),
     vertices,
     edges,
     slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
@@ -42,6 +43,13 @@ export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
   };
   if (!hasErrors(out)) checkAcyclic(graph, out);
   return hasErrors(out) ? fail(out) : ok(graph, out);
+}
+
+function readLoadBalanceMode(mode: JobGraphInput['loadBalanceMode'], version: FlinkVersion, out: Diagnostic[]): JobGraph['loadBalanceMode'] {
+  if (mode === 'TASKS' && !atLeast(version, 1, 19)) {
+    out.push(error('input/load-balance-mode', `taskmanager.load-balance.mode TASKS exists from Flink 1.19 on; flinkVersion is ${formatVersion(version)}`, '/loadBalanceMode'));
+  }
+  return mode ?? 'NONE';
 }
 
 function readVersion(text: string | undefined, out: Diagnostic[]): FlinkVersion {

@@ -5,6 +5,7 @@
 import type { JobAnalysis } from '../analysis/analyze-job.js';
 import type { UseCaseFractions } from '../analysis/managed-memory.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
+import type { ExecutionReport } from './execution-report.js';
 import { formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
@@ -57,6 +58,8 @@ export interface PlanReport {
     bytes?: UseCaseBytes | BytesJson;
   }>;
   warnings: Diagnostic[];
+  /** Present with `plan --execution`. */
+  execution?: ExecutionReport;
 }
 
 function byUseCase<T>(map: ReadonlyMap<ManagedMemoryUseCase, number>, f: (value: number) => T): Partial<Record<ManagedMemoryUseCase, T>> {

@@ -8,6 +8,7 @@ import type { PlanReport, UseCaseBytes } from './plan-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
+import { renderExecutionText } from './render-execution-text.js';
 
 export interface TextOptions {
   style?: Style;
@@ -42,6 +43,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   lines.push('', ...listSection(s, 'Pipelined regions', report.regions, limit));
   lines.push('', ...listSection(s, 'Connected components', report.components, limit));
   lines.push('', ...managedMemorySection(report, s, limit));
+  if (report.execution) lines.push('', ...renderExecutionText(report.execution, s, limit));
   if (report.warnings.length > 0) {
     lines.push('', s.heading(`Warnings (${report.warnings.length})`));
     lines.push(...cut(report.warnings, limit).map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`), ...more(report.warnings.length, limit, s));
