@@ -11,7 +11,7 @@
 import type { ResultPartitionType } from '../model/job-graph.js';
 import type { ExecutionSlotSharing } from './execution-slot-sharing.js';
 import type { ExecutionTopology } from './execution-topology.js';
-import { pointwiseRange } from './pointwise.js';
+import { forEachPair } from './subtask-pairs.js';
 import type { SchedulingRegions } from './scheduling-regions.js';
 
 export interface BatchPeak {
@@ -49,18 +49,12 @@ function dependencies(t: ExecutionTopology, regions: SchedulingRegions, mustBePi
         for (let c = cBase; c < t.offsets[v + 1]!; c++) add(hub, regions.regionOf[c]!, 0);
         continue;
       }
-      const s = t.vertices[input.producer]!.parallelism;
-      for (let i = 0; i < vertex.parallelism; i++) {
-        const producers = input.pattern === 'EXPLICIT' ? (input.consumed[i] ?? []) : rangeOf(pointwiseRange(s, vertex.parallelism, i));
-        for (const p of producers) if (regions.regionOf[pBase + p] !== regions.regionOf[cBase + i]) add(regions.regionOf[pBase + p]!, regions.regionOf[cBase + i]!, w);
-      }
+      forEachPair(t, v, input, (p, c) => {
+        if (regions.regionOf[p] !== regions.regionOf[c]) add(regions.regionOf[p]!, regions.regionOf[c]!, w);
+      });
     }
   });
   return g;
-}
-
-function rangeOf(r: { start: number; end: number }): number[] {
-  return Array.from({ length: r.end - r.start }, (_, j) => r.start + j);
 }
 
 /** Start step of every node: longest weighted path (Kahn's algorithm); -1 for nodes on a cycle. */

@@ -17,7 +17,7 @@ import { buildDigraph } from '../graph/digraph.js';
 import { computeStronglyConnectedComponents } from '../graph/strongly-connected.js';
 import type { ResultPartitionType } from '../model/job-graph.js';
 import type { ExecutionInput, ExecutionTopology } from './execution-topology.js';
-import { pointwiseRange } from './pointwise.js';
+import { forEachPair } from './subtask-pairs.js';
 
 export interface SchedulingRegions {
   readonly count: number;
@@ -29,24 +29,6 @@ export interface SchedulingRegions {
 export interface RegionOptions {
   readonly perLogicalRegion: boolean;
   readonly mustBePipelined: (type: ResultPartitionType) => boolean;
-}
-
-type PairVisitor = (producerSubtask: number, consumerSubtask: number) => void;
-
-/** Visits the subtask pairs of a POINTWISE or EXPLICIT input (never called for ALL_TO_ALL). */
-function forEachPair(t: ExecutionTopology, v: number, input: ExecutionInput, visit: PairVisitor): void {
-  const producerBase = t.offsets[input.producer]!;
-  const consumerBase = t.offsets[v]!;
-  const s = t.vertices[input.producer]!.parallelism;
-  const n = t.vertices[v]!.parallelism;
-  for (let i = 0; i < n; i++) {
-    if (input.pattern === 'EXPLICIT') {
-      for (const p of input.consumed[i] ?? []) visit(producerBase + p, consumerBase + i);
-    } else {
-      const { start, end } = pointwiseRange(s, n, i);
-      for (let p = start; p < end; p++) visit(producerBase + p, consumerBase + i);
-    }
-  }
 }
 
 function unionRange(sets: DisjointSet, anchor: number, from: number, to: number): void {
