@@ -168,3 +168,35 @@ export function toYaml(doc: { [key: string]: Json }): string {
   emit(doc, '', out);
   return out.join('\n') + '\n';
 }
+
+// ---- subtask-level (plan --execution) inputs ----
+
+/**
+ * The topology of Flink's scheduler benchmark (flink-runtime/src/test/java/org/apache/flink/
+ * runtime/scheduler/benchmark): exactly two job vertices, source → sink, both at `parallelism`,
+ * joined by one ALL_TO_ALL edge, PIPELINED in streaming mode and BLOCKING in batch mode.
+ * maxParallelism 32768 (Flink's upper bound) so that any parallelism up to it is accepted.
+ */
+export function schedulerBenchmarkJobGraph(parallelism: number, mode: 'streaming' | 'batch'): { [key: string]: Json } {
+  return {
+    name: `scheduler-benchmark-${mode}-${parallelism}`,
+    mode,
+    flinkVersion: '1.20',
+    vertices: [
+      { id: 'source', name: 'source', parallelism, maxParallelism: 32768 },
+      { id: 'sink', name: 'sink', parallelism, maxParallelism: 32768 },
+    ],
+    edges: [{ source: 'source', target: 'sink', distribution: 'ALL_TO_ALL', resultPartitionType: mode === 'batch' ? 'BLOCKING' : 'PIPELINED' }],
+  };
+}
+
+/** A streaming chain v0 -> v1 -> ... of `n` vertices, all at `parallelism`, POINTWISE PIPELINED_BOUNDED edges. */
+export function pointwiseChainJobGraph(n: number, parallelism: number): { [key: string]: Json } {
+  const vertices: Json[] = [];
+  const edges: Json[] = [];
+  for (let i = 0; i < n; i++) {
+    vertices.push({ id: `v${i}`, parallelism });
+    if (i > 0) edges.push({ source: `v${i - 1}`, target: `v${i}`, distribution: 'POINTWISE', resultPartitionType: 'PIPELINED_BOUNDED' });
+  }
+  return { name: `pointwise-chain-${n}x${parallelism}`, mode: 'streaming', flinkVersion: '1.20', vertices, edges };
+}
