@@ -47,7 +47,7 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   if (!planned.ok) return planned;
   const slotSharingGroups = planned.value;
   for (const plan of slotSharingGroups.filter((p) => hasUnevenSlots(graph, p))) {
-    const message = `slot sharing group '${plan.group.id}' has vertices with specified resources and lower parallelism than ${plan.slots}: Flink's slots without their subtasks request less than the profile shown (the sum over all its vertices), which is the largest slot`;
+    const message = `slot sharing group '${plan.group.id}' has vertices with specified resources and lower parallelism than ${plan.slots}: Flink's slots without their subtasks request less than the profile shown (the sum over all its vertices, the largest slot); plan --execution gives every slot's profile`;
     warnings.push(warning('plan/uneven-slot-profiles', message, graph.vertices[plan.widestVertex]!.pointer));
   }
   const requirements = toResourceRequirements(slotSharingGroups);

@@ -7,6 +7,7 @@ import type { JobAnalysis } from '../analysis/analyze-job.js';
 import { logicalRegionCycleWarnings } from '../analysis/logical-region-cycles.js';
 import { mustBePipelinedConsumed } from '../analysis/result-partition-type.js';
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import { atLeast } from '../model/flink-version.js';
 import type { ResultPartitionType } from '../model/job-graph.js';
 import type { ResourceProfile } from '../model/resource-profile.js';
 import type { ResourceRequirement } from '../plan/resource-requirements.js';
@@ -41,12 +42,23 @@ export function strategyOf(a: JobAnalysis): SlotSharingStrategy {
   return a.graph.loadBalanceMode === 'TASKS' ? 'TASK_BALANCED' : 'LOCAL_INPUT_PREFERRED';
 }
 
+/** Scheduling regions per logical region since Flink 1.14 (FLINK-22773); over the whole graph before. */
+function perLogicalRegion(a: JobAnalysis): boolean {
+  return atLeast(a.graph.flinkVersion, 1, 14);
+}
+
+function schedulingRegions(a: JobAnalysis, t: ExecutionTopology, mustBePipelined: (type: ResultPartitionType) => boolean): SchedulingRegions {
+  // Flink <= 1.12 made a job with co-location constraints one region.
+  if (a.regions.mergedForCoLocation) return { count: 1, regionOf: new Int32Array(t.subtaskCount), sizes: Int32Array.of(t.subtaskCount) };
+  return computeSchedulingRegions(t, { perLogicalRegion: perLogicalRegion(a), mustBePipelined });
+}
+
 export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy = strategyOf(a)): Result<ExecutionAnalysis> {
   const topology = toExecutionTopology(a);
   if (!topology.ok) return topology;
   const t = topology.value;
   const mustBePipelined = (type: ResultPartitionType): boolean => mustBePipelinedConsumed(type, a.graph.flinkVersion);
-  const regions = computeSchedulingRegions(t, { perLogicalRegion: true, mustBePipelined });
+  const regions = schedulingRegions(a, t, mustBePipelined);
   const coLocationError = checkCoLocatedSubtasks(t, regions);
   if (coLocationError) return fail([coLocationError]);
   const sharing = computeExecutionSlotSharing(t, strategy);
@@ -59,6 +71,6 @@ export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy =
     slotProfiles,
     requirements: requirementsOf(slotProfiles),
     batchPeak: a.graph.mode === 'batch' ? computeBatchPeak(t, regions, sharing, mustBePipelined) : undefined,
-    warnings: logicalRegionCycleWarnings(a.graph, a.regions),
+    warnings: perLogicalRegion(a) ? logicalRegionCycleWarnings(a.graph, a.regions) : [],
   });
 }

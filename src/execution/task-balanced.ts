@@ -3,8 +3,9 @@
  * each slot sharing group gets as many execution slot sharing groups as its highest parallelism,
  * up front. Vertices in topological order: a vertex with that highest parallelism fills them
  * 0, 1, 2, …; any other continues round-robin from where the previous such vertex of its group
- * stopped. Co-located subtask i reuses its constraint's group, else the least-loaded group that
- * holds no subtask of the vertex yet. Guarantee: per slot sharing group, group sizes differ by ≤ 1.
+ * stopped. Co-located subtask i reuses its constraint's group, else takes group i (vertex with the
+ * highest parallelism) or the least-loaded group holding no subtask of the vertex yet, after which
+ * the round-robin continues at the least-loaded group. Guarantee: group sizes differ by ≤ 1.
  * Complexity: O(subtasks), plus a scan of the groups for each co-located subtask.
  */
 import type { ExecutionTopology } from './execution-topology.js';
@@ -22,19 +23,22 @@ export function computeTaskBalanced(t: ExecutionTopology): ExecutionSlotSharing 
     const base = t.offsets[v]!;
     for (let i = 0; i < vertex.parallelism; i++) {
       let group: number;
-      if (vertex.coLocationGroup !== undefined) group = a.constraint(vertex.coLocationGroup, i) ?? leastLoaded(a, own, v);
-      else if (vertex.parallelism === own.length) group = own[i]!;
+      const widestVertex = vertex.parallelism === own.length;
+      if (vertex.coLocationGroup !== undefined) group = a.constraint(vertex.coLocationGroup, i) ?? (widestVertex ? own[i]! : leastLoaded(a, own, v));
+      else if (widestVertex) group = own[i]!;
       else group = own[(cursor[vertex.slotSharingGroup]! + i) % own.length]!;
       a.assign(base + i, group, v);
     }
-    if (vertex.coLocationGroup === undefined && vertex.parallelism !== own.length) {
-      cursor[vertex.slotSharingGroup] = (cursor[vertex.slotSharingGroup]! + vertex.parallelism) % own.length;
+    if (vertex.parallelism !== own.length) {
+      const ssg = vertex.slotSharingGroup;
+      cursor[ssg] = vertex.coLocationGroup === undefined ? (cursor[ssg]! + vertex.parallelism) % own.length : own.indexOf(leastLoaded(a, own, -1));
     }
     a.recordConstraints(vertex.coLocationGroup, base, vertex.parallelism);
   }
   return a.result();
 }
 
+/** The first least-loaded group holding no subtask of vertex `v` (any group for v = -1). */
 function leastLoaded(a: SlotAssignment, own: readonly number[], v: number): number {
   let best = -1;
   for (const g of own) if (a.isAvailable(g, v) && (best < 0 || a.load[g]! < a.load[best]!)) best = g;

@@ -4,6 +4,7 @@ import { toResourceRequirements, totalSlots } from '../../../src/plan/resource-r
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';
 import { type ResourceProfileJson, profileToJson } from '../../../src/report/profile-json.js';
 import { analysisOf, graphOf } from '../jobs.js';
+import { analyzeExecution } from '../../../src/execution/analyze-execution.js';
 
 const MB = 1024 * 1024;
 
@@ -215,16 +216,18 @@ describe('resource requirements', () => {
     expect(even.warnings).toEqual([]);
   });
 
-  it.fails('unequal parallelism: slots without a subtask of the narrower vertex request less', () => {
-    const r = requirements({
+  it('unequal parallelism: the execution level requests smaller slots for the slots without B', () => {
+    const a = analysisOf({
       vertices: [
         { id: 'A', parallelism: 4, resources: { cpuCores: 1, taskHeapMemory: '100mb' } },
         { id: 'B', parallelism: 2, resources: { cpuCores: 1, taskHeapMemory: '100mb' } },
       ],
       edges: [{ source: 'A', target: 'B' }],
     });
-    expect(r.minimumSlots).toBe(4);
-    const byCpu = Object.fromEntries(r.requirements.map(([p, n]) => [typeof p === 'string' ? p : p.cpuCores, n]));
+    expect(a.minimumSlots).toBe(4);
+    const execution = analyzeExecution(a);
+    if (!execution.ok) throw new Error(JSON.stringify(execution.diagnostics));
+    const byCpu = Object.fromEntries(execution.value.requirements.map((r) => [(profileToJson(r.resourceProfile) as { cpuCores: number }).cpuCores, r.numberOfRequiredSlots]));
     expect(byCpu).toEqual({ 2: 2, 1: 2 });
   });
 });
