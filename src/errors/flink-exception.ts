@@ -7,9 +7,21 @@ export class FlinkException extends Error {
   constructor(
     readonly errorType: string,
     message: string,
+    /** The messages of the exceptions that caused this one, outermost first (Java's cause chain). */
+    readonly causes: readonly string[] = [],
   ) {
     super(message);
     this.name = 'FlinkException';
+  }
+
+  /** This message and its causes, outermost first. */
+  get chain(): string[] {
+    return [this.message, ...this.causes];
+  }
+
+  /** Wraps this exception as the cause of a new one, as Java code re-throws with context. */
+  wrap(errorType: string, message: string): FlinkException {
+    return new FlinkException(errorType, message, this.chain);
   }
 }
 

@@ -3,6 +3,7 @@ import { load } from 'js-yaml';
 import { CaseError, type ConformanceCase, checkEnvelope, selectFlinkVersion } from './case-file.js';
 import { runExecutionSlotSharing, runExecutionTopology, runPointwise, runScc, runSchedulingRegionsUtil } from './levels/execution-levels.js';
 import { runJobGraphLevel } from './levels/job-graph-levels.js';
+import { runTaskManagerMemory } from './levels/taskmanager-memory.js';
 import { runManagedMemoryWeights } from './levels/managed-memory-weights.js';
 import { runProfileMatching, runResourceProfile } from './levels/resource-profile.js';
 
@@ -20,6 +21,7 @@ export const LEVELS: Record<string, LevelRunner> = {
   'scheduling-regions-util': runSchedulingRegionsUtil,
   'execution-topology': runExecutionTopology,
   'execution-slot-sharing': runExecutionSlotSharing,
+  'taskmanager-memory': runTaskManagerMemory,
 };
 
 export function runCaseText(text: string, fileName: string): string[] {

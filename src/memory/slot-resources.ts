@@ -1,0 +1,54 @@
+/**
+ * A TaskManager's total resources and its default slot ResourceProfile
+ * (`TaskExecutorResourceUtils.generateTotalAvailableResourceProfile / generateDefaultSlotResourceProfile`):
+ * CPU from taskmanager.cpu.cores, else the number of slots (the standalone fallback); task heap,
+ * task off-heap, managed and network memory. Framework memory, metaspace and overhead are not
+ * part of it. A slot gets each field divided by the number of slots: bytes by integer division,
+ * CPU at BigDecimal scale 16 rounded down.
+ */
+import { FlinkException } from '../errors/flink-exception.js';
+import { type Decimal, decimalFromNumber, decimalFromString } from '../model/decimal.js';
+import type { FlinkVersion } from '../model/flink-version.js';
+import { type SpecifiedProfile, specified } from '../model/resource-profile.js';
+import { type FlinkConfiguration, readDouble, readInteger } from './flink-configuration.js';
+import { memoryOptions } from './memory-options.js';
+import type { TaskExecutorMemory } from './task-executor-memory.js';
+
+export interface TaskManagerResources {
+  readonly numberOfTaskSlots: number;
+  readonly totalResourceProfile: SpecifiedProfile;
+  readonly defaultSlotResourceProfile: SpecifiedProfile;
+}
+
+/** BigDecimal.divide(n, 16, ROUND_DOWN) for a non-negative decimal. */
+function divideDecimal(d: Decimal, n: number): Decimal {
+  const scaled = d.scale <= 16 ? (d.unscaled * 10n ** BigInt(16 - d.scale)) / BigInt(n) : d.unscaled / 10n ** BigInt(d.scale - 16) / BigInt(n);
+  const text = scaled.toString().padStart(17, '0');
+  return decimalFromString(`${text.slice(0, -16)}.${text.slice(-16)}`);
+}
+
+export function computeTaskManagerResources(config: FlinkConfiguration, version: FlinkVersion, memory: TaskExecutorMemory): TaskManagerResources {
+  const o = memoryOptions(version);
+  const slots = readInteger(config, o.numberOfTaskSlots)!;
+  if (slots < 1) throw new FlinkException('IllegalConfigurationException', `Number of task slots must be at least one, was: ${slots}`);
+  const cpu = readDouble(config, o.cpuCores) ?? slots;
+  if (!(cpu > 0)) {
+    throw new FlinkException('IllegalConfigurationException', 'TaskExecutors need to be started with a positive number of CPU cores. Please configure taskmanager.cpu.cores accordingly.');
+  }
+  const total = specified({
+    cpuCores: decimalFromNumber(cpu),
+    taskHeapMemory: memory.taskHeap,
+    taskOffHeapMemory: memory.taskOffHeap,
+    managedMemory: memory.managed,
+    networkMemory: memory.network,
+  });
+  const n = BigInt(slots);
+  const perSlot = specified({
+    cpuCores: divideDecimal(total.cpuCores, slots),
+    taskHeapMemory: memory.taskHeap / n,
+    taskOffHeapMemory: memory.taskOffHeap / n,
+    managedMemory: memory.managed / n,
+    networkMemory: memory.network / n,
+  });
+  return { numberOfTaskSlots: slots, totalResourceProfile: total, defaultSlotResourceProfile: perSlot };
+}
