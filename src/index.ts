@@ -8,10 +8,17 @@ export { analyzeJob, type JobAnalysis } from './analysis/analyze-job.js';
 export { buildPlanReport, type PlanReport } from './report/plan-report.js';
 export { renderPlanText, formatDiagnostic } from './report/render-plan-text.js';
 export { type Style, PLAIN } from './report/style.js';
+export { renderMemoryText } from './report/render-memory-text.js';
+export type { MemoryReport } from './report/memory-report.js';
 export type { JobGraph } from './model/job-graph.js';
+import type { JobGraph } from './model/job-graph.js';
 
 import { analyzeJob } from './analysis/analyze-job.js';
-import { type Result, fail, ok } from './errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, ok } from './errors/diagnostic.js';
+import { taskManagerSetup } from './memory/memory-from-configuration.js';
+import { parseFlinkConfiguration, withDynamicProperties } from './memory/parse-flink-configuration.js';
+import { DEFAULT_FLINK_VERSION, formatVersion, isSupportedVersion, parseFlinkVersion } from './model/flink-version.js';
+import { type MemoryReport, buildMemoryReport } from './report/memory-report.js';
 import { locateDiagnostics } from './parse/source-map.js';
 import { stripByteOrderMark } from './parse/document.js';
 import { parseJobGraph } from './parse/parse-job-graph.js';
@@ -24,12 +31,16 @@ export interface PlanOptions {
   execution?: boolean;
   /** List region and slot members even for large jobs. */
   members?: boolean;
+  /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
+  tmConfig?: { text: string; file: string };
 }
 
 /** Text of a JobGraph file → the plan report, or located diagnostics. */
 export function planFromText(source: string, file?: string, options: PlanOptions = {}): Result<PlanReport> {
   const text = stripByteOrderMark(source);
-  const graph = parseJobGraph(text, file);
+  const parsed = parseJobGraph(text, file);
+  if (!parsed.ok) return parsed;
+  const graph = options.tmConfig === undefined ? parsed : withTaskManagerSlotSize(parsed.value, options.tmConfig);
   if (!graph.ok) return graph;
   const analysis = analyzeJob(graph.value);
   if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, text, file));
@@ -40,6 +51,46 @@ export function planFromText(source: string, file?: string, options: PlanOptions
     report.execution = buildExecutionReport(execution.value, options.members ?? false);
     report.execution.warnings = locateDiagnostics(report.execution.warnings, text, file);
   }
-  report.warnings = locateDiagnostics([...graph.warnings, ...report.warnings], text, file);
+  report.warnings = locateDiagnostics([...parsed.warnings, ...report.warnings], text, file);
   return ok(report, report.warnings);
+}
+
+/** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
+function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: string; file: string }): Result<JobGraph> {
+  const config = parseFlinkConfiguration(stripByteOrderMark(tmConfig.text), tmConfig.file);
+  if (!config.ok) return config;
+  const setup = taskManagerSetup(config.value, graph.flinkVersion);
+  if (!setup.ok) return fail(locateDiagnostics(setup.diagnostics.map((d) => withConfigPointer(d, tmConfig.text)), stripByteOrderMark(tmConfig.text), tmConfig.file));
+  const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
+  return ok({ ...graph, managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory } });
+}
+
+export interface MemoryOptions {
+  /** Flink release whose defaults apply ("1.17"); default: the newest modelled. */
+  flinkVersion?: string;
+  /** `key=value` pairs applied on top of the file, like Flink's -D dynamic properties. */
+  properties?: readonly string[];
+}
+
+/** Text of a Flink configuration file → the TaskManager memory report, or located diagnostics. */
+export function memoryFromText(source: string, file?: string, options: MemoryOptions = {}): Result<MemoryReport> {
+  const text = stripByteOrderMark(source);
+  const version = options.flinkVersion === undefined ? DEFAULT_FLINK_VERSION : parseFlinkVersion(options.flinkVersion);
+  if (version === undefined || !isSupportedVersion(version)) {
+    return fail([error('input/flink-version', `flinkVersion '${options.flinkVersion}' is not a Flink release flinkslot models (1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)})`, '')]);
+  }
+  const parsed = parseFlinkConfiguration(text, file);
+  if (!parsed.ok) return parsed;
+  const config = withDynamicProperties(parsed.value, options.properties ?? []);
+  if (!config.ok) return config;
+  const setup = taskManagerSetup(config.value, version);
+  if (!setup.ok) return fail(locateDiagnostics(setup.diagnostics.map((d) => withConfigPointer(d, text)), text, file));
+  return ok(buildMemoryReport(setup.value.memory, setup.value.resources, version));
+}
+
+/** A key named by a memory error is flat in flink-conf.yaml and nested in config.yaml. */
+function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
+  const pointer = d.location?.pointer ?? '';
+  if (pointer === '' || text.includes(pointer.slice(1))) return d;
+  return { ...d, location: { pointer: pointer.replace(/\./g, '/') } };
 }

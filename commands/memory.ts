@@ -1,0 +1,42 @@
+import { Args, Flags } from '@oclif/core';
+import { FlinkslotCommand } from './support/base-command.js';
+import { terminalStyle, useColor } from './support/terminal.js';
+
+export default class Memory extends FlinkslotCommand {
+  static override summary = 'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
+
+  static override description = `Reads flink-conf.yaml (flat) or config.yaml (nested; Flink 1.19+), or - for stdin,
+and derives every TaskManager memory component as Flink does (FLIP-49), with Flink's
+error messages for inconsistent configurations.
+
+Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 internal error.`;
+
+  static override examples = [
+    '<%= config.bin %> memory fixtures/config/flink-conf.yaml',
+    '<%= config.bin %> memory config.yaml --flink-version 1.16 --json',
+    '<%= config.bin %> memory config.yaml -D taskmanager.numberOfTaskSlots=4',
+  ];
+
+  static override args = {
+    file: Args.string({ description: 'Flink configuration file, or - for stdin', required: true }),
+  };
+
+  static override flags = {
+    json: Flags.boolean({ description: 'print the breakdown as one JSON object (schemas/memory.schema.json)' }),
+    'flink-version': Flags.string({ description: 'Flink release whose defaults apply (e.g. 1.16: network.max 1g)' }),
+    set: Flags.string({ char: 'D', description: 'KEY=VALUE on top of the file (repeatable), like Flink dynamic properties', multiple: true }),
+    color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(Memory);
+    await this.guarded(async () => {
+      const color = useColor(flags.color);
+      const core = await import('../src/index.js');
+      const input = await this.readOrExit(args.file);
+      const options = { properties: flags.set ?? [], ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
+      const result = core.memoryFromText(input.text, input.file, options);
+      await this.emit(result, { json: flags.json, color }, (report) => core.renderMemoryText(report, terminalStyle(color)));
+    });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * What every flinkslot command shares: a guard that turns an unexpected exception into exit 70
+ * without a stack trace, reading inputs with exit 2 on failure, and printing a core Result as
+ * text or JSON (diagnostics on stderr, exit 2).
+ */
+import { Command } from '@oclif/core';
+import type { Diagnostic, Result } from '../../src/index.js';
+import { InputReadError, readInput } from './io.js';
+import { ExitCode, formatForStderr, isOclifExit } from './terminal.js';
+
+export abstract class FlinkslotCommand extends Command {
+  protected async guarded(body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (e) {
+      if (isOclifExit(e)) throw e;
+      process.stderr.write(`flinkslot internal error (a bug; please report it with the input): ${(e as Error).message}\n`);
+      this.exit(ExitCode.INTERNAL);
+    }
+  }
+
+  protected async readOrExit(path: string): Promise<{ text: string; file: string }> {
+    try {
+      return await readInput(path);
+    } catch (e) {
+      if (!(e instanceof InputReadError)) throw e;
+      process.stderr.write(`error ${e.message}\n`);
+      return this.exit(ExitCode.BAD_INPUT);
+    }
+  }
+
+  /** Prints the value (JSON or text) or the diagnostics; exits 2 on diagnostics. */
+  protected async emit<T>(result: Result<T>, options: { json: boolean; color: boolean }, renderText: (value: T) => string): Promise<T> {
+    const { formatDiagnostic } = await import('../../src/index.js');
+    if (!result.ok) {
+      for (const d of result.diagnostics as Diagnostic[]) process.stderr.write(formatForStderr(d, formatDiagnostic, options.color) + '\n');
+      return this.exit(ExitCode.BAD_INPUT);
+    }
+    process.stdout.write(options.json ? JSON.stringify(result.value, null, 2) + '\n' : renderText(result.value));
+    return result.value;
+  }
+}

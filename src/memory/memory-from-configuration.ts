@@ -1,0 +1,33 @@
+/**
+ * Flink configuration → TaskManager memory and slot resources, with a failure turned into a
+ * located diagnostic: the message is Flink's exception chain, outermost first, and the location
+ * is the configuration key the message names, when there is one.
+ */
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { FlinkException } from '../errors/flink-exception.js';
+import type { FlinkVersion } from '../model/flink-version.js';
+import type { FlinkConfiguration } from './flink-configuration.js';
+import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
+import { type TaskExecutorMemory, computeTaskExecutorMemory } from './task-executor-memory.js';
+
+export interface TaskManagerSetup {
+  readonly memory: TaskExecutorMemory;
+  readonly resources: TaskManagerResources;
+}
+
+export function taskManagerSetup(config: FlinkConfiguration, version: FlinkVersion): Result<TaskManagerSetup> {
+  try {
+    const memory = computeTaskExecutorMemory(config, version);
+    return ok({ memory, resources: computeTaskManagerResources(config, version, memory) });
+  } catch (e) {
+    if (!(e instanceof FlinkException)) throw e;
+    return fail([toDiagnostic(e, config)]);
+  }
+}
+
+function toDiagnostic(e: FlinkException, config: FlinkConfiguration): Diagnostic {
+  const message = [e.message, ...e.causes.filter((c) => !e.message.includes(c)).map((c) => `caused by: ${c}`)].join('\n  ');
+  const key = [...e.chain.join(' ').matchAll(/'(taskmanager\.[A-Za-z0-9.-]+)'/g)].map((m) => m[1]!).find((k) => config.has(k));
+  // Flat keys are JSON-pointer segments as they are; a nested config.yaml is located by its ancestor.
+  return error('config/memory', message, key === undefined ? '' : `/${key}`, e.errorType);
+}

@@ -1,0 +1,31 @@
+/**
+ * Text of a Flink configuration file → flat configuration: legacy `flink-conf.yaml` (flat
+ * `key: value`) and `config.yaml` (nested YAML, Flink 1.19+) alike; `key=value` pairs from the
+ * command line are added on top, as Flink's dynamic properties (-D) are.
+ */
+import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { parseDocument, stripByteOrderMark } from '../parse/document.js';
+import { locateDiagnostics } from '../parse/source-map.js';
+import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
+
+export function parseFlinkConfiguration(source: string, file?: string): Result<FlinkConfiguration> {
+  const text = stripByteOrderMark(source);
+  const document = parseDocument(text);
+  if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
+  const data = document.value.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail(locateDiagnostics([error('config/not-a-map', 'a Flink configuration must be a map of keys to values', '')], text, file));
+  }
+  return ok(flattenConfiguration(data as Record<string, unknown>));
+}
+
+/** `key=value` dynamic properties; later ones win. */
+export function withDynamicProperties(config: FlinkConfiguration, properties: readonly string[]): Result<FlinkConfiguration> {
+  const out = new Map(config);
+  for (const property of properties) {
+    const eq = property.indexOf('=');
+    if (eq <= 0) return fail([error('config/dynamic-property', `'${property}' is not KEY=VALUE`, '')]);
+    out.set(property.slice(0, eq).trim(), property.slice(eq + 1).trim());
+  }
+  return ok(out);
+}

@@ -1,0 +1,32 @@
+/**
+ * The TaskManager memory breakdown as report data (`flinkslot memory --json`,
+ * schemas/memory.schema.json): every component in bytes, the JVM options Flink starts the
+ * TaskManager with, and the TaskManager's total and per-slot ResourceProfiles.
+ */
+import type { TaskManagerResources } from '../memory/slot-resources.js';
+import type { TaskExecutorMemory } from '../memory/task-executor-memory.js';
+import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
+import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+
+export interface MemoryReport {
+  reportVersion: 1;
+  flinkVersion: string;
+  components: Record<keyof TaskExecutorMemory, BytesJson>;
+  jvmOptions: string[];
+  numberOfTaskSlots: number;
+  taskManagerTotalResource: ResourceProfileJson;
+  defaultSlotResourceProfile: ResourceProfileJson;
+}
+
+export function buildMemoryReport(memory: TaskExecutorMemory, resources: TaskManagerResources, version: FlinkVersion): MemoryReport {
+  const components = Object.fromEntries(Object.entries(memory).map(([k, v]) => [k, bytesToJson(v)])) as MemoryReport['components'];
+  return {
+    reportVersion: 1,
+    flinkVersion: formatVersion(version),
+    components,
+    jvmOptions: [`-Xmx${memory.jvmHeap}`, `-Xms${memory.jvmHeap}`, `-XX:MaxDirectMemorySize=${memory.jvmDirect}`, `-XX:MaxMetaspaceSize=${memory.jvmMetaspace}`],
+    numberOfTaskSlots: resources.numberOfTaskSlots,
+    taskManagerTotalResource: profileToJson(resources.totalResourceProfile),
+    defaultSlotResourceProfile: profileToJson(resources.defaultSlotResourceProfile),
+  };
+}

@@ -1,0 +1,35 @@
+/** The TaskManager memory breakdown as text, nested the way Flink's memory model documentation draws it. */
+import { toHumanReadableString } from '../model/memory-size.js';
+import type { MemoryReport } from './memory-report.js';
+import { profileToTextFromJson } from './profile-text.js';
+import { type Style, PLAIN } from './style.js';
+import { renderTable } from './table.js';
+
+const ROWS: Array<[string, keyof MemoryReport['components'], number]> = [
+  ['Total Process Memory', 'totalProcess', 0],
+  ['JVM Metaspace', 'jvmMetaspace', 1],
+  ['JVM Overhead', 'jvmOverhead', 1],
+  ['Total Flink Memory', 'totalFlink', 1],
+  ['Framework Heap', 'frameworkHeap', 2],
+  ['Task Heap', 'taskHeap', 2],
+  ['Framework Off-Heap', 'frameworkOffHeap', 2],
+  ['Task Off-Heap', 'taskOffHeap', 2],
+  ['Network', 'network', 2],
+  ['Managed', 'managed', 2],
+];
+
+export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): string {
+  const rows = ROWS.map(([label, key, depth]) => {
+    const bytes = BigInt(report.components[key]);
+    return ['  '.repeat(depth) + label, String(bytes), toHumanReadableString(bytes).replace(/ \(\d+ bytes\)$/, '')];
+  });
+  const lines = [
+    style.heading(`TaskManager memory (Flink ${report.flinkVersion} rules)`),
+    ...renderTable(['COMPONENT', 'BYTES', 'SIZE'], rows),
+    '',
+    `${style.strong('JVM options:')} ${report.jvmOptions.join(' ')}`,
+    `${style.strong('TaskManager resources:')} ${profileToTextFromJson(report.taskManagerTotalResource)}`,
+    `${style.strong(`Slots: ${report.numberOfTaskSlots} × `)}${profileToTextFromJson(report.defaultSlotResourceProfile)}`,
+  ];
+  return lines.join('\n') + '\n';
+}
