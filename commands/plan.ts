@@ -41,7 +41,8 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       const core = await import('../src/index.js');
       const input = await this.readOrExit(args.file);
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
-      const result = core.planFromText(input.text, input.file, { execution: flags.execution, members: flags.members, ...(tmConfig ? { tmConfig } : {}) });
+      const rows = flags.json || flags.limit === 0 ? {} : { memberRows: flags.limit };
+      const result = core.planFromText(input.text, input.file, { execution: flags.execution, members: flags.members, ...rows, ...(tmConfig ? { tmConfig } : {}) });
       await this.emit(result, { json: flags.json, color }, (report) => core.renderPlanText(report, { style: terminalStyle(color), limit: flags.limit }));
     });
   }

@@ -24,13 +24,15 @@ import { stripByteOrderMark } from './parse/document.js';
 import { parseJobGraph } from './parse/parse-job-graph.js';
 import { type PlanReport, buildPlanReport } from './report/plan-report.js';
 import { analyzeExecution } from './execution/analyze-execution.js';
-import { buildExecutionReport } from './report/execution-report.js';
+import { MEMBERS_AT_MOST, buildExecutionReport } from './report/execution-report.js';
 
 export interface PlanOptions {
   /** Add the subtask-level analysis (scheduling regions, shared slots, batch peak). */
   execution?: boolean;
   /** List region and slot members even for large jobs. */
   members?: boolean;
+  /** List members of the first rows only (the text report's --limit); default all. */
+  memberRows?: number;
   /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
   tmConfig?: { text: string; file: string };
 }
@@ -48,7 +50,12 @@ export function planFromText(source: string, file?: string, options: PlanOptions
   if (options.execution) {
     const execution = analyzeExecution(analysis.value);
     if (!execution.ok) return fail(locateDiagnostics(execution.diagnostics, text, file));
-    report.execution = buildExecutionReport(execution.value, options.members ?? false);
+    const members = { members: options.members ?? false, ...(options.memberRows === undefined ? {} : { rows: options.memberRows }) };
+    if (members.members && members.rows === undefined && execution.value.topology.subtaskCount > MEMBERS_AT_MOST) {
+      const message = `--members lists every subtask; this job has ${execution.value.topology.subtaskCount}, more than ${MEMBERS_AT_MOST.toLocaleString('en-US')} (use the text report with --limit, or leave out --members)`;
+      return fail([error('execution/too-many-members', message, '')]);
+    }
+    report.execution = buildExecutionReport(execution.value, members);
     report.execution.warnings = locateDiagnostics(report.execution.warnings, text, file);
   }
   report.warnings = locateDiagnostics([...parsed.warnings, ...report.warnings], text, file);

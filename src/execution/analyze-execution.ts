@@ -6,8 +6,8 @@
 import type { JobAnalysis } from '../analysis/analyze-job.js';
 import { logicalRegionCycleWarnings } from '../analysis/logical-region-cycles.js';
 import { mustBePipelinedConsumed } from '../analysis/result-partition-type.js';
-import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
-import { atLeast } from '../model/flink-version.js';
+import { type Diagnostic, type Result, fail, ok, warning } from '../errors/diagnostic.js';
+import { atLeast, formatVersion } from '../model/flink-version.js';
 import type { ResultPartitionType } from '../model/job-graph.js';
 import type { ResourceProfile } from '../model/resource-profile.js';
 import type { ResourceRequirement } from '../plan/resource-requirements.js';
@@ -53,6 +53,13 @@ function schedulingRegions(a: JobAnalysis, t: ExecutionTopology, mustBePipelined
   return computeSchedulingRegions(t, { perLogicalRegion: perLogicalRegion(a), mustBePipelined });
 }
 
+/** Pipelined-region scheduling and per-subtask slot sharing as modelled here arrived with Flink 1.12. */
+function versionWarnings(a: JobAnalysis): Diagnostic[] {
+  if (atLeast(a.graph.flinkVersion, 1, 12)) return [];
+  const message = `the subtask level follows Flink 1.12 rules (pipelined-region scheduling, execution slot sharing groups); Flink ${formatVersion(a.graph.flinkVersion)} scheduled differently`;
+  return [warning('execution/older-flink', message, '/flinkVersion')];
+}
+
 export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy = strategyOf(a)): Result<ExecutionAnalysis> {
   const topology = toExecutionTopology(a);
   if (!topology.ok) return topology;
@@ -71,6 +78,6 @@ export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy =
     slotProfiles,
     requirements: requirementsOf(slotProfiles),
     batchPeak: a.graph.mode === 'batch' ? computeBatchPeak(t, regions, sharing, mustBePipelined) : undefined,
-    warnings: perLogicalRegion(a) ? logicalRegionCycleWarnings(a.graph, a.regions) : [],
+    warnings: [...versionWarnings(a), ...(perLogicalRegion(a) ? logicalRegionCycleWarnings(a.graph, a.regions) : [])],
   });
 }

@@ -4,7 +4,9 @@
  * it reads have finished; hybrid and approximate results may be read while being produced, so
  * their consumers may start with their producers. Model: every region takes one time step, so
  * regions fall into waves (longest path over blocking dependencies); a wave holds the slots of
- * the execution slot sharing groups its subtasks belong to.
+ * the execution slot sharing groups its subtasks belong to. This is one schedule, with equal
+ * durations: with other durations more regions can overlap. Regions on a cycle of dependencies,
+ * or waiting for one, can never start (Flink would wait forever); they are counted apart.
  * Also reported: the largest single region, the fewest slots with which the job can make progress.
  * Blocking all-to-all dependencies go through one hub node each: O(subtasks + job edges).
  */
@@ -21,8 +23,8 @@ export interface BatchPeak {
   readonly peakWave: number;
   readonly peakSlotsPerSlotSharingGroup: readonly number[];
   readonly largestRegionSlots: number;
-  /** Regions left out of the waves because they depend on each other in a cycle. */
-  readonly regionsOnCycles: number;
+  /** Regions that can never start: on a cycle of dependencies, or downstream of one. */
+  readonly unschedulableRegions: number;
 }
 
 interface DependencyGraph {
@@ -45,8 +47,11 @@ function dependencies(t: ExecutionTopology, regions: SchedulingRegions, mustBePi
       const cBase = t.offsets[v]!;
       if (input.pattern === 'ALL_TO_ALL') {
         const hub = g.nodes++;
-        for (let p = pBase; p < t.offsets[input.producer + 1]!; p++) add(regions.regionOf[p]!, hub, w);
-        for (let c = cBase; c < t.offsets[v + 1]!; c++) add(hub, regions.regionOf[c]!, 0);
+        const producerRegions = new Set<number>();
+        for (let p = pBase; p < t.offsets[input.producer + 1]!; p++) producerRegions.add(regions.regionOf[p]!);
+        for (const r of producerRegions) add(r, hub, w);
+        // A result read inside its own region is an internal dependency, not a scheduling one.
+        for (let c = cBase; c < t.offsets[v + 1]!; c++) if (!producerRegions.has(regions.regionOf[c]!)) add(hub, regions.regionOf[c]!, 0);
         continue;
       }
       forEachPair(t, v, input, (p, c) => {
@@ -104,23 +109,20 @@ export function computeBatchPeak(
   const start = startSteps(dependencies(t, regions, mustBePipelined));
   const rows = subtasksByRegion(regions);
   let waves = 0;
-  let regionsOnCycles = 0;
+  let unschedulableRegions = 0;
   for (let r = 0; r < regions.count; r++) {
-    if (start[r]! < 0) regionsOnCycles++;
+    if (start[r]! < 0) unschedulableRegions++;
     else waves = Math.max(waves, start[r]! + 1);
   }
-  // Regions on a cycle cannot be ordered: count them in one extra wave of their own.
-  const waveOf = (r: number): number => (start[r]! < 0 ? waves : start[r]!);
-  const totalWaves = waves + (regionsOnCycles > 0 ? 1 : 0);
-  const byWave: number[][] = Array.from({ length: totalWaves }, () => []);
-  for (let r = 0; r < regions.count; r++) byWave[waveOf(r)]!.push(r);
+  const byWave: number[][] = Array.from({ length: waves }, () => []);
+  for (let r = 0; r < regions.count; r++) if (start[r]! >= 0) byWave[start[r]!]!.push(r);
   const stamp = new Int32Array(sharing.count).fill(-1);
-  const ssgCount = t.slotSharingGroups.length;
-  const peakPerGroup = new Array<number>(ssgCount).fill(0);
+  const peakPerGroup = new Array<number>(t.slotSharingGroups.length).fill(0);
+  const perGroup = new Array<number>(t.slotSharingGroups.length).fill(0);
   let peakSlots = 0;
   let peakWave = 0;
   byWave.forEach((members, wave) => {
-    const perGroup = new Array<number>(ssgCount).fill(0);
+    const touched: number[] = [];
     let slots = 0;
     for (const r of members) {
       for (let k = rows.offsets[r]!; k < rows.offsets[r + 1]!; k++) {
@@ -128,19 +130,24 @@ export function computeBatchPeak(
         if (stamp[group] === wave) continue;
         stamp[group] = wave;
         slots++;
-        perGroup[sharing.slotSharingGroupOf[group]!]!++;
+        const ssg = sharing.slotSharingGroupOf[group]!;
+        if (perGroup[ssg]!++ === 0) touched.push(ssg);
       }
     }
     if (slots > peakSlots) (peakSlots = slots), (peakWave = wave);
-    perGroup.forEach((n, g) => (peakPerGroup[g] = Math.max(peakPerGroup[g]!, n)));
+    // Only the groups this wave touched: O(subtasks) over all waves, not O(waves × groups).
+    for (const ssg of touched) {
+      peakPerGroup[ssg] = Math.max(peakPerGroup[ssg]!, perGroup[ssg]!);
+      perGroup[ssg] = 0;
+    }
   });
   return {
-    waves: totalWaves,
+    waves,
     peakSlots,
     peakWave,
     peakSlotsPerSlotSharingGroup: peakPerGroup,
     largestRegionSlots: largestRegionSlots(regions, rows, sharing),
-    regionsOnCycles,
+    unschedulableRegions,
   };
 }
 

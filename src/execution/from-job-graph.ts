@@ -7,7 +7,7 @@
 import type { JobAnalysis } from '../analysis/analyze-job.js';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { buildDigraph } from '../graph/digraph.js';
-import { topologicalSort } from '../graph/topological-sort.js';
+import { flinkTopologicalOrder } from '../graph/flink-topological-order.js';
 import { vertexResourceSpec } from '../plan/slot-plan.js';
 import { type ExecutionInput, type ExecutionTopology, subtaskOffsets } from './execution-topology.js';
 
@@ -27,8 +27,10 @@ export function toExecutionTopology(a: JobAnalysis): Result<ExecutionTopology> {
   const inputs: ExecutionInput[][] = g.vertices.map(() => []);
   for (const e of g.edges) inputs[e.target]!.push({ pattern: e.distribution, producer: e.source, resultPartitionType: e.resultPartitionType });
   const coLocationIndex = new Map(a.slotSharing.coLocationGroups.map((c, i) => [c.name, i]));
-  const sorted = topologicalSort(buildDigraph(g.vertices.length, g.edges.map((e) => e.source), g.edges.map((e) => e.target)));
-  if (!sorted.ok) throw new Error('the JobGraph was checked to be acyclic');
+  const inDegree = new Int32Array(g.vertices.length);
+  for (const e of g.edges) inDegree[e.target]!++;
+  const order = flinkTopologicalOrder(buildDigraph(g.vertices.length, g.edges.map((e) => e.source), g.edges.map((e) => e.target)), inDegree);
+  if (order === undefined) throw new Error('the JobGraph was checked to be acyclic');
   return ok({
     vertices: g.vertices.map((v) => ({
       id: v.id,
@@ -39,7 +41,7 @@ export function toExecutionTopology(a: JobAnalysis): Result<ExecutionTopology> {
       inputs: inputs[v.index]!,
       logicalRegion: a.regions.regionOf[v.index]!,
     })),
-    topologicalOrder: [...sorted.order],
+    topologicalOrder: order,
     slotSharingGroups: a.slotSharing.groups.map((s) => ({ id: s.id, profile: s.groupProfile })),
     coLocationGroups: a.slotSharing.coLocationGroups.map((c) => c.name),
     offsets,

@@ -3,9 +3,11 @@
  * each slot sharing group gets as many execution slot sharing groups as its highest parallelism,
  * up front. Vertices in topological order: a vertex with that highest parallelism fills them
  * 0, 1, 2, …; any other continues round-robin from where the previous such vertex of its group
- * stopped. Co-located subtask i reuses its constraint's group, else takes group i (vertex with the
- * highest parallelism) or the least-loaded group holding no subtask of the vertex yet, after which
+ * stopped. Co-located subtask i reuses its constraint's group, else takes the least-loaded group
+ * holding no subtask of the vertex yet; after a co-located vertex below the highest parallelism
  * the round-robin continues at the least-loaded group. Guarantee: group sizes differ by ≤ 1.
+ * (An older Flink version gave co-located subtask i of a widest vertex group i, which can put two
+ * subtasks of one vertex into one slot; flinkslot follows the later, least-loaded rule.)
  * Complexity: O(subtasks), plus a scan of the groups for each co-located subtask.
  */
 import type { ExecutionTopology } from './execution-topology.js';
@@ -23,24 +25,23 @@ export function computeTaskBalanced(t: ExecutionTopology): ExecutionSlotSharing 
     const base = t.offsets[v]!;
     for (let i = 0; i < vertex.parallelism; i++) {
       let group: number;
-      const widestVertex = vertex.parallelism === own.length;
-      if (vertex.coLocationGroup !== undefined) group = a.constraint(vertex.coLocationGroup, i) ?? (widestVertex ? own[i]! : leastLoaded(a, own, v));
-      else if (widestVertex) group = own[i]!;
+      if (vertex.coLocationGroup !== undefined) group = a.constraint(vertex.coLocationGroup, i) ?? leastLoaded(a, own, v);
+      else if (vertex.parallelism === own.length) group = own[i]!;
       else group = own[(cursor[vertex.slotSharingGroup]! + i) % own.length]!;
       a.assign(base + i, group, v);
     }
     if (vertex.parallelism !== own.length) {
       const ssg = vertex.slotSharingGroup;
-      cursor[ssg] = vertex.coLocationGroup === undefined ? (cursor[ssg]! + vertex.parallelism) % own.length : own.indexOf(leastLoaded(a, own, -1));
+      cursor[ssg] = vertex.coLocationGroup === undefined ? (cursor[ssg]! + vertex.parallelism) % own.length : own.indexOf(leastLoaded(a, own, undefined));
     }
     a.recordConstraints(vertex.coLocationGroup, base, vertex.parallelism);
   }
   return a.result();
 }
 
-/** The first least-loaded group holding no subtask of vertex `v` (any group for v = -1). */
-function leastLoaded(a: SlotAssignment, own: readonly number[], v: number): number {
+/** The first least-loaded group holding no subtask of vertex `v` (any group when v is undefined). */
+function leastLoaded(a: SlotAssignment, own: readonly number[], v: number | undefined): number {
   let best = -1;
-  for (const g of own) if (a.isAvailable(g, v) && (best < 0 || a.load[g]! < a.load[best]!)) best = g;
+  for (const g of own) if ((v === undefined || a.isAvailable(g, v)) && (best < 0 || a.load[g]! < a.load[best]!)) best = g;
   return best;
 }

@@ -10,6 +10,16 @@ import { type ResourceProfileJson, profileToJson } from './profile-json.js';
 /** Jobs up to this many subtasks list region and slot members without being asked. */
 export const MEMBERS_BY_DEFAULT_UP_TO = 100;
 
+/** Listing every member of a larger job in full would print hundreds of megabytes. */
+export const MEMBERS_AT_MOST = 1_000_000;
+
+export interface MemberOptions {
+  /** List members even above MEMBERS_BY_DEFAULT_UP_TO subtasks. */
+  readonly members: boolean;
+  /** List only the first rows (text output); undefined = all (JSON). */
+  readonly rows?: number;
+}
+
 export interface SizeCount {
   size: number;
   count: number;
@@ -24,6 +34,8 @@ export interface ExecutionReport {
     perSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
     sizes: SizeCount[];
     members?: string[][];
+    /** The physical slot each listed shared slot requests, aligned with `members`. */
+    slotProfiles?: ResourceProfileJson[];
   };
   requirements: Array<{ resourceProfile: ResourceProfileJson; numberOfRequiredSlots: number }>;
   allAtOnceSlots: number;
@@ -33,7 +45,7 @@ export interface ExecutionReport {
     peakWave: number;
     peakSlotsPerSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
     largestRegionSlots: number;
-    regionsOnCycles: number;
+    unschedulableRegions: number;
   } | null;
   warnings: Diagnostic[];
 }
@@ -45,15 +57,19 @@ function sizeDistribution(sizes: ArrayLike<number>): SizeCount[] {
   return [...counts].sort((a, b) => b[0] - a[0]).map(([size, count]) => ({ size, count }));
 }
 
-function members(e: ExecutionAnalysis, groupOf: Int32Array, count: number): string[][] {
-  const out: string[][] = Array.from({ length: count }, () => []);
-  groupOf.forEach((g, x) => out[g]!.push(subtaskName(e.topology, x)));
+/** Subtask names of the first `rows` groups; the other subtasks cost a comparison, not a string. */
+function members(e: ExecutionAnalysis, groupOf: Int32Array, count: number, rows: number): string[][] {
+  const out: string[][] = Array.from({ length: Math.min(count, rows) }, () => []);
+  groupOf.forEach((g, x) => {
+    if (g < rows) out[g]!.push(subtaskName(e.topology, x));
+  });
   return out;
 }
 
-export function buildExecutionReport(e: ExecutionAnalysis, withMembers: boolean): ExecutionReport {
+export function buildExecutionReport(e: ExecutionAnalysis, options: MemberOptions): ExecutionReport {
   const t = e.topology;
-  const listMembers = withMembers || t.subtaskCount <= MEMBERS_BY_DEFAULT_UP_TO;
+  const listMembers = options.members || t.subtaskCount <= MEMBERS_BY_DEFAULT_UP_TO;
+  const rows = options.rows ?? Number.MAX_SAFE_INTEGER;
   const ssgName = (i: number): string => t.slotSharingGroups[i]!.id;
   const slotsPerGroup = t.slotSharingGroups.map(() => 0);
   for (const ssg of e.sharing.slotSharingGroupOf) slotsPerGroup[ssg]!++;
@@ -66,13 +82,15 @@ export function buildExecutionReport(e: ExecutionAnalysis, withMembers: boolean)
     schedulingRegions: {
       count: e.regions.count,
       sizes: sizeDistribution(e.regions.sizes),
-      ...(listMembers ? { members: members(e, e.regions.regionOf, e.regions.count) } : {}),
+      ...(listMembers ? { members: members(e, e.regions.regionOf, e.regions.count, rows) } : {}),
     },
     executionSlotSharingGroups: {
       count: e.sharing.count,
       perSlotSharingGroup: slotsPerGroup.map((slots, i) => ({ slotSharingGroup: ssgName(i), slots })),
       sizes: sizeDistribution(slotSizes),
-      ...(listMembers ? { members: members(e, e.sharing.groupOf, e.sharing.count) } : {}),
+      ...(listMembers
+        ? { members: members(e, e.sharing.groupOf, e.sharing.count, rows), slotProfiles: e.slotProfiles.slice(0, rows).map(profileToJson) }
+        : {}),
     },
     requirements: e.requirements.map((r) => ({ resourceProfile: profileToJson(r.resourceProfile), numberOfRequiredSlots: r.numberOfRequiredSlots })),
     allAtOnceSlots: e.sharing.count,
@@ -85,7 +103,7 @@ export function buildExecutionReport(e: ExecutionAnalysis, withMembers: boolean)
             peakWave: peak.peakWave,
             peakSlotsPerSlotSharingGroup: peak.peakSlotsPerSlotSharingGroup.map((slots, i) => ({ slotSharingGroup: ssgName(i), slots })),
             largestRegionSlots: peak.largestRegionSlots,
-            regionsOnCycles: peak.regionsOnCycles,
+            unschedulableRegions: peak.unschedulableRegions,
           },
     warnings: [...e.warnings],
   };

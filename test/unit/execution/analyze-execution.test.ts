@@ -65,8 +65,8 @@ describe('performance smoke (results only): 10,000 × 10,000 all-to-all', () => 
     expect(e.topology.subtaskCount).toBe(20_000);
     expect(e.regions.count).toBe(20_000);
     expect(e.sharing.count).toBe(20_000);
-    expect(e.batchPeak).toMatchObject({ peakSlots: 10_000, waves: 2, largestRegionSlots: 1, regionsOnCycles: 0 });
-    const report = buildExecutionReport(e, false);
+    expect(e.batchPeak).toMatchObject({ peakSlots: 10_000, waves: 2, largestRegionSlots: 1, unschedulableRegions: 0 });
+    const report = buildExecutionReport(e, { members: false });
     expect(report.schedulingRegions).toEqual({ count: 20_000, sizes: [{ size: 1, count: 20_000 }] });
     expect(report.executionSlotSharingGroups.members).toBeUndefined();
     expect(report.allAtOnceSlots).toBe(20_000);
@@ -112,13 +112,18 @@ describe('the production region path', () => {
 describe('the execution report', () => {
   it(`lists members by default up to ${MEMBERS_BY_DEFAULT_UP_TO} subtasks, beyond that only on request`, () => {
     const small = executionOf({ vertices: [{ id: 'a', parallelism: MEMBERS_BY_DEFAULT_UP_TO }] });
-    expect(buildExecutionReport(small, false).schedulingRegions.members).toHaveLength(MEMBERS_BY_DEFAULT_UP_TO);
+    expect(buildExecutionReport(small, { members: false }).schedulingRegions.members).toHaveLength(MEMBERS_BY_DEFAULT_UP_TO);
     const large = executionOf({ vertices: [{ id: 'a', parallelism: MEMBERS_BY_DEFAULT_UP_TO + 1 }] });
-    expect(buildExecutionReport(large, false).schedulingRegions.members).toBeUndefined();
-    expect(buildExecutionReport(large, false).executionSlotSharingGroups.members).toBeUndefined();
-    const listed = buildExecutionReport(large, true);
+    expect(buildExecutionReport(large, { members: false }).schedulingRegions.members).toBeUndefined();
+    expect(buildExecutionReport(large, { members: false }).executionSlotSharingGroups.members).toBeUndefined();
+    const listed = buildExecutionReport(large, { members: true });
     expect(listed.schedulingRegions.members).toHaveLength(MEMBERS_BY_DEFAULT_UP_TO + 1);
     expect(listed.executionSlotSharingGroups.members![0]).toEqual(['a#0']);
+    expect(listed.executionSlotSharingGroups.slotProfiles![0]).toBe('UNKNOWN');
+    // Text output lists only the rows it shows: no names are built for the others.
+    const cut = buildExecutionReport(large, { members: true, rows: 3 });
+    expect(cut.schedulingRegions.members).toHaveLength(3);
+    expect(cut.executionSlotSharingGroups.slotProfiles).toHaveLength(3);
   });
 
   it('summarises sizes largest first and slots per slot sharing group', () => {
@@ -130,7 +135,7 @@ describe('the execution report', () => {
       ],
       edges: [{ source: 'a', target: 'b', distribution: 'POINTWISE' }],
     });
-    const report = buildExecutionReport(e, false);
+    const report = buildExecutionReport(e, { members: false });
     expect(report.subtasks).toBe(7);
     expect(report.slotSharingStrategy).toBe('LOCAL_INPUT_PREFERRED');
     // Regions {a#0, b#0, b#1}, {a#1, b#2, b#3}, {c#0}.

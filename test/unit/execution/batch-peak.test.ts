@@ -31,13 +31,13 @@ describe('batch peak', () => {
       peakWave: 0,
       peakSlotsPerSlotSharingGroup: [10, 10, 10],
       largestRegionSlots: 1,
-      regionsOnCycles: 0,
+      unschedulableRegions: 0,
     });
   });
 
   it.each(['HYBRID_FULL', 'HYBRID_SELECTIVE'] as const)('a -%s-> b: the consumer starts in its producer’s wave', (type) => {
     const peak = peakOf(chain(2, [type, 'BLOCKING']));
-    expect(peak).toMatchObject({ waves: 2, peakSlots: 4, peakWave: 0, largestRegionSlots: 1, regionsOnCycles: 0 });
+    expect(peak).toMatchObject({ waves: 2, peakSlots: 4, peakWave: 0, largestRegionSlots: 1, unschedulableRegions: 0 });
     expect(peakOf(chain(2, [type, type]))).toMatchObject({ waves: 1, peakSlots: 6, peakWave: 0 });
   });
 
@@ -60,7 +60,7 @@ describe('batch peak', () => {
       peakWave: 0,
       peakSlotsPerSlotSharingGroup: [4, 2],
       largestRegionSlots: 4,
-      regionsOnCycles: 0,
+      unschedulableRegions: 0,
     });
   });
 
@@ -92,17 +92,32 @@ describe('batch peak', () => {
     expect(peakOf(job)).toMatchObject({ waves: 2, peakSlots: 8, peakWave: 0 });
   });
 
-  it('a cycle between two logical regions (the §1.4 Surprise) is reported in regionsOnCycles', () => {
-    expect(peakOf(surpriseJob(1, 'POINTWISE'))).toMatchObject({ regionsOnCycles: 2, waves: 1, peakSlots: 2 });
+  it('a cycle between two logical regions (the §1.4 Surprise) is reported in unschedulableRegions', () => {
+    // Both regions wait for each other: none can start, so there are no waves and no peak.
+    expect(peakOf(surpriseJob(1, 'POINTWISE'))).toMatchObject({ unschedulableRegions: 2, waves: 0, peakSlots: 0 });
     // {v1, v3, v4} is one region (all-to-all inside), v2 gives two: all three wait for each other.
-    expect(peakOf(surpriseJob(2, 'ALL_TO_ALL'))).toMatchObject({ regionsOnCycles: 3, waves: 1 });
+    expect(peakOf(surpriseJob(2, 'ALL_TO_ALL'))).toMatchObject({ unschedulableRegions: 3, waves: 0, peakSlots: 0 });
   });
 
-  it('regions on a cycle are counted in one last wave after the ordered ones', () => {
+  it('regions on a cycle never start and are left out of the waves', () => {
     const job = surpriseJob(1, 'POINTWISE') as { vertices: object[]; edges: object[] };
     job.vertices.push({ id: 'v0', parallelism: 3 });
     job.edges.push({ source: 'v0', target: 'v1', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' });
-    expect(peakOf(job)).toMatchObject({ regionsOnCycles: 2, waves: 2, peakSlots: 3, peakWave: 0 });
+    expect(peakOf(job)).toMatchObject({ unschedulableRegions: 2, waves: 1, peakSlots: 3, peakWave: 0 });
+  });
+
+  it('a blocking all-to-all edge inside one region is internal, not a cycle', () => {
+    const job = {
+      mode: 'batch',
+      vertices: ['A', 'B', 'C', 'D'].map((id) => ({ id, parallelism: 2 })),
+      edges: [
+        { source: 'A', target: 'B', distribution: 'POINTWISE', resultPartitionType: 'PIPELINED' },
+        { source: 'A', target: 'C', distribution: 'POINTWISE', resultPartitionType: 'PIPELINED' },
+        { source: 'B', target: 'C', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' },
+        { source: 'C', target: 'D', distribution: 'POINTWISE', resultPartitionType: 'BLOCKING' },
+      ],
+    };
+    expect(peakOf(job)).toMatchObject({ unschedulableRegions: 0, waves: 2, peakSlots: 2 });
   });
 
   it('is absent for streaming jobs', () => {
