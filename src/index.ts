@@ -95,9 +95,11 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   return ok(buildMemoryReport(setup.value.memory, setup.value.resources, version));
 }
 
-/** A key named by a memory error is flat in flink-conf.yaml and nested in config.yaml. */
+/** A key named by a memory error is flat in flink-conf.yaml (a line "key: value") and nested in config.yaml. */
 function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
   const pointer = d.location?.pointer ?? '';
-  if (pointer === '' || text.includes(pointer.slice(1))) return d;
+  const key = pointer.slice(1);
+  const flat = new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm');
+  if (pointer === '' || flat.test(text)) return d;
   return { ...d, location: { pointer: pointer.replace(/\./g, '/') } };
 }

@@ -61,8 +61,9 @@ export function readMemory(config: FlinkConfiguration, o: ConfigOption<bigint>):
     return parseMemorySize(raw.text);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
+    // Flink's messages name the option's main key, even when a deprecated fallback key was used.
     throw new FlinkException('IllegalConfigurationException', `Cannot read memory size from config option '${o.key}'.`, [
-      `Could not parse value '${raw.text}' for key '${raw.key}'.`,
+      `Could not parse value '${raw.text}' for key '${o.key}'.`,
       e.message,
     ]);
   }
@@ -72,16 +73,25 @@ export function readMemory(config: FlinkConfiguration, o: ConfigOption<bigint>):
 export function readFloat(config: FlinkConfiguration, o: ConfigOption<number>): number {
   const raw = rawValue(config, o);
   const value = raw === undefined ? o.defaultValue! : Number(raw.text);
-  if (raw !== undefined && (raw.text.trim() === '' || Number.isNaN(value))) {
-    throw new FlinkException('IllegalArgumentException', `Could not parse value '${raw.text}' for key '${raw.key}'.`);
-  }
+  if (raw !== undefined && (raw.text.trim() === '' || Number.isNaN(value))) throw unparsable(raw.text, o);
   return Math.fround(value);
+}
+
+/** `Configuration.get` on a value that is not a number: IllegalArgumentException, caused by Java's NumberFormatException. */
+function unparsable(text: string, o: ConfigOption<unknown>): FlinkException {
+  return new FlinkException('IllegalArgumentException', `Could not parse value '${text}' for key '${o.key}'.`, [`For input string: "${text}"`]);
+}
+
+/** Java's Double.toString for the values Flink prints in messages: an integral double keeps ".0". */
+export function javaDouble(value: number): string {
+  const text = String(value);
+  return Number.isInteger(value) && !/e/i.test(text) ? `${text}.0` : text;
 }
 
 export function readInteger(config: FlinkConfiguration, o: ConfigOption<number>): number | undefined {
   const raw = rawValue(config, o);
   if (raw === undefined) return o.defaultValue;
-  if (!/^[+-]?\d+$/.test(raw.text.trim())) throw new FlinkException('IllegalArgumentException', `Could not parse value '${raw.text}' for key '${raw.key}'.`);
+  if (!/^[+-]?\d+$/.test(raw.text.trim())) throw unparsable(raw.text, o);
   return Number(raw.text.trim());
 }
 
@@ -89,6 +99,6 @@ export function readDouble(config: FlinkConfiguration, o: ConfigOption<number>):
   const raw = rawValue(config, o);
   if (raw === undefined) return o.defaultValue;
   const value = Number(raw.text);
-  if (raw.text.trim() === '' || Number.isNaN(value)) throw new FlinkException('IllegalArgumentException', `Could not parse value '${raw.text}' for key '${raw.key}'.`);
+  if (raw.text.trim() === '' || Number.isNaN(value)) throw unparsable(raw.text, o);
   return value;
 }

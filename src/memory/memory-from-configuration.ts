@@ -8,7 +8,7 @@ import { FlinkException } from '../errors/flink-exception.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
-import { type TaskExecutorMemory, computeTaskExecutorMemory } from './task-executor-memory.js';
+import { type TaskExecutorMemory, computeTaskExecutorMemory, withFailurePrefix } from './task-executor-memory.js';
 
 export interface TaskManagerSetup {
   readonly memory: TaskExecutorMemory;
@@ -16,12 +16,19 @@ export interface TaskManagerSetup {
 }
 
 export function taskManagerSetup(config: FlinkConfiguration, version: FlinkVersion): Result<TaskManagerSetup> {
+  let memory: TaskExecutorMemory;
   try {
-    const memory = computeTaskExecutorMemory(config, version);
-    return ok({ memory, resources: computeTaskManagerResources(config, version, memory) });
+    memory = computeTaskExecutorMemory(config, version);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
     return fail([toDiagnostic(e, config)]);
+  }
+  try {
+    return ok({ memory, resources: computeTaskManagerResources(config, version, memory) });
+  } catch (e) {
+    if (!(e instanceof FlinkException)) throw e;
+    // Flink reads the CPU cores inside processSpecFromConfig too: the same prefix applies.
+    return fail([toDiagnostic(withFailurePrefix(e, version), config)]);
   }
 }
 

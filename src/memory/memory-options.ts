@@ -42,7 +42,7 @@ export function memoryOptions(version: FlinkVersion): MemoryOptions {
     managedSize: option<bigint>('taskmanager.memory.managed.size', undefined, undefined, ['taskmanager.memory.size']),
     managedFraction: option('taskmanager.memory.managed.fraction', 0.4, '0.4'),
     networkMin: option('taskmanager.memory.network.min', 64n * MB, '64 mb', ['taskmanager.network.memory.min']),
-    networkMax: option('taskmanager.memory.network.max', unlimitedNetwork ? MAX_BYTES : 1024n * MB, unlimitedNetwork ? '8388607 tb' : '1 gb', ['taskmanager.network.memory.max']),
+    networkMax: option('taskmanager.memory.network.max', unlimitedNetwork ? MAX_BYTES : 1024n * MB, unlimitedNetwork ? '9223372036854775807 bytes' : '1 gb', ['taskmanager.network.memory.max']),
     networkFraction: option('taskmanager.memory.network.fraction', 0.1, '0.1', ['taskmanager.network.memory.fraction']),
     networkBuffers: option<number>('taskmanager.network.numberOfBuffers', undefined, undefined),
     segmentSize: option('taskmanager.memory.segment-size', 32n * 1024n, '32 kb'),

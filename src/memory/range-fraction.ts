@@ -4,7 +4,7 @@
  */
 import { FlinkException } from '../errors/flink-exception.js';
 import { toHumanReadableString } from '../model/memory-size.js';
-import { type ConfigOption, type FlinkConfiguration, describeOption, readFloat, readMemory } from './flink-configuration.js';
+import { type ConfigOption, type FlinkConfiguration, describeOption, javaDouble, readFloat, readMemory } from './flink-configuration.js';
 import { inverseFraction, multiplyBytes } from './fraction-multiply.js';
 
 export interface RangeFraction {
@@ -24,7 +24,7 @@ export function readRangeFraction(
   const fraction = readFloat(config, fractionOption);
   const problem = min > max ? 'min value must be less or equal to max value' : fraction < 0 || fraction >= 1 ? 'fraction must be in range [0, 1)' : undefined;
   if (problem !== undefined) {
-    const message = `Inconsistently configured ${describeOption(fractionOption)} (${fraction}) and its min (${toHumanReadableString(min)}), max (${toHumanReadableString(max)}) value`;
+    const message = `Inconsistently configured ${describeOption(fractionOption)} (${javaDouble(fraction)}) and its min (${toHumanReadableString(min)}), max (${toHumanReadableString(max)}) value`;
     throw new FlinkException('IllegalConfigurationException', message, [problem]);
   }
   return { min, max, fraction };

@@ -50,6 +50,16 @@ export class MemoryConfigurationException extends FlinkException {
   }
 }
 
+/**
+ * FLINK-20171 (1.12): `TaskExecutorProcessUtils.processSpecFromConfig` re-throws every
+ * IllegalConfigurationException with a prefix; other exceptions (e.g. a value that does not
+ * parse as a number) pass through unchanged.
+ */
+export function withFailurePrefix(e: FlinkException, version: FlinkVersion): FlinkException {
+  if (e.errorType !== 'IllegalConfigurationException' || !atLeast(version, 1, 12)) return e;
+  return e.wrap(e.errorType, `TaskManager memory configuration failed: ${e.message}`);
+}
+
 /** Records a component as it is derived, so a failure can say what was computed before it. */
 function note<T extends bigint>(ctx: Context, name: string, value: T): T {
   ctx.derived.set(name, value);
@@ -73,9 +83,8 @@ export function computeTaskExecutorMemory(config: FlinkConfiguration, version: F
     return derive(ctx);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
-    // FLINK-20171 (1.12) prefixes every failure of TaskExecutorProcessUtils.processSpecFromConfig.
-    const chain = atLeast(version, 1, 12) ? [`TaskManager memory configuration failed: ${e.message}`, ...e.chain] : e.chain;
-    throw new MemoryConfigurationException(chain[0]!, chain.slice(1), ctx.derived);
+    const prefixed = withFailurePrefix(e, version);
+    throw new MemoryConfigurationException(prefixed.message, prefixed.causes, ctx.derived);
   }
 }
 
@@ -207,9 +216,8 @@ function withJvm(ctx: Context, internal: FlinkInternal): TaskExecutorMemory {
   if (ctx.configured('processSize')) {
     const process = ctx.memory('processSize');
     if (process < totalFlink + metaspace) {
-      // Flink passes this text as a format string with MemorySize arguments.
       fail(
-        `The configured Total Process Memory size (${memoryToString(process)}) is less than the sum of the derived Total Flink Memory size (${memoryToString(totalFlink)}) and the configured or default JVM Metaspace size  (${memoryToString(metaspace)}).`,
+        `The configured Total Process Memory size (${h(process)}) is less than the sum of the derived Total Flink Memory size (${h(totalFlink)}) and the configured or default JVM Metaspace size  (${h(metaspace)}).`,
       );
     }
     overhead = note(ctx, 'jvmOverhead', process - totalFlink - metaspace);
@@ -243,16 +251,4 @@ function complete(p: FlinkInternal, jvmMetaspace: bigint, jvmOverhead: bigint): 
     jvmHeap: p.frameworkHeap + p.taskHeap,
     jvmDirect: p.frameworkOffHeap + p.taskOffHeap + p.network,
   };
-}
-
-/** `MemorySize.toString()`: "<n> <unit>" in the largest unit dividing the size exactly. */
-function memoryToString(bytes: bigint): string {
-  const units: Array<[bigint, string]> = [
-    [1024n ** 4n, 'tb'],
-    [1024n ** 3n, 'gb'],
-    [1024n ** 2n, 'mb'],
-    [1024n, 'kb'],
-  ];
-  for (const [size, unit] of units) if (bytes !== 0n && bytes % size === 0n) return `${bytes / size} ${unit}`;
-  return `${bytes} bytes`;
 }
