@@ -7,7 +7,7 @@
  * CPU at BigDecimal scale 16 rounded down.
  */
 import { FlinkException } from '../errors/flink-exception.js';
-import { type Decimal, decimalFromNumber, decimalFromString } from '../model/decimal.js';
+import { decimalFromNumber, divideDecimalRoundDown } from '../model/decimal.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import { type SpecifiedProfile, specified } from '../model/resource-profile.js';
 import { type FlinkConfiguration, readDouble, readInteger } from './flink-configuration.js';
@@ -18,13 +18,6 @@ export interface TaskManagerResources {
   readonly numberOfTaskSlots: number;
   readonly totalResourceProfile: SpecifiedProfile;
   readonly defaultSlotResourceProfile: SpecifiedProfile;
-}
-
-/** BigDecimal.divide(n, 16, ROUND_DOWN) for a non-negative decimal. */
-function divideDecimal(d: Decimal, n: number): Decimal {
-  const scaled = d.scale <= 16 ? (d.unscaled * 10n ** BigInt(16 - d.scale)) / BigInt(n) : d.unscaled / 10n ** BigInt(d.scale - 16) / BigInt(n);
-  const text = scaled.toString().padStart(17, '0');
-  return decimalFromString(`${text.slice(0, -16)}.${text.slice(-16)}`);
 }
 
 export function computeTaskManagerResources(config: FlinkConfiguration, version: FlinkVersion, memory: TaskExecutorMemory): TaskManagerResources {
@@ -44,7 +37,7 @@ export function computeTaskManagerResources(config: FlinkConfiguration, version:
   });
   const n = BigInt(slots);
   const perSlot = specified({
-    cpuCores: divideDecimal(total.cpuCores, slots),
+    cpuCores: divideDecimalRoundDown(total.cpuCores, slots),
     taskHeapMemory: memory.taskHeap / n,
     taskOffHeapMemory: memory.taskOffHeap / n,
     managedMemory: memory.managed / n,

@@ -2,6 +2,7 @@
 import { load } from 'js-yaml';
 import { CaseError, type ConformanceCase, checkEnvelope, selectFlinkVersion } from './case-file.js';
 import { runExecutionSlotSharing, runExecutionTopology, runPointwise, runScc, runSchedulingRegionsUtil } from './levels/execution-levels.js';
+import { runAllocationStrategy } from './levels/allocation-strategy.js';
 import { runJobGraphLevel } from './levels/job-graph-levels.js';
 import { runTaskManagerMemory } from './levels/taskmanager-memory.js';
 import { runManagedMemoryWeights } from './levels/managed-memory-weights.js';
@@ -22,6 +23,7 @@ export const LEVELS: Record<string, LevelRunner> = {
   'execution-topology': runExecutionTopology,
   'execution-slot-sharing': runExecutionSlotSharing,
   'taskmanager-memory': runTaskManagerMemory,
+  'allocation-strategy': runAllocationStrategy,
 };
 
 export function runCaseText(text: string, fileName: string): string[] {
