@@ -5,20 +5,16 @@
  * the values real TaskManagers print at start-up; W12a/W12b = 16g on Flink >= 1.17 / <= 1.16;
  * W18 = a real Flink 1.17 error text).
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from './support.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FLAT = 'fixtures/config/flink-conf.yaml';
 const NESTED = 'fixtures/config/config.yaml';
 const WORDCOUNT = 'fixtures/jobs/wordcount-streaming.yaml';
-const STACK_LINE = /^\s+at /m;
-const ANSI = /\u001b\[/;
 const PREFIX = 'TaskManager memory configuration failed: ';
 const ALL_UNITS = '(b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)';
 const W18_MESSAGE =
@@ -26,25 +22,8 @@ const W18_MESSAGE =
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function cli(args: string[], input?: string): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.FORCE_COLOR;
-  env.NO_COLOR = '1';
-  const result: SpawnSyncReturns<string> = spawnSync(process.execPath, ['bin/run.js', ...args], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    input,
-    timeout: 30_000,
-  });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(args, input === undefined ? {} : { input });
 }
 
 function expectNoCrash(run: Run): void {
@@ -88,9 +67,7 @@ function expectValid(validate: typeof validateMemory, data: unknown): void {
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'flinkslot-memory-e2e-'));
-  if (existsSync(join(ROOT, 'dist/commands/index.js'))) return;
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
+  ensureBuilt();
 });
 
 afterAll(() => {

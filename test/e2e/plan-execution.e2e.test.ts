@@ -8,34 +8,18 @@
  * /work/shared/flink-notes/graph-semantics.md (§1.4–1.6 regions and wiring, §4.3 slot profiles,
  * §5.1 LocalInputPreferred); the arithmetic is in the comments next to each fixture.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from './support.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const JOBS_DIR = 'fixtures/jobs';
 const TOO_MANY = 'fixtures/invalid/too-many-subtasks.yaml';
-const ANSI = /\u001b\[/;
-const STACK_LINE = /^\s+at /m;
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  millis: number;
-}
 
 function cli(args: string[]): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  const started = Date.now();
-  const result: SpawnSyncReturns<string> = spawnSync(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, millis: Date.now() - started };
+  return runCli(args);
 }
 
 const cache = new Map<string, Run>();
@@ -52,11 +36,7 @@ function expectNoCrash(stderr: string): void {
   expect(stderr).not.toMatch(/internal error/);
 }
 
-beforeAll(() => {
-  if (existsSync(join(ROOT, 'dist/commands/index.js'))) return;
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
-});
+beforeAll(ensureBuilt);
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -8,44 +8,17 @@
  * /work/shared/flink-notes/graph-semantics.md (§2 slot sharing, §3 fractions, §4.3 profiles);
  * each fixture's YAML header shows the arithmetic.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from './support.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const JOBS_DIR = 'fixtures/jobs';
 const INVALID_DIR = 'fixtures/invalid';
-const ANSI = /\u001b\[/;
-const STACK_LINE = /^\s+at /m;
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Environment without colour forcing; `NO_COLOR=1` unless `noColor` is false. */
-function cliEnv(noColor = true): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.FORCE_COLOR;
-  delete env.NO_COLOR;
-  if (noColor) env.NO_COLOR = '1';
-  return env;
-}
 
 function cli(args: string[], options: { input?: string; noColor?: boolean } = {}): Run {
-  const result: SpawnSyncReturns<string> = spawnSync(process.execPath, ['bin/run.js', ...args], {
-    cwd: ROOT,
-    env: cliEnv(options.noColor ?? true),
-    encoding: 'utf8',
-    input: options.input,
-    timeout: 30_000,
-  });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(args, options);
 }
 
 const cache = new Map<string, Run>();
@@ -66,11 +39,7 @@ function expectNoCrash(stderr: string): void {
   expect(stderr).not.toMatch(/\w+Exception:/);
 }
 
-beforeAll(() => {
-  if (existsSync(join(ROOT, 'dist/commands/index.js'))) return;
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
-});
+beforeAll(ensureBuilt);
 
 // ---------------------------------------------------------------------------------------------
 // Example jobs
