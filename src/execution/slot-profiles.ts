@@ -5,8 +5,8 @@
  * holds (UNKNOWN if any is unknown), network memory 0. Aggregated by profile, these are the
  * job's exact FLIP-138 requirements when everything is deployed at once.
  */
-import { type ResourceProfile, UNKNOWN, ZERO, isSpecified, merge, profileKey } from '../model/resource-profile.js';
-import type { ResourceRequirement } from '../plan/resource-requirements.js';
+import { type ResourceProfile, UNKNOWN, ZERO, isSpecified, merge } from '../model/resource-profile.js';
+import { type ResourceRequirement, aggregateRequirements } from '../plan/resource-requirements.js';
 import type { ExecutionSlotSharing } from './execution-slot-sharing.js';
 import type { ExecutionTopology } from './execution-topology.js';
 
@@ -28,12 +28,5 @@ export function computeRequestedSlotProfiles(t: ExecutionTopology, sharing: Exec
 
 /** One requirement per distinct profile, in the order the groups were created. */
 export function requirementsOf(profiles: readonly ResourceProfile[]): ResourceRequirement[] {
-  const byKey = new Map<string, { resourceProfile: ResourceProfile; numberOfRequiredSlots: number }>();
-  for (const profile of profiles) {
-    const key = profileKey(profile);
-    const entry = byKey.get(key);
-    if (entry) entry.numberOfRequiredSlots++;
-    else byKey.set(key, { resourceProfile: profile, numberOfRequiredSlots: 1 });
-  }
-  return [...byKey.values()];
+  return aggregateRequirements(profiles.map((p) => [p, 1] as const));
 }

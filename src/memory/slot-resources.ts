@@ -7,9 +7,9 @@
  * CPU at BigDecimal scale 16 rounded down.
  */
 import { FlinkException } from '../errors/flink-exception.js';
-import { decimalFromNumber, divideDecimalRoundDown } from '../model/decimal.js';
+import { decimalFromNumber } from '../model/decimal.js';
 import type { FlinkVersion } from '../model/flink-version.js';
-import { type SpecifiedProfile, specified } from '../model/resource-profile.js';
+import { type SpecifiedProfile, divideIntoSlots, specified } from '../model/resource-profile.js';
 import { type FlinkConfiguration, readDouble, readInteger } from './flink-configuration.js';
 import { memoryOptions } from './memory-options.js';
 import type { TaskExecutorMemory } from './task-executor-memory.js';
@@ -35,13 +35,5 @@ export function computeTaskManagerResources(config: FlinkConfiguration, version:
     managedMemory: memory.managed,
     networkMemory: memory.network,
   });
-  const n = BigInt(slots);
-  const perSlot = specified({
-    cpuCores: divideDecimalRoundDown(total.cpuCores, slots),
-    taskHeapMemory: memory.taskHeap / n,
-    taskOffHeapMemory: memory.taskOffHeap / n,
-    managedMemory: memory.managed / n,
-    networkMemory: memory.network / n,
-  });
-  return { numberOfTaskSlots: slots, totalResourceProfile: total, defaultSlotResourceProfile: perSlot };
+  return { numberOfTaskSlots: slots, totalResourceProfile: total, defaultSlotResourceProfile: divideIntoSlots(total, slots) };
 }

@@ -11,6 +11,7 @@ import {
   ZERO_DECIMAL,
   addDecimal,
   compareDecimal,
+  divideDecimalRoundDown,
   isZeroDecimal,
   multiplyDecimal,
   subtractDecimal,
@@ -198,4 +199,20 @@ export function profileKey(p: ResourceProfile): string {
   const extended = [...p.extendedResources].map(([name, amount]) => `${name}=${amount.unscaled}e-${amount.scale}`);
   const cpu = `${p.cpuCores.unscaled}e-${p.cpuCores.scale}`;
   return [cpu, ...MEMORY_FIELDS.map((f) => String(p[f])), ...extended].join('|');
+}
+
+/**
+ * One of `n` equal slots of a TaskManager total (`generateDefaultSlotResourceProfile`): bytes by
+ * integer division, CPU and extended resources at BigDecimal scale 16 rounded down.
+ */
+export function divideIntoSlots(total: SpecifiedProfile, n: number): SpecifiedProfile {
+  const slots = BigInt(n);
+  return specified({
+    cpuCores: divideDecimalRoundDown(total.cpuCores, n),
+    taskHeapMemory: total.taskHeapMemory / slots,
+    taskOffHeapMemory: total.taskOffHeapMemory / slots,
+    managedMemory: total.managedMemory / slots,
+    networkMemory: total.networkMemory / slots,
+    extendedResources: new Map([...total.extendedResources].map(([name, amount]) => [name, divideDecimalRoundDown(amount, n)])),
+  });
 }

@@ -11,15 +11,20 @@ export interface ResourceRequirement {
   readonly numberOfRequiredSlots: number;
 }
 
-export function toResourceRequirements(groups: readonly SlotSharingGroupPlan[]): ResourceRequirement[] {
+/** Slots per distinct profile, equal profiles added up, in order of first appearance. */
+export function aggregateRequirements(slots: Iterable<readonly [ResourceProfile, number]>): ResourceRequirement[] {
   const byProfile = new Map<string, { resourceProfile: ResourceProfile; numberOfRequiredSlots: number }>();
-  for (const group of groups) {
-    const key = profileKey(group.resourceProfile);
+  for (const [resourceProfile, count] of slots) {
+    const key = profileKey(resourceProfile);
     const same = byProfile.get(key);
-    if (same) same.numberOfRequiredSlots += group.slots;
-    else byProfile.set(key, { resourceProfile: group.resourceProfile, numberOfRequiredSlots: group.slots });
+    if (same) same.numberOfRequiredSlots += count;
+    else byProfile.set(key, { resourceProfile, numberOfRequiredSlots: count });
   }
   return [...byProfile.values()];
+}
+
+export function toResourceRequirements(groups: readonly SlotSharingGroupPlan[]): ResourceRequirement[] {
+  return aggregateRequirements(groups.map((g) => [g.resourceProfile, g.slots] as const));
 }
 
 export function totalSlots(requirements: readonly ResourceRequirement[]): number {

@@ -8,7 +8,7 @@
  */
 import type { SlotSharingGroup } from '../analysis/slot-sharing.js';
 import type { JobGraph, JobVertex } from '../model/job-graph.js';
-import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge } from '../model/resource-profile.js';
+import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge, profilesEqual } from '../model/resource-profile.js';
 
 export type ProfileSource = 'slot-sharing-group' | 'operators' | 'unknown';
 
@@ -36,12 +36,8 @@ export function hasUnevenSlots(graph: JobGraph, plan: SlotSharingGroupPlan): boo
   if (plan.profileSource !== 'operators') return false;
   return plan.group.vertices.some((v) => {
     const vertex = graph.vertices[v]!;
-    return vertex.parallelism < plan.slots && isSpecified(vertexResourceSpec(vertex)) && !isZeroSpec(vertexResourceSpec(vertex));
+    return vertex.parallelism < plan.slots && isSpecified(vertexResourceSpec(vertex)) && !profilesEqual(vertexResourceSpec(vertex), ZERO);
   });
-}
-
-function isZeroSpec(p: ResourceProfile): boolean {
-  return isSpecified(p) && p.cpuCores.unscaled === 0n && p.taskHeapMemory === 0n && p.taskOffHeapMemory === 0n && p.managedMemory === 0n && p.extendedResources.size === 0;
 }
 
 export function planSlotSharingGroup(graph: JobGraph, group: SlotSharingGroup): SlotSharingGroupPlan {

@@ -7,12 +7,13 @@
  * empty pending workers until the redundancy and minimum-resource targets are met.
  * UNKNOWN requirements take the TaskManager's own default slot profile.
  */
-import { compareDecimal, decimalToNumber, divideDecimalRoundDown } from '../model/decimal.js';
+import { compareDecimal, decimalToNumber } from '../model/decimal.js';
 import {
   type ResourceProfile,
   type SpecifiedProfile,
   ZERO,
   allFieldsNoLessThan,
+  divideIntoSlots,
   getTotalMemory,
   isSpecified,
   merge,
@@ -145,8 +146,8 @@ export function tryFulfillRequirements(
 ): AllocationResult {
   const result: AllocationResult = { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [] };
   const registeredCandidates: Candidate[] = registered.filter((tm) => !tm.blocked).map((tm) => ({ ...tm }));
-  const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: perSlot(tm.total, tm.numberOfSlots), available: tm.total }));
-  const workerSlot = perSlot(config.defaultWorker, config.slotsPerWorker);
+  const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
+  const workerSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {
       const onRegistered = (c: Candidate, p: SpecifiedProfile): void => record(result.onRegistered, job, c.id, p);
@@ -168,18 +169,6 @@ export function tryFulfillRequirements(
   }
   addWorkersForTargets(result, config, workerSlot, registeredCandidates, pendingCandidates, pending);
   return result;
-}
-
-function perSlot(total: SpecifiedProfile, slots: number): SpecifiedProfile {
-  const n = BigInt(slots);
-  return {
-    ...total,
-    cpuCores: divideDecimalRoundDown(total.cpuCores, slots),
-    taskHeapMemory: total.taskHeapMemory / n,
-    taskOffHeapMemory: total.taskOffHeapMemory / n,
-    managedMemory: total.managedMemory / n,
-    networkMemory: total.networkMemory / n,
-  };
 }
 
 function newWorker(result: AllocationResult, config: AllocationStrategyConfig, workerSlot: SpecifiedProfile): Candidate {
