@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../support/thrown.js';
 import { defaultConsumerWeights, resolveConsumerWeights, unknownConsumerKeys } from '../../../src/analysis/consumer-weights.js';
-import { FlinkException } from '../../../src/errors/flink-exception.js';
 import type { FlinkVersion } from '../../../src/model/flink-version.js';
 
 const V1_12: FlinkVersion = { major: 1, minor: 12 };
@@ -10,15 +10,6 @@ const V2_1: FlinkVersion = { major: 2, minor: 1 };
 const weights = (entries: Record<string, number>): Map<string, number> => new Map(Object.entries(entries));
 const asObject = (m: ReadonlyMap<string, number>): Record<string, number> => Object.fromEntries(m);
 
-function thrown(f: () => unknown): FlinkException {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FlinkException) return e;
-    throw e;
-  }
-  throw new Error('expected a FlinkException');
-}
 
 describe('defaultConsumerWeights', () => {
   it('is OPERATOR:70, STATE_BACKEND:70, PYTHON:30 since 1.13 and DATAPROC:70, PYTHON:30 in 1.12', () => {

@@ -5,7 +5,7 @@
  * messages — is reproduced exactly (flink-notes/formats-and-memory.md §1, §2.2, §3.5, §8b).
  */
 import { describe, expect, it } from 'vitest';
-import { FlinkException } from '../../../src/errors/flink-exception.js';
+import { thrown } from '../../support/thrown.js';
 import {
   type FlinkConfiguration,
   describeOption,
@@ -33,15 +33,6 @@ function conf(entries: Record<string, string>): FlinkConfiguration {
   return new Map(Object.entries(entries));
 }
 
-function thrown(f: () => unknown): FlinkException {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FlinkException) return e;
-    throw e;
-  }
-  throw new Error('expected a FlinkException');
-}
 
 function parsed(text: string): FlinkConfiguration {
   const result = parseFlinkConfiguration(text, 'conf.yaml');

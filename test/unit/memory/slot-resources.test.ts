@@ -6,7 +6,7 @@
  * RoundingMode.DOWN; framework memory, metaspace and overhead are not part of the profile.
  */
 import { describe, expect, it } from 'vitest';
-import { FlinkException } from '../../../src/errors/flink-exception.js';
+import { thrown } from '../../support/thrown.js';
 import { memoryFromText } from '../../../src/index.js';
 import type { FlinkConfiguration } from '../../../src/memory/flink-configuration.js';
 import { taskManagerSetup } from '../../../src/memory/memory-from-configuration.js';
@@ -54,15 +54,6 @@ function expectProfile(p: SpecifiedProfile, e: Expected): void {
   expect(p.extendedResources.size).toBe(0);
 }
 
-function thrown(f: () => unknown): FlinkException {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FlinkException) return e;
-    throw e;
-  }
-  throw new Error('expected a FlinkException');
-}
 
 describe('W1 (process 1728m) slot split, §9 table', () => {
   const total: Omit<Expected, 'cpu'> = { taskHeap: 402653174n, taskOffHeap: 0n, managed: 536870920n, network: 134217730n };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlinkException } from '../../../src/errors/flink-exception.js';
+import { thrown } from '../../support/thrown.js';
 import {
   MAX_BYTES,
   memorySizeFromInput,
@@ -15,15 +15,6 @@ const TB = 1024n ** 4n;
 const ALL_UNITS =
   '(b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)';
 
-function thrown(f: () => unknown): FlinkException {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FlinkException) return e;
-    throw e;
-  }
-  throw new Error('expected a FlinkException');
-}
 
 describe('parseMemorySize (Flink MemorySize.parseBytes)', () => {
   it.each([

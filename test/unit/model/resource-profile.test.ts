@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlinkException } from '../../../src/errors/flink-exception.js';
+import { thrown } from '../../support/thrown.js';
 import { type Decimal, decimalFromNumber, decimalFromString, decimalToString } from '../../../src/model/decimal.js';
 import {
   ANY,
@@ -48,15 +48,6 @@ function fields(profile: ResourceProfile): unknown {
   };
 }
 
-function thrown(f: () => unknown): FlinkException {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FlinkException) return e;
-    throw e;
-  }
-  throw new Error('expected a FlinkException');
-}
 
 const rp1 = p(1, 100, 100);
 const rp2 = p(2, 200, 200, { gpu: 2 });
