@@ -7,22 +7,20 @@
  * empty pending workers until the redundancy and minimum-resource targets are met.
  * UNKNOWN requirements take the TaskManager's own default slot profile.
  */
-import { compareDecimal, decimalToNumber } from '../model/decimal.js';
 import {
   type ResourceProfile,
   type SpecifiedProfile,
   ZERO,
   allFieldsNoLessThan,
   divideIntoSlots,
-  getTotalMemory,
-  isSpecified,
   merge,
-  multiply,
   profileKey,
   profilesEqual,
-  subtract,
 } from '../model/resource-profile.js';
-import type { Decimal } from '../model/decimal.js';
+import { type Candidate, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
+import { type TargetConfig, requiredResourcesFulfilled } from './required-resources.js';
+
+export type { RegisteredTaskManagerView } from './registered-pool.js';
 
 export interface ResourceRequirement {
   readonly profile: ResourceProfile;
@@ -34,27 +32,15 @@ export interface JobRequirements {
   readonly missing: readonly ResourceRequirement[];
 }
 
-export interface RegisteredTaskManagerView {
-  readonly id: string;
-  readonly total: SpecifiedProfile;
-  readonly available: SpecifiedProfile;
-  readonly defaultSlot: SpecifiedProfile;
-  readonly blocked: boolean;
-}
-
 export interface PendingTaskManagerView {
   readonly id: string;
   readonly total: SpecifiedProfile;
   readonly numberOfSlots: number;
 }
 
-export interface AllocationStrategyConfig {
-  readonly defaultWorker: SpecifiedProfile;
+export interface AllocationStrategyConfig extends TargetConfig {
   readonly slotsPerWorker: number;
   readonly evenlySpread: boolean;
-  readonly redundantTaskManagers: number;
-  readonly minTotalCpu: Decimal;
-  readonly minTotalMemory: bigint;
 }
 
 /** Profile key → placed profile and count. */
@@ -69,110 +55,61 @@ export interface AllocationResult {
   readonly unfulfillableJobs: string[];
 }
 
-interface Candidate {
-  readonly id: string;
-  readonly total: SpecifiedProfile;
-  readonly defaultSlot: SpecifiedProfile;
-  available: SpecifiedProfile;
+export function emptyAllocationResult(): AllocationResult {
+  return { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [] };
 }
 
-function effective(required: ResourceProfile, defaultSlot: SpecifiedProfile): SpecifiedProfile {
-  return isSpecified(required) ? required : defaultSlot;
-}
-
-function record(target: Map<string, Map<string, ProfileCounts>>, job: string, tm: string, profile: SpecifiedProfile): void {
+export function recordPlacement(target: Map<string, Map<string, ProfileCounts>>, job: string, tm: string, profile: ResourceProfile, n = 1): void {
   let byTm = target.get(job);
   if (byTm === undefined) target.set(job, (byTm = new Map()));
   let counts = byTm.get(tm);
   if (counts === undefined) byTm.set(tm, (counts = new Map()));
   const key = profileKey(profile);
   const entry = counts.get(key);
-  if (entry) entry.count++;
-  else counts.set(key, { profile, count: 1 });
+  if (entry) entry.count += n;
+  else counts.set(key, { profile, count: n });
 }
 
-function place(c: Candidate, profile: SpecifiedProfile): void {
-  c.available = subtract(c.available, profile) as SpecifiedProfile;
-}
-
-/** Places up to `n` slots first-fit over the candidates in order; returns how many are left. */
-function firstFit(candidates: Candidate[], required: ResourceProfile, n: number, onPlace: (c: Candidate, p: SpecifiedProfile) => void): number {
-  for (const c of candidates) {
-    const p = effective(required, c.defaultSlot);
-    while (n > 0 && allFieldsNoLessThan(c.available, p)) {
-      place(c, p);
-      onPlace(c, p);
-      n--;
-    }
-    if (n === 0) break;
-  }
-  return n;
-}
-
-/** max(cpu used / cpu total, memory used / memory total) */
-function utilization(c: Candidate): number {
-  const cpuTotal = decimalToNumber(c.total.cpuCores);
-  const cpuUsed = cpuTotal - decimalToNumber(c.available.cpuCores);
-  const memTotal = Number(getTotalMemory(c.total));
-  const memUsed = memTotal - Number(getTotalMemory(c.available));
-  return Math.max(cpuTotal > 0 ? cpuUsed / cpuTotal : 0, memTotal > 0 ? memUsed / memTotal : 0);
-}
-
-/** Each slot goes to the least-utilized TaskManager where it fits (ties: list order). */
-function leastUtilization(candidates: Candidate[], required: ResourceProfile, n: number, onPlace: (c: Candidate, p: SpecifiedProfile) => void): number {
-  const open = candidates.filter((c) => !profilesEqual(c.available, ZERO));
-  while (n > 0 && open.length > 0) {
-    let best = 0;
-    for (let i = 1; i < open.length; i++) if (utilization(open[i]!) < utilization(open[best]!)) best = i;
-    const c = open[best]!;
-    const p = effective(required, c.defaultSlot);
-    if (!allFieldsNoLessThan(c.available, p)) {
-      open.splice(best, 1);
-      continue;
-    }
-    place(c, p);
-    onPlace(c, p);
-    n--;
-    if (profilesEqual(c.available, ZERO)) open.splice(best, 1);
-  }
-  return n;
-}
+/** Names for new pending workers; the SlotManager passes one that never repeats an id. */
+export type NewWorkerId = () => string;
 
 export function tryFulfillRequirements(
   jobs: readonly JobRequirements[],
-  registered: readonly RegisteredTaskManagerView[],
+  registered: RegisteredPool,
   pending: readonly PendingTaskManagerView[],
   config: AllocationStrategyConfig,
+  newWorkerId: NewWorkerId = counterIds(),
 ): AllocationResult {
-  const result: AllocationResult = { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [] };
-  const registeredCandidates: Candidate[] = registered.filter((tm) => !tm.blocked).map((tm) => ({ ...tm }));
+  const result = emptyAllocationResult();
   const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
   const workerSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {
-      const onRegistered = (c: Candidate, p: SpecifiedProfile): void => record(result.onRegistered, job, c.id, p);
-      const onPending = (c: Candidate, p: SpecifiedProfile): void => record(result.onPending, job, c.id, p);
-      let left = (config.evenlySpread ? leastUtilization : firstFit)(registeredCandidates, requirement.profile, requirement.count, onRegistered);
+      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p) => recordPlacement(result.onRegistered, job, tm, p));
+      const onPending = (tm: string, p: SpecifiedProfile): void => recordPlacement(result.onPending, job, tm, p);
       left = firstFit(pendingCandidates, requirement.profile, left, onPending);
       if (left === 0) continue;
-      const p = effective(requirement.profile, workerSlot);
-      if (!allFieldsNoLessThan(config.defaultWorker, p)) {
+      if (!allFieldsNoLessThan(config.defaultWorker, effectiveProfile(requirement.profile, workerSlot))) {
         if (!result.unfulfillableJobs.includes(job)) result.unfulfillableJobs.push(job);
         continue;
       }
       while (left > 0) {
-        const worker = newWorker(result, config, workerSlot);
+        const worker = newWorker(result, config, workerSlot, newWorkerId());
         left = firstFit([worker], requirement.profile, left, onPending);
         if (!profilesEqual(worker.available, ZERO)) pendingCandidates.push(worker);
       }
     }
   }
-  addWorkersForTargets(result, config, workerSlot, registeredCandidates, pendingCandidates, pending);
+  addWorkersForTargets(result, config, workerSlot, registered, pendingCandidates, pending, newWorkerId);
   return result;
 }
 
-function newWorker(result: AllocationResult, config: AllocationStrategyConfig, workerSlot: SpecifiedProfile): Candidate {
-  const id = `new-${result.newPendingTaskManagers.length + 1}`;
+function counterIds(): NewWorkerId {
+  let n = 0;
+  return () => `new-${++n}`;
+}
+
+function newWorker(result: AllocationResult, config: AllocationStrategyConfig, workerSlot: SpecifiedProfile, id: string): Candidate {
   result.newPendingTaskManagers.push({ id, total: config.defaultWorker, numberOfSlots: config.slotsPerWorker });
   return { id, total: config.defaultWorker, defaultSlot: workerSlot, available: config.defaultWorker };
 }
@@ -182,23 +119,17 @@ function addWorkersForTargets(
   result: AllocationResult,
   config: AllocationStrategyConfig,
   workerSlot: SpecifiedProfile,
-  registeredCandidates: Candidate[],
-  pendingCandidates: Candidate[],
+  registered: RegisteredPool,
+  pendingCandidates: readonly Candidate[],
   pending: readonly PendingTaskManagerView[],
+  newWorkerId: NewWorkerId,
 ): void {
-  const redundancy = multiply(config.defaultWorker, config.redundantTaskManagers);
-  let free: ResourceProfile = [...registeredCandidates, ...pendingCandidates].reduce<ResourceProfile>((sum, c) => merge(sum, c.available), ZERO);
-  const newTotal = (): ResourceProfile => multiply(config.defaultWorker, result.newPendingTaskManagers.length);
-  const existingTotal = [...registeredCandidates.map((c) => c.total), ...pending.map((p) => p.total)].reduce<ResourceProfile>(
-    (sum, p) => merge(sum, p),
-    ZERO,
-  );
-  const fulfilled = (): boolean => {
-    const total = merge(existingTotal, newTotal()) as SpecifiedProfile;
-    return allFieldsNoLessThan(free, redundancy) && compareDecimal(total.cpuCores, config.minTotalCpu) >= 0 && getTotalMemory(total) >= config.minTotalMemory;
-  };
-  while (!fulfilled()) {
-    newWorker(result, config, workerSlot);
+  let free = pendingCandidates.reduce<ResourceProfile>((sum, c) => merge(sum, c.available), registered.availableSum());
+  let total = pending.reduce<ResourceProfile>((sum, p) => merge(sum, p.total), registered.totalSum());
+  for (const worker of result.newPendingTaskManagers) total = merge(total, worker.total);
+  while (!requiredResourcesFulfilled(free, total, config)) {
+    newWorker(result, config, workerSlot, newWorkerId());
     free = merge(free, config.defaultWorker);
+    total = merge(total, config.defaultWorker);
   }
 }

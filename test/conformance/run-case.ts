@@ -3,6 +3,10 @@ import { load } from 'js-yaml';
 import { CaseError, type ConformanceCase, checkEnvelope, selectFlinkVersion } from './case-file.js';
 import { runExecutionSlotSharing, runExecutionTopology, runPointwise, runScc, runSchedulingRegionsUtil } from './levels/execution-levels.js';
 import { runAllocationStrategy } from './levels/allocation-strategy.js';
+import { runAdaptiveParallelism } from './levels/adaptive-parallelism.js';
+import { runReconcile, runResourceTracker } from './levels/reconcile-and-tracker.js';
+import { runSlotPool } from './levels/slot-pool.js';
+import { runDeclarativeSlotManager, runFineGrainedSlotManager } from './levels/slotmanager.js';
 import { runJobGraphLevel } from './levels/job-graph-levels.js';
 import { runTaskManagerMemory } from './levels/taskmanager-memory.js';
 import { runManagedMemoryWeights } from './levels/managed-memory-weights.js';
@@ -24,6 +28,12 @@ export const LEVELS: Record<string, LevelRunner> = {
   'execution-slot-sharing': runExecutionSlotSharing,
   'taskmanager-memory': runTaskManagerMemory,
   'allocation-strategy': runAllocationStrategy,
+  reconcile: runReconcile,
+  'resource-tracker': runResourceTracker,
+  'slotmanager-declarative': runDeclarativeSlotManager,
+  'slotmanager-finegrained': runFineGrainedSlotManager,
+  'slot-pool': runSlotPool,
+  'adaptive-parallelism': runAdaptiveParallelism,
 };
 
 export function runCaseText(text: string, fileName: string): string[] {

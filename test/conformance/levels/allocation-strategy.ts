@@ -1,6 +1,7 @@
 /** Level `allocation-strategy`: one DefaultResourceAllocationStrategy.tryFulfillRequirements call. */
 import { type Decimal, decimalFromNumber } from '../../../src/model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified, profileKey } from '../../../src/model/resource-profile.js';
+import { ArrayRegisteredPool } from '../../../src/slotmanager/registered-pool.js';
 import {
   type AllocationResult,
   type ProfileCounts,
@@ -57,7 +58,7 @@ function setup(c: ConformanceCase, loadBalanceMode: string | undefined): Setup {
     minTotalCpu: decimalFromNumber(Number(options.minTotalCpu ?? 0)) as Decimal,
     minTotalMemory: memory(options.minTotalMemory ?? 0, 'minTotalMemory'),
   };
-  return { table, run: () => tryFulfillRequirements(jobs, registered, pending, config) };
+  return { table, run: () => tryFulfillRequirements(jobs, new ArrayRegisteredPool(registered), pending, config) };
 }
 
 function countsEqual(actual: ProfileCounts | undefined, want: Raw, table: ProfileTable): boolean {

@@ -1,0 +1,297 @@
+/**
+ * `FineGrainedTaskManagerTracker`: registered TaskManagers with their total, default slot, free
+ * resources and dynamic slots; pending TaskManagers with the slots recorded on them; the unwanted
+ * (released) ones. Keeps running sums and an index of TaskManagers that still have free resources,
+ * so one requirement check costs what it places, not the cluster size.
+ */
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  ZERO,
+  allFieldsNoLessThan,
+  divideIntoSlots,
+  isSpecified,
+  merge,
+  profilesEqual,
+  subtract,
+} from '../model/resource-profile.js';
+import { IndexSet } from '../sim/index-set.js';
+import { type PlaceSlot, type RegisteredPool, effectiveProfile, utilization } from './registered-pool.js';
+import { ResourceCounter } from './resource-counter.js';
+
+export const BUSY = Number.POSITIVE_INFINITY;
+
+export interface DynamicSlot {
+  readonly allocationId: number;
+  readonly job: string;
+  readonly profile: SpecifiedProfile;
+}
+
+export interface FineGrainedTaskManager {
+  readonly index: number;
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly defaultSlot: SpecifiedProfile;
+  readonly defaultNumSlots: number;
+  readonly blocked: boolean;
+  available: SpecifiedProfile;
+  readonly slots: DynamicSlot[];
+  idleSince: number;
+}
+
+export interface PendingTaskManager {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly numberOfSlots: number;
+  readonly defaultSlot: SpecifiedProfile;
+  allocations: Map<string, ResourceCounter>;
+}
+
+/** `SlotManagerUtils.calculateDefaultNumSlots`: how often the default slot fits into the total. */
+export function calculateDefaultNumSlots(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): number {
+  if (profilesEqual(defaultSlot, ZERO)) return 0;
+  let n = 0;
+  let left: ResourceProfile = total;
+  while (allFieldsNoLessThan(left, defaultSlot)) {
+    left = subtract(left, defaultSlot);
+    n++;
+    if (n > 1_000_000) break;
+  }
+  return n;
+}
+
+export class FineGrainedTaskManagerTracker {
+  private readonly byId = new Map<string, FineGrainedTaskManager>();
+  private readonly byIndex: (FineGrainedTaskManager | undefined)[] = [];
+  /** Non-blocked TaskManagers with free resources, by registration index. */
+  private readonly open = new IndexSet();
+  readonly idle = new Set<string>();
+  readonly pending = new Map<string, PendingTaskManager>();
+  readonly unwanted = new Set<string>();
+  private registeredTotal: ResourceProfile = ZERO;
+  private availableTotal: ResourceProfile = ZERO;
+  private blockedAvailable: ResourceProfile = ZERO;
+  private blockedTotal: ResourceProfile = ZERO;
+  private pendingTotal: ResourceProfile = ZERO;
+  private slotCount = 0;
+  private allocatedCount = 0;
+
+  get(id: string): FineGrainedTaskManager | undefined {
+    return this.byId.get(id);
+  }
+
+  registered(): FineGrainedTaskManager[] {
+    return this.byIndex.filter((tm): tm is FineGrainedTaskManager => tm !== undefined);
+  }
+
+  get registeredCount(): number {
+    return this.byId.size;
+  }
+
+  add(id: string, total: SpecifiedProfile, defaultSlot: SpecifiedProfile, blocked: boolean, now: number): FineGrainedTaskManager {
+    const tm: FineGrainedTaskManager = {
+      index: this.byIndex.length,
+      id,
+      total,
+      defaultSlot,
+      defaultNumSlots: calculateDefaultNumSlots(total, defaultSlot),
+      blocked,
+      available: total,
+      slots: [],
+      idleSince: now,
+    };
+    this.byIndex.push(tm);
+    this.byId.set(id, tm);
+    this.idle.add(id);
+    this.registeredTotal = merge(this.registeredTotal, total);
+    this.availableTotal = merge(this.availableTotal, total);
+    if (blocked) {
+      this.blockedAvailable = merge(this.blockedAvailable, total);
+      this.blockedTotal = merge(this.blockedTotal, total);
+    }
+    this.slotCount += tm.defaultNumSlots;
+    this.refreshOpen(tm);
+    return tm;
+  }
+
+  remove(id: string): void {
+    const tm = this.byId.get(id);
+    if (tm === undefined) return;
+    for (const slot of [...tm.slots]) this.removeSlot(tm, slot.allocationId, 0);
+    this.byId.delete(id);
+    this.byIndex[tm.index] = undefined;
+    this.open.delete(tm.index);
+    this.idle.delete(id);
+    this.unwanted.delete(id);
+    this.registeredTotal = subtract(this.registeredTotal, tm.total);
+    this.availableTotal = subtract(this.availableTotal, tm.available);
+    if (tm.blocked) {
+      this.blockedAvailable = subtract(this.blockedAvailable, tm.available);
+      this.blockedTotal = subtract(this.blockedTotal, tm.total);
+    }
+    this.slotCount -= tm.defaultNumSlots;
+  }
+
+  addSlot(tm: FineGrainedTaskManager, slot: DynamicSlot): void {
+    tm.slots.push(slot);
+    this.changeAvailable(tm, subtract(tm.available, slot.profile) as SpecifiedProfile);
+    this.allocatedCount++;
+    tm.idleSince = BUSY;
+    this.idle.delete(tm.id);
+  }
+
+  /** Removes a slot; the TaskManager becomes idle (since `now`) when it was the last one. */
+  removeSlot(tm: FineGrainedTaskManager, allocationId: number, now: number): DynamicSlot | undefined {
+    const at = tm.slots.findIndex((s) => s.allocationId === allocationId);
+    if (at < 0) return undefined;
+    const [slot] = tm.slots.splice(at, 1);
+    this.changeAvailable(tm, merge(tm.available, slot!.profile) as SpecifiedProfile);
+    this.allocatedCount--;
+    if (tm.slots.length === 0) {
+      tm.idleSince = now;
+      this.idle.add(tm.id);
+    }
+    return slot;
+  }
+
+  addPending(p: PendingTaskManager): void {
+    this.pending.set(p.id, p);
+    this.pendingTotal = merge(this.pendingTotal, p.total);
+  }
+
+  removePending(id: string): void {
+    const p = this.pending.get(id);
+    if (p === undefined) return;
+    this.pending.delete(id);
+    this.pendingTotal = subtract(this.pendingTotal, p.total);
+  }
+
+  newPending(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
+    return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
+  }
+
+  replaceAllPendingAllocations(allocations: Map<string, Map<string, ResourceCounter>>): void {
+    for (const p of this.pending.values()) p.allocations = allocations.get(p.id) ?? new Map();
+  }
+
+  clearPendingAllocationsOfJob(job: string): void {
+    for (const p of this.pending.values()) p.allocations.delete(job);
+  }
+
+  /** Registered plus pending totals (for `slotmanager.max-total-resource.*`). */
+  totalWithPending(): ResourceProfile {
+    return merge(this.registeredTotal, this.pendingTotal);
+  }
+
+  freeResource(): ResourceProfile {
+    return this.availableTotal;
+  }
+
+  get numberRegisteredSlots(): number {
+    return this.slotCount;
+  }
+
+  numberFreeSlotsOf(tm: FineGrainedTaskManager): number {
+    return Math.max(tm.defaultNumSlots - tm.slots.length, 0);
+  }
+
+  numberFreeSlots(): number {
+    let n = 0;
+    for (const tm of this.byId.values()) n += this.numberFreeSlotsOf(tm);
+    return n;
+  }
+
+  /** A strategy view over the non-blocked TaskManagers; placements stay in the view. */
+  pool(): RegisteredPool {
+    return new TrackerPool(this.byIndex, this.open, merge(subtractOrZero(this.availableTotal, this.blockedAvailable), ZERO), subtractOrZero(this.registeredTotal, this.blockedTotal));
+  }
+
+  private changeAvailable(tm: FineGrainedTaskManager, next: SpecifiedProfile): void {
+    this.availableTotal = merge(subtract(this.availableTotal, tm.available), next);
+    if (tm.blocked) this.blockedAvailable = merge(subtract(this.blockedAvailable, tm.available), next);
+    tm.available = next;
+    this.refreshOpen(tm);
+  }
+
+  private refreshOpen(tm: FineGrainedTaskManager): void {
+    if (!tm.blocked && !profilesEqual(tm.available, ZERO)) this.open.add(tm.index);
+    else this.open.delete(tm.index);
+  }
+}
+
+function subtractOrZero(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
+  return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
+}
+
+/**
+ * The registered TaskManagers for one strategy run: walks the index of TaskManagers with free
+ * resources in registration order and keeps what this run placed in an overlay.
+ */
+class TrackerPool implements RegisteredPool {
+  private readonly overlay = new Map<number, SpecifiedProfile>();
+  private placed: ResourceProfile = ZERO;
+
+  constructor(
+    private readonly byIndex: readonly (FineGrainedTaskManager | undefined)[],
+    private readonly open: IndexSet,
+    private readonly available: ResourceProfile,
+    private readonly total: ResourceProfile,
+  ) {}
+
+  fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {
+    return leastUtilization ? this.leastUtilization(required, n, place) : this.firstFit(required, n, place);
+  }
+
+  availableSum(): ResourceProfile {
+    return isSpecified(this.available) ? subtract(this.available, this.placed) : this.available;
+  }
+
+  totalSum(): ResourceProfile {
+    return this.total;
+  }
+
+  private availableOf(tm: FineGrainedTaskManager): SpecifiedProfile {
+    return this.overlay.get(tm.index) ?? tm.available;
+  }
+
+  private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot): void {
+    this.overlay.set(tm.index, subtract(this.availableOf(tm), p) as SpecifiedProfile);
+    this.placed = merge(this.placed, p);
+    place(tm.id, p);
+  }
+
+  private firstFit(required: ResourceProfile, n: number, place: PlaceSlot): number {
+    for (let i = this.open.next(0); i !== -1 && n > 0; i = this.open.next(i + 1)) {
+      const tm = this.byIndex[i]!;
+      const p = effectiveProfile(required, tm.defaultSlot);
+      while (n > 0 && allFieldsNoLessThan(this.availableOf(tm), p)) {
+        this.take(tm, p, place);
+        n--;
+      }
+    }
+    return n;
+  }
+
+  /** O(open TaskManagers) per placement, like Flink's priority queue rebuilt per requirement. */
+  private leastUtilization(required: ResourceProfile, n: number, place: PlaceSlot): number {
+    const candidates = [...this.open].map((i) => this.byIndex[i]!).filter((tm) => !profilesEqual(this.availableOf(tm), ZERO));
+    while (n > 0 && candidates.length > 0) {
+      let best = 0;
+      let bestUtil = utilization(candidates[0]!.total, this.availableOf(candidates[0]!));
+      for (let i = 1; i < candidates.length; i++) {
+        const u = utilization(candidates[i]!.total, this.availableOf(candidates[i]!));
+        if (u < bestUtil) [best, bestUtil] = [i, u];
+      }
+      const tm = candidates[best]!;
+      const p = effectiveProfile(required, tm.defaultSlot);
+      if (!allFieldsNoLessThan(this.availableOf(tm), p)) {
+        candidates.splice(best, 1);
+        continue;
+      }
+      this.take(tm, p, place);
+      n--;
+      if (profilesEqual(this.availableOf(tm), ZERO)) candidates.splice(best, 1);
+    }
+    return n;
+  }
+}

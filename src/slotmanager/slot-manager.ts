@@ -1,0 +1,154 @@
+/**
+ * What both SlotManagers (fine-grained and declarative) share: their configuration, the services
+ * they call (clock, delayed work, the ResourceManager's worker allocation, the JobMasters), and the
+ * state they expose to reports.
+ */
+import type { Decimal } from '../model/decimal.js';
+import type { ResourceProfile, SpecifiedProfile } from '../model/resource-profile.js';
+import type { ProfileCount } from './resource-counter.js';
+
+export type ResourceAllocation = 'active' | 'standalone';
+
+export interface SlotManagerConfig {
+  /** The worker the ResourceManager would start (T) and its slot count. */
+  readonly defaultWorker: SpecifiedProfile;
+  readonly slotsPerWorker: number;
+  readonly resourceAllocation: ResourceAllocation;
+  /** `taskmanager.load-balance.mode` SLOTS / `cluster.evenly-spread-out-slots`. */
+  readonly evenlySpread: boolean;
+  readonly redundantTaskManagers: number;
+  readonly minTotalCpu: Decimal;
+  readonly minTotalMemory: bigint;
+  /** Absent = unlimited. */
+  readonly maxTotalCpu?: Decimal;
+  readonly maxTotalMemory?: bigint;
+  /** `slotmanager.number-of-slots.max` (declarative SlotManager); absent = unlimited. */
+  readonly maxSlots?: number;
+  readonly taskManagerTimeout: number;
+  readonly requirementCheckDelay: number;
+  readonly declareNeededResourceDelay: number;
+}
+
+export interface WorkerDeclaration {
+  readonly spec: SpecifiedProfile;
+  readonly slotsPerWorker: number;
+  readonly numNeeded: number;
+  readonly unwanted: readonly string[];
+}
+
+export type TraceKind =
+  | 'register'
+  | 'reject'
+  | 'unregister'
+  | 'declare'
+  | 'check'
+  | 'allocate'
+  | 'free'
+  | 'lost'
+  | 'pending'
+  | 'pending-failed'
+  | 'pending-released'
+  | 'unfulfillable'
+  | 'not-enough-resources'
+  | 'workers'
+  | 'release'
+  | 'reconcile'
+  | 'slot-report';
+
+export interface TraceEntry {
+  readonly time: number;
+  readonly kind: TraceKind;
+  readonly message: string;
+  readonly taskManager?: string;
+  readonly job?: string;
+}
+
+/** Who a decision concerns, for filtering and counting. */
+export interface TraceSubject {
+  readonly taskManager?: string;
+  readonly job?: string;
+}
+
+/** The services a SlotManager calls; the simulation provides them. */
+export interface SlotManagerContext {
+  now(): number;
+  /** Runs `work` after `delay` ms (delayed work a Flink test triggers by hand). */
+  schedule(delay: number, work: () => void): void;
+  /** Runs `work` now and then every `period` ms. */
+  every(period: number, work: () => void): void;
+  trace(kind: TraceKind, message: string, subject?: TraceSubject): void;
+  notEnoughResources(job: string, acquired: readonly ProfileCount[]): void;
+  declareResourceNeeded(declarations: readonly WorkerDeclaration[]): void;
+}
+
+export type RegistrationResult = 'SUCCESS' | 'REJECTED' | 'IGNORED';
+
+export interface TaskManagerRegistration {
+  readonly id: string;
+  /** ANY for test TaskManagers whose slots match everything. */
+  readonly total: ResourceProfile;
+  readonly defaultSlot: ResourceProfile;
+  /** Static slots the TaskManager reports (declarative SlotManager). */
+  readonly numberOfSlots: number;
+  readonly blocked?: boolean;
+  /** Slots the first slot report shows allocated. */
+  readonly allocatedSlots?: readonly { readonly job: string; readonly profile: ResourceProfile }[];
+}
+
+export interface SlotView {
+  /** Static slot index, or -1 for a dynamic slot. */
+  readonly index: number;
+  readonly job: string | undefined;
+  readonly profile: ResourceProfile;
+}
+
+export interface TaskManagerView {
+  readonly id: string;
+  readonly total: ResourceProfile;
+  readonly defaultSlot: ResourceProfile;
+  readonly free: ResourceProfile;
+  readonly registeredSlots: number;
+  readonly freeSlots: number;
+  readonly slots: readonly SlotView[];
+  readonly idleSince: number;
+  readonly blocked: boolean;
+  readonly unwanted: boolean;
+}
+
+export interface PendingTaskManagerState {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly numberOfSlots: number;
+  /** job → profile counts recorded on it. */
+  readonly allocations: ReadonlyMap<string, readonly ProfileCount[]>;
+}
+
+export interface JobResourceView {
+  readonly job: string;
+  readonly requirements: readonly ProfileCount[];
+  readonly acquired: readonly ProfileCount[];
+  readonly missing: readonly ProfileCount[];
+}
+
+export interface SlotManager {
+  registerTaskManager(tm: TaskManagerRegistration): RegistrationResult;
+  unregisterTaskManager(id: string): boolean;
+  processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void;
+  clearResourceRequirements(job: string): void;
+  /** Frees one slot `job` holds on `tm`; false when there is none. */
+  freeSlot(tm: string, job: string): boolean;
+  /** A slot report: the listed static slots are allocated to those jobs, the others free. */
+  reportSlotStatus(tm: string, allocated: readonly { readonly slot: number; readonly job: string }[]): boolean;
+  setFailUnfulfillableRequest(fail: boolean): void;
+  triggerResourceRequirementsCheck(): void;
+
+  taskManagers(): TaskManagerView[];
+  taskManager(id: string): TaskManagerView | undefined;
+  pendingTaskManagers(): PendingTaskManagerState[];
+  jobs(): JobResourceView[];
+  missingResources(): Map<string, ProfileCount[]>;
+  unfulfillableJobs(): string[];
+  numberRegisteredSlots(): number;
+  numberFreeSlots(): number;
+  freeResource(): ResourceProfile;
+}
