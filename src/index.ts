@@ -103,3 +103,7 @@ function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
   if (pointer === '' || flat.test(text)) return d;
   return { ...d, location: { pointer: pointer.replace(/\./g, '/') } };
 }
+
+export { simulateScenario, simulateJobsOnCluster, type SimulateOptions, type SourceText } from './scenario/simulate.js';
+export { renderSimulationText } from './report/render-simulation-text.js';
+export type { SimulationReport } from './report/simulation-report.js';

@@ -5,7 +5,7 @@
 import { Chalk } from 'chalk';
 import type { Diagnostic, Style } from '../../src/index.js';
 
-export const ExitCode = { OK: 0, BAD_INPUT: 2, INTERNAL: 70 } as const;
+export const ExitCode = { OK: 0, NOT_MET: 1, BAD_INPUT: 2, INTERNAL: 70 } as const;
 
 /** `this.exit()` ends a command by throwing oclif's ExitError: let it through. */
 export function isOclifExit(e: unknown): boolean {
@@ -21,7 +21,7 @@ export function useColor(flag: boolean | undefined): boolean {
 
 export function terminalStyle(color: boolean): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
-  return { heading: c.bold.cyan, strong: c.bold, dim: c.dim, warn: c.yellow, error: c.red.bold };
+  return { heading: c.bold.cyan, strong: c.bold, dim: c.dim, warn: c.yellow, error: c.red.bold, ok: c.green };
 }
 
 export function formatForStderr(d: Diagnostic, format: (d: Diagnostic) => string, color: boolean): string {

@@ -5,7 +5,8 @@ export interface Style {
   dim(text: string): string;
   warn(text: string): string;
   error(text: string): string;
+  ok(text: string): string;
 }
 
 const same = (text: string): string => text;
-export const PLAIN: Style = { heading: same, strong: same, dim: same, warn: same, error: same };
+export const PLAIN: Style = { heading: same, strong: same, dim: same, warn: same, error: same, ok: same };

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { Args, Flags } from '@oclif/core';
+import { FlinkslotCommand } from './support/base-command.js';
+import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+
+export default class Simulate extends FlinkslotCommand {
+  static override summary = "Run jobs' resource requirements against a cluster on an embedded copy of Flink's declarative SlotManager.";
+
+  static override description = `Either a scenario file (cluster, jobs with submit times, a timeline of events), or
+--cluster CLUSTER with job graph files, each planned as in \`plan\` and declared at time 0 in order.
+Reports per job whether its requirements are met (partly met: the parallelism the adaptive
+scheduler would run), which slots it got on which TaskManagers, and for anything missing the
+closest TaskManager and the dimension it falls short in, or the limit that stopped a new worker.
+Jobs are served first-come-first-served in the order they declare (FLIP-138's policy).
+
+Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or usage, 70 internal error.`;
+
+  static override examples = [
+    '<%= config.bin %> simulate fixtures/scenarios/rolling-jobs.yaml',
+    '<%= config.bin %> simulate --cluster fixtures/clusters/standalone-4x4.yaml fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/twenty-vertices.json',
+    '<%= config.bin %> simulate fixtures/scenarios/rolling-jobs.yaml --trace',
+    '<%= config.bin %> simulate fixtures/scenarios/rolling-jobs.yaml --json',
+  ];
+
+  static override strict = false;
+
+  static override args = {
+    files: Args.string({ description: 'a scenario file, or with --cluster the job graph files (- for stdin)', required: true }),
+  };
+
+  static override flags = {
+    cluster: Flags.string({ char: 'c', description: 'cluster file (schemas/cluster.schema.json); the arguments are then job graph files' }),
+    json: Flags.boolean({ description: 'print the result as JSON (schemas/simulation.schema.json; an array when the scenario has variants)' }),
+    trace: Flags.boolean({ description: 'also print every SlotManager decision in order' }),
+    'flink-version': Flags.string({ description: 'Flink release when the file names none (picks the SlotManager: declarative up to 1.17)' }),
+    limit: Flags.integer({ description: 'TaskManager rows in the text report (0 = all)', default: 20, min: 0 }),
+    color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Simulate);
+    await this.guarded(async () => {
+      const color = useColor(flags.color);
+      const core = await import('../src/index.js');
+      const files = argv as string[];
+      const options = { trace: flags.trace, ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
+      let result;
+      if (flags.cluster !== undefined) {
+        const cluster = await this.readOrExit(flags.cluster);
+        const jobs = [];
+        for (const f of files) jobs.push(await this.readOrExit(f));
+        result = core.simulateJobsOnCluster(cluster, jobs, options);
+      } else {
+        if (files.length !== 1) {
+          process.stderr.write('error give one scenario file, or --cluster CLUSTER with job graph files\n');
+          return this.exit(ExitCode.BAD_INPUT);
+        }
+        const scenario = await this.readOrExit(files[0]!);
+        const base = scenario.file === '<stdin>' ? process.cwd() : dirname(scenario.file);
+        const loadJobGraph = (path: string) => {
+          const full = isAbsolute(path) ? path : join(base, path);
+          try {
+            return { text: readFileSync(full, 'utf8'), file: full };
+          } catch {
+            return undefined;
+          }
+        };
+        result = core.simulateScenario(scenario, { ...options, loadJobGraph });
+      }
+      const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
+      const reports = await this.emitSimulation(result, flags.json, color, (r) => r.map((x) => core.renderSimulationText(x, terminalStyle(color), limit)).join('\n\n') + '\n');
+      if (reports.some((r) => r.verdict !== 'met')) this.exit(ExitCode.NOT_MET);
+    });
+  }
+
+  private async emitSimulation<T>(result: import('../src/index.js').Result<T[]>, json: boolean, color: boolean, text: (r: T[]) => string): Promise<T[]> {
+    if (json && result.ok && result.value.length === 1) {
+      process.stdout.write(JSON.stringify(result.value[0], null, 2) + '\n');
+      return result.value;
+    }
+    return this.emit(result, { json, color }, text);
+  }
+}

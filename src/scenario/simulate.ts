@@ -1,0 +1,97 @@
+/**
+ * Texts in, simulation reports out: a scenario file, or a cluster file plus job graph files. Job
+ * graphs are planned exactly as `plan` plans them; their requirements are what the jobs declare.
+ */
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { analyzeJob } from '../analysis/analyze-job.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion, parseFlinkVersion } from '../model/flink-version.js';
+import { parseDocument, stripByteOrderMark } from '../parse/document.js';
+import validateCluster from '../parse/generated/cluster.validate.js';
+import validateScenario from '../parse/generated/scenario.validate.js';
+import { parseJobGraph } from '../parse/parse-job-graph.js';
+import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
+import { locateDiagnostics } from '../parse/source-map.js';
+import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
+import type { VertexInformation } from '../scheduler/slot-sharing-slot-allocator.js';
+import { type PlannedJob, readScenario } from './read-scenario.js';
+import { runScenario } from './run-scenario.js';
+import type { JobDefinition } from './scenario.js';
+
+export interface SourceText {
+  readonly text: string;
+  readonly file: string;
+}
+
+export interface SimulateOptions {
+  /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
+  readonly loadJobGraph?: (path: string) => SourceText | undefined;
+  readonly trace?: boolean;
+  readonly flinkVersion?: string;
+}
+
+/** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
+export function planJob(source: SourceText): Result<PlannedJob> {
+  const graph = parseJobGraph(source.text, source.file);
+  if (!graph.ok) return graph;
+  const analysis = analyzeJob(graph.value);
+  if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, stripByteOrderMark(source.text), source.file));
+  const groupOf = new Map<number, string>();
+  for (const plan of analysis.value.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
+  const vertices: VertexInformation[] = graph.value.vertices.map((v) => ({ id: v.id, parallelism: v.parallelism, minParallelism: v.minParallelism ?? 1, slotSharingGroup: groupOf.get(v.index) ?? 'default' }));
+  return ok({ requirements: analysis.value.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices });
+}
+
+function version(options: SimulateOptions): Result<FlinkVersion> {
+  if (options.flinkVersion === undefined) return ok(DEFAULT_FLINK_VERSION);
+  const v = parseFlinkVersion(options.flinkVersion);
+  return v === undefined ? fail([error('input/flink-version', `--flink-version '${options.flinkVersion}' is not a Flink release flinkslot models`)]) : ok(v);
+}
+
+function simulateData(source: SourceText, isCluster: boolean, options: SimulateOptions, extraJobs: JobDefinition[]): Result<SimulationReport[]> {
+  const text = stripByteOrderMark(source.text);
+  const document = parseDocument(text);
+  if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, source.file));
+  const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, document.value.data);
+  if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
+  const v = version(options);
+  if (!v.ok) return v;
+  const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
+    const loaded = options.loadJobGraph?.(path);
+    if (loaded === undefined) return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
+    return planJob(loaded);
+  };
+  const scenarios = readScenario(document.value.data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
+  if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
+  return ok(scenarios.value.map((s) => buildSimulationReport(runScenario(s), options.trace === true)));
+}
+
+/** Diagnostics from job graph files are already located; the others point into this file. */
+function locateAll(ds: Diagnostic[], text: string, file: string): Diagnostic[] {
+  const own = ds.filter((d) => d.location?.file === undefined);
+  const located = ds.filter((d) => d.location?.file !== undefined);
+  return [...locateDiagnostics(own, text, file), ...located];
+}
+
+export function simulateScenario(source: SourceText, options: SimulateOptions = {}): Result<SimulationReport[]> {
+  return simulateData(source, false, options, []);
+}
+
+/** `simulate --cluster CLUSTER JOB...`: each job graph declares its plan at time 0, in order. */
+export function simulateJobsOnCluster(cluster: SourceText, jobGraphs: readonly SourceText[], options: SimulateOptions = {}): Result<SimulationReport[]> {
+  const jobs: JobDefinition[] = [];
+  const problems: Diagnostic[] = [];
+  const used = new Set<string>();
+  for (const g of jobGraphs) {
+    const planned = planJob(g);
+    if (!planned.ok) {
+      problems.push(...planned.diagnostics);
+      continue;
+    }
+    let id = g.file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
+    for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
+    used.add(id);
+    jobs.push({ id, requirements: planned.value.requirements, submitAt: 0, finishAt: undefined, vertices: planned.value.vertices, source: g.file, pointer: '' });
+  }
+  if (problems.length > 0) return fail(problems);
+  return simulateData(cluster, true, options, jobs);
+}
