@@ -272,6 +272,8 @@ export interface StepEffect {
   readonly declared?: { readonly job: string };
   /** What the driver ran, for failure messages. */
   readonly description: string;
+  /** The command started from flushed state (no delayed requirement check was outstanding). */
+  readonly settled?: boolean;
 }
 
 export class Driver {
@@ -329,9 +331,10 @@ export class Driver {
 
   /** Runs one command and then (unless autoFlush is off) the delayed work it scheduled. */
   apply(cmd: Command): StepEffect {
+    const settled = this.autoFlush;
     const effect = this.run(cmd);
     if (this.autoFlush) this.sim.flush();
-    return effect;
+    return { ...effect, settled };
   }
 
   private run(cmd: Command): StepEffect {

@@ -261,9 +261,12 @@ function excessOf(view: JobResourceView | undefined): number {
 
 /**
  * 7. New slots only fill requirements: a job's excess never grows, except in a step where the test
- * changed that job's requirements (then slots it holds may stop matching them).
+ * changed that job's requirements (then slots it holds may stop matching them). Only for steps that
+ * start from flushed state: while a requirement check is outstanding, a TaskManager that takes over
+ * a pending worker gets the slots recorded on it for the old requirements, as in Flink.
  */
 function checkNoOverAllocation(prev: Snapshot, effect: StepEffect, cur: Snapshot): void {
+  if (effect.settled === false) return;
   for (const view of cur.jobs) {
     if (effect.declared?.job === view.job) continue;
     const before = excessOf(prev.jobs.find((j) => j.job === view.job));
