@@ -9,19 +9,20 @@ import { type AllocationStrategy, FineGrainedSlotManager } from '../slotmanager/
 import { FineGrainedTaskManagerTracker } from '../slotmanager/fine-grained-task-manager-tracker.js';
 import { emptyAllocationResult, recordPlacement } from '../slotmanager/resource-allocation-strategy.js';
 import { ResourceCounter } from '../slotmanager/resource-counter.js';
-import type { SlotManager, TaskManagerRegistration, WorkerDeclaration } from '../slotmanager/slot-manager.js';
+import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from '../slotmanager/slot-manager.js';
 import { Priority, Simulation } from '../sim/simulation.js';
 import { divideIntoSlots, profilesEqual } from '../model/resource-profile.js';
-import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent } from './scenario.js';
+import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, StrategyStub } from './scenario.js';
 
 /** Steps after which a scenario that keeps producing work is stopped (a guard, not a limit users meet). */
 export const MAX_STEPS = 50_000_000;
 
-function stubStrategy(stub: NonNullable<ClusterModel['strategyResult']>, cluster: ClusterModel): AllocationStrategy {
+/** The fixed strategy result of `strategyResult` (Flink's tests stub the strategy this way). */
+export function stubStrategy(stub: StrategyStub, config: SlotManagerConfig): AllocationStrategy {
   return {
     tryFulfillRequirements: () => {
       const result = emptyAllocationResult();
-      for (let i = 1; i <= stub.newPendingTaskManagers; i++) result.newPendingTaskManagers.push({ id: `p${i}`, total: cluster.config.defaultWorker, numberOfSlots: cluster.config.slotsPerWorker });
+      for (let i = 1; i <= stub.newPendingTaskManagers; i++) result.newPendingTaskManagers.push({ id: `p${i}`, total: config.defaultWorker, numberOfSlots: config.slotsPerWorker });
       for (const [job, perTm] of stub.onPending) for (const [tm, list] of perTm) for (const { profile, count } of list) recordPlacement(result.onPending, job, tm, profile, count);
       return result;
     },
@@ -37,7 +38,7 @@ export function createSlotManager(cluster: ClusterModel, sim: Simulation): SlotM
     for (const [job, list] of p.allocations) ptm.allocations.set(job, ResourceCounter.of(list));
     return ptm;
   });
-  const strategy = cluster.strategyResult === undefined ? undefined : stubStrategy(cluster.strategyResult, cluster);
+  const strategy = cluster.strategyResult === undefined ? undefined : stubStrategy(cluster.strategyResult, cluster.config);
   return new FineGrainedSlotManager(cluster.config, sim.context, strategy, pending);
 }
 

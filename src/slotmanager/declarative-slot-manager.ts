@@ -10,6 +10,7 @@ import { describeCount, describeProfile } from '../model/describe-profile.js';
 import { type ResourceProfile, ZERO, divideIntoSlots, isMatching, merge, multiply, profileKey, profilesEqual } from '../model/resource-profile.js';
 import { IndexSet } from '../sim/index-set.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
+import { CoalescedTask } from './coalesced-task.js';
 import { ResourceTracker } from './resource-tracker.js';
 import type {
   JobResourceView,
@@ -56,12 +57,13 @@ export class DeclarativeSlotManager implements SlotManager {
   private pendingSlots = 0;
   private readonly unwanted = new Set<string>();
   private sendNotEnoughResourceNotifications = true;
-  private checkScheduled = false;
-  private declareScheduled = false;
   private declaredPendingWorkers = 0;
   /** Cumulative increase of the declared pending-worker count. */
   workersRequestedTotal = 0;
   private readonly defaultSlot: ResourceProfile;
+
+  private readonly requirementCheck: CoalescedTask;
+  private readonly workerDeclaration: CoalescedTask;
 
   constructor(
     private readonly config: SlotManagerConfig,
@@ -69,6 +71,8 @@ export class DeclarativeSlotManager implements SlotManager {
     private readonly leastUtilization = config.evenlySpread,
   ) {
     this.defaultSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
+    this.requirementCheck = new CoalescedTask(ctx, config.requirementCheckDelay, () => this.checkResourceRequirements());
+    this.workerDeclaration = new CoalescedTask(ctx, config.declareNeededResourceDelay, () => this.declareNeededResources());
     if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkTaskManagerTimeoutsAndRedundancy());
   }
 
@@ -82,7 +86,7 @@ export class DeclarativeSlotManager implements SlotManager {
     if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
     this.ctx.trace('declare', `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
     this.resources.notifyResourceRequirements(job, requirements);
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
   }
 
   clearResourceRequirements(job: string): void {
@@ -91,25 +95,12 @@ export class DeclarativeSlotManager implements SlotManager {
   }
 
   triggerResourceRequirementsCheck(): void {
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
   }
 
   setFailUnfulfillableRequest(fail: boolean): void {
     this.sendNotEnoughResourceNotifications = fail;
-    if (fail) this.checkResourceRequirementsWithDelay();
-  }
-
-  private checkResourceRequirementsWithDelay(): void {
-    if (this.config.requirementCheckDelay <= 0) {
-      this.checkResourceRequirements();
-      return;
-    }
-    if (this.checkScheduled) return;
-    this.checkScheduled = true;
-    this.ctx.schedule(this.config.requirementCheckDelay, () => {
-      this.checkScheduled = false;
-      this.checkResourceRequirements();
-    });
+    if (fail) this.requirementCheck.trigger();
   }
 
   private checkResourceRequirements(): void {
@@ -178,7 +169,7 @@ export class DeclarativeSlotManager implements SlotManager {
   private setPendingSlots(n: number): void {
     if (n === this.pendingSlots) return;
     this.pendingSlots = n;
-    if (this.isActive()) this.declareNeededResourcesWithDelay();
+    if (this.isActive()) this.workerDeclaration.trigger();
   }
 
   private notifyNotEnough(job: string): void {
@@ -287,7 +278,7 @@ export class DeclarativeSlotManager implements SlotManager {
     }
     this.ctx.trace('register', `TaskManager ${reg.id} registers ${reg.numberOfSlots} slot(s) of ${describeProfile(reg.defaultSlot)}`);
     if (consumedPending > 0) this.setPendingSlots(this.pendingSlots - consumedPending);
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
     return 'SUCCESS';
   }
 
@@ -301,7 +292,7 @@ export class DeclarativeSlotManager implements SlotManager {
     this.tms.delete(id);
     this.unwanted.delete(id);
     this.ctx.trace('unregister', `TaskManager ${id} unregisters`);
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
     return true;
   }
 
@@ -310,7 +301,7 @@ export class DeclarativeSlotManager implements SlotManager {
     if (slot === undefined) return false;
     this.release(slot);
     this.ctx.trace('free', `slot ${tmId}/${slot.index} of job ${job} is freed`);
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
     return true;
   }
 
@@ -331,7 +322,7 @@ export class DeclarativeSlotManager implements SlotManager {
       }
     }
     this.ctx.trace('slot-report', `slot report from ${tmId}: ${allocated.length === 0 ? 'all free' : allocated.map((a) => `${a.slot} → ${a.job}`).join(', ')}`);
-    if (changed) this.checkResourceRequirementsWithDelay();
+    if (changed) this.requirementCheck.trigger();
     return true;
   }
 
@@ -353,20 +344,7 @@ export class DeclarativeSlotManager implements SlotManager {
       this.unwanted.add(tm.id);
       this.ctx.trace('release', `idle TaskManager ${tm.id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
     }
-    if (releasable > 0) this.declareNeededResourcesWithDelay();
-  }
-
-  private declareNeededResourcesWithDelay(): void {
-    if (this.config.declareNeededResourceDelay <= 0) {
-      this.declareNeededResources();
-      return;
-    }
-    if (this.declareScheduled) return;
-    this.declareScheduled = true;
-    this.ctx.schedule(this.config.declareNeededResourceDelay, () => {
-      this.declareScheduled = false;
-      this.declareNeededResources();
-    });
+    if (releasable > 0) this.workerDeclaration.trigger();
   }
 
   private declareNeededResources(): void {

@@ -23,6 +23,7 @@ import { type AllocationResult, type ProfileCounts, tryFulfillRequirements } fro
 import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker } from './fine-grained-task-manager-tracker.js';
 import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClusterResources } from './resource-reconcile.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
+import { CoalescedTask } from './coalesced-task.js';
 import { ResourceTracker } from './resource-tracker.js';
 import type {
   JobResourceView,
@@ -104,11 +105,12 @@ export class FineGrainedSlotManager implements SlotManager {
   readonly resources = new ResourceTracker();
   private unfulfillable = new Set<string>();
   private sendNotEnoughResourceNotifications = true;
-  private checkScheduled = false;
-  private declareScheduled = false;
   private nextAllocationId = 1;
   private nextPendingId = 1;
   private readonly strategy: AllocationStrategy;
+
+  private readonly requirementCheck: CoalescedTask;
+  private readonly workerDeclaration: CoalescedTask;
 
   constructor(
     private readonly config: SlotManagerConfig,
@@ -117,6 +119,8 @@ export class FineGrainedSlotManager implements SlotManager {
     initialPending: readonly PendingTaskManager[] = [],
   ) {
     this.strategy = strategy ?? defaultAllocationStrategy(config);
+    this.requirementCheck = new CoalescedTask(ctx, config.requirementCheckDelay, () => this.checkResourceRequirements());
+    this.workerDeclaration = new CoalescedTask(ctx, config.declareNeededResourceDelay, () => this.declareNeededResources());
     for (const p of initialPending) this.tracker.addPending(p);
     if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkClusterReconciliation());
   }
@@ -132,7 +136,7 @@ export class FineGrainedSlotManager implements SlotManager {
     this.ctx.trace('declare', `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
     if (requirements.length === 0 && this.isActive()) this.tracker.clearPendingAllocationsOfJob(job);
     this.resources.notifyResourceRequirements(job, requirements);
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
   }
 
   clearResourceRequirements(job: string): void {
@@ -141,30 +145,17 @@ export class FineGrainedSlotManager implements SlotManager {
     if (this.isActive()) {
       this.tracker.clearPendingAllocationsOfJob(job);
       this.checkResourcesNeedReconcile();
-      this.declareNeededResourcesWithDelay();
+      this.workerDeclaration.trigger();
     }
   }
 
   triggerResourceRequirementsCheck(): void {
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
   }
 
   setFailUnfulfillableRequest(fail: boolean): void {
     this.sendNotEnoughResourceNotifications = fail;
     if (fail) for (const job of this.unfulfillable) this.notifyNotEnough(job);
-  }
-
-  private checkResourceRequirementsWithDelay(): void {
-    if (this.config.requirementCheckDelay <= 0) {
-      this.checkResourceRequirements();
-      return;
-    }
-    if (this.checkScheduled) return;
-    this.checkScheduled = true;
-    this.ctx.schedule(this.config.requirementCheckDelay, () => {
-      this.checkScheduled = false;
-      this.checkResourceRequirements();
-    });
   }
 
   private checkResourceRequirements(): void {
@@ -173,7 +164,7 @@ export class FineGrainedSlotManager implements SlotManager {
       if (this.isActive() && this.tracker.pending.size > 0) {
         this.tracker.replaceAllPendingAllocations(new Map());
         this.checkResourcesNeedReconcile();
-        this.declareNeededResourcesWithDelay();
+        this.workerDeclaration.trigger();
       }
       return;
     }
@@ -200,7 +191,7 @@ export class FineGrainedSlotManager implements SlotManager {
     if (this.sendNotEnoughResourceNotifications) for (const job of this.unfulfillable) this.notifyNotEnough(job);
     if (this.isActive()) {
       this.checkResourcesNeedReconcile();
-      this.declareNeededResourcesWithDelay();
+      this.workerDeclaration.trigger();
     }
   }
 
@@ -251,7 +242,7 @@ export class FineGrainedSlotManager implements SlotManager {
   }
 
   private checkClusterReconciliation(): void {
-    if (this.checkResourcesNeedReconcile()) this.declareNeededResourcesWithDelay();
+    if (this.checkResourcesNeedReconcile()) this.workerDeclaration.trigger();
   }
 
   private checkResourcesNeedReconcile(): boolean {
@@ -272,20 +263,7 @@ export class FineGrainedSlotManager implements SlotManager {
     if (this.tracker.unwanted.has(id)) return;
     this.tracker.unwanted.add(id);
     this.ctx.trace('release', `idle TaskManager ${id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
-    this.declareNeededResourcesWithDelay();
-  }
-
-  private declareNeededResourcesWithDelay(): void {
-    if (this.config.declareNeededResourceDelay <= 0) {
-      this.declareNeededResources();
-      return;
-    }
-    if (this.declareScheduled) return;
-    this.declareScheduled = true;
-    this.ctx.schedule(this.config.declareNeededResourceDelay, () => {
-      this.declareScheduled = false;
-      this.declareNeededResources();
-    });
+    this.workerDeclaration.trigger();
   }
 
   /** One declaration per worker spec: registered (not unwanted) plus pending, and the unwanted. */
@@ -334,7 +312,7 @@ export class FineGrainedSlotManager implements SlotManager {
       this.tracker.removePending(matched.id);
       return 'SUCCESS';
     }
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
     return 'SUCCESS';
   }
 
@@ -354,7 +332,7 @@ export class FineGrainedSlotManager implements SlotManager {
     }
     this.tracker.remove(id);
     this.ctx.trace('unregister', `TaskManager ${id} unregisters${hadSlots ? ' and its slots are lost' : ''}`);
-    if (hadSlots) this.checkResourceRequirementsWithDelay();
+    if (hadSlots) this.requirementCheck.trigger();
     return true;
   }
 
@@ -365,7 +343,7 @@ export class FineGrainedSlotManager implements SlotManager {
     this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
     this.resources.notifyLostResource(job, slot.profile);
     this.ctx.trace('free', `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
-    this.checkResourceRequirementsWithDelay();
+    this.requirementCheck.trigger();
     return true;
   }
 
@@ -391,7 +369,7 @@ export class FineGrainedSlotManager implements SlotManager {
         this.allocateSlot(tm, job, tm.defaultSlot);
       }
     }
-    if (!consistent) this.checkResourceRequirementsWithDelay();
+    if (!consistent) this.requirementCheck.trigger();
     return true;
   }
 

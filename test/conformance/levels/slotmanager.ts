@@ -1,9 +1,10 @@
 /** Levels `slotmanager-declarative` and `slotmanager-finegrained`: event sequences against a SlotManager. */
 import { type ResourceProfile, profileKey, profilesEqual } from '../../../src/model/resource-profile.js';
 import { DeclarativeSlotManager } from '../../../src/slotmanager/declarative-slot-manager.js';
-import { type AllocationStrategy, FineGrainedSlotManager } from '../../../src/slotmanager/fine-grained-slot-manager.js';
+import { FineGrainedSlotManager } from '../../../src/slotmanager/fine-grained-slot-manager.js';
+import { stubStrategy } from '../../../src/scenario/run-scenario.js';
+import type { StrategyStub } from '../../../src/scenario/scenario.js';
 import { FineGrainedTaskManagerTracker } from '../../../src/slotmanager/fine-grained-task-manager-tracker.js';
-import { emptyAllocationResult, recordPlacement } from '../../../src/slotmanager/resource-allocation-strategy.js';
 import { ResourceCounter } from '../../../src/slotmanager/resource-counter.js';
 import type { SlotManager, TaskManagerRegistration } from '../../../src/slotmanager/slot-manager.js';
 import { Simulation } from '../../../src/sim/simulation.js';
@@ -23,22 +24,15 @@ interface Run {
   lastTm: string | undefined;
 }
 
-function stubStrategy(table: ProfileTable, stub: Raw, worker: () => { total: import('../../../src/model/resource-profile.js').SpecifiedProfile; slots: number }): AllocationStrategy {
+function stubOf(table: ProfileTable, stub: Raw): StrategyStub {
   checkKeys(stub, ['pendingTaskManagersToAllocate', 'allocationsOnPendingResources'], 'strategyResult');
-  return {
-    tryFulfillRequirements: () => {
-      const result = emptyAllocationResult();
-      const n = Number(stub.pendingTaskManagersToAllocate ?? 0);
-      for (let i = 1; i <= n; i++) result.newPendingTaskManagers.push({ id: `p${i}`, total: worker().total, numberOfSlots: worker().slots });
-      for (const [job, perTm] of Object.entries((stub.allocationsOnPendingResources ?? {}) as Raw)) {
-        for (const [tm, counts] of Object.entries(perTm as Raw)) {
-          for (const [name, count] of Object.entries(counts as Raw)) recordPlacement(result.onPending, job, tm, table.resolve(name), Number(count));
-        }
-      }
-      return result;
-    },
-    tryReconcileClusterResources: () => ({ taskManagersToRelease: [], pendingTaskManagersToRelease: [], pendingTaskManagersToAllocate: 0 }),
-  };
+  const onPending = new Map(
+    Object.entries((stub.allocationsOnPendingResources ?? {}) as Raw).map(([job, perTm]) => [
+      job,
+      new Map(Object.entries(perTm as Raw).map(([tm, counts]) => [tm, Object.entries(counts as Raw).map(([name, n]) => ({ profile: table.resolve(name), count: Number(n) }))])),
+    ]),
+  );
+  return { newPendingTaskManagers: Number(stub.pendingTaskManagersToAllocate ?? 0), onPending };
 }
 
 function setup(sub: SubCase, staticModel: boolean): Run {
@@ -64,7 +58,7 @@ function setup(sub: SubCase, staticModel: boolean): Run {
       }
       return ptm;
     });
-    const strategy = cluster.strategyResult === undefined ? undefined : stubStrategy(table, cluster.strategyResult as Raw, () => ({ total: config.defaultWorker, slots: config.slotsPerWorker }));
+    const strategy = cluster.strategyResult === undefined ? undefined : stubStrategy(stubOf(table, cluster.strategyResult as Raw), config);
     sm = new FineGrainedSlotManager(config, sim.context, strategy, pending);
   }
   sim.slotManager = sm;
