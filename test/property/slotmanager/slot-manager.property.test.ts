@@ -11,9 +11,14 @@
  *   5. replaying a command sequence gives byte-identical observable state;
  *   6. liveness: one job with UNKNOWN requirements is never short while a TaskManager could host
  *      one more of its default slots (no limits, no targets, nothing blocked);
- *   7. a step that gives a job new slots never leaves it holding more than it requires.
+ *  6b. work conservation for any jobs (declarative: always; fine-grained: without resource limits,
+ *      one profile per declaration, unless the job waits for a pending worker);
+ *   7. new slots only fill requirements: a job's excess (acquired slots no requirement needs) grows
+ *      only in a step that changes that job's requirements (checked for steps from flushed state).
  *
- * The last block runs each check on a corrupted copy of real state to show that it can fail.
+ * Every step also fails on any exception the SlotManager throws. The last block runs each check on
+ * a corrupted copy of real state (and the liveness checks on state before the delayed requirement
+ * check ran) to show that each can fail.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +27,7 @@ import {
   type ResourceProfile,
   ZERO,
   allFieldsNoLessThan,
+  isMatching,
   isSpecified,
   merge,
   multiply,
@@ -43,10 +49,11 @@ import {
   observable,
   scenarioArb,
   serialize,
+  workConservingScenarioArb,
 } from './commands.js';
 
 /** SM_PROPERTY_RUNS raises the run count for a longer bug hunt. */
-const RUNS = Number(process.env.SM_PROPERTY_RUNS ?? 150);
+const RUNS = Number(process.env.SM_PROPERTY_RUNS ?? 200);
 const KINDS: readonly SmKind[] = ['fine-grained', 'declarative'];
 
 // ----- state snapshots ----------------------------------------------------------------------------
@@ -182,6 +189,15 @@ function checkCapacity(d: Driver, s: Snapshot): void {
   }
 }
 
+/** 2 (registration results): a second registration is IGNORED; only a configured limit rejects. */
+function checkRegistration(d: Driver, effect: StepEffect): void {
+  const r = effect.registered;
+  if (r === undefined) return;
+  if (r.again && r.result !== 'IGNORED') fail('2 capacity', `${r.tm} registered twice and got ${r.result}`);
+  const limited = d.options.kind === 'fine-grained' ? d.options.maxTotalCpu !== undefined : d.options.maxSlots !== undefined;
+  if (!r.again && r.result !== 'SUCCESS' && !(r.result === 'REJECTED' && limited)) fail('2 capacity', `${r.tm} registered and got ${r.result} without a resource limit`);
+}
+
 /** 3. Acquired slots are never taken back (except by the test's own free / unregister). */
 function checkNoRevocation(kind: SmKind, prev: Snapshot, effect: StepEffect, cur: Snapshot): void {
   const inv = '3 no revocation';
@@ -293,12 +309,42 @@ function freeDefaultSlotCapacity(kind: SmKind, s: Snapshot): number {
   return n;
 }
 
+/**
+ * 6b. Work conservation (after flushed steps): declarative — no job misses a profile that a free
+ * slot of a non-blocked TaskManager matches; fine-grained — a job misses a slot that fits on a
+ * non-blocked TaskManager only while slots of it are recorded on a pending worker it waits for.
+ */
+function checkWorkConserving(kind: SmKind, s: Snapshot): void {
+  for (const job of s.jobs) {
+    for (const m of job.missing) {
+      for (const tm of s.taskManagers) {
+        if (tm.blocked) continue;
+        const fits =
+          kind === 'declarative'
+            ? tm.slots.some((slot) => slot.job === undefined && isMatching(slot.profile, m.profile))
+            : allFieldsNoLessThan(tm.free, isSpecified(m.profile) ? m.profile : tm.defaultSlot);
+        if (!fits) continue;
+        const waiting = s.pending.some((p) => (p.allocations.get(job.job) ?? []).length > 0);
+        if (kind === 'declarative' || !waiting) fail('6b work conservation', `job ${job.job} misses ${m.count} × ${describeP(m.profile)} while ${tm.id} could host one`);
+      }
+    }
+  }
+}
+
 function checkLiveness(kind: SmKind, s: Snapshot, job = 'j1'): void {
   const view = s.jobs.find((j) => j.job === job);
   const missing = countOf(view?.missing ?? []);
   if (missing === 0) return;
   const capacity = freeDefaultSlotCapacity(kind, s);
   if (capacity > 0) fail('6 liveness', `job ${job} misses ${missing} slot(s) while the TaskManagers could host ${capacity} more`);
+}
+
+/** '' when equal, else both texts around the first differing character. */
+function firstDifference(a: string, b: string): string {
+  if (a === b) return '';
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `replays differ at character ${i}:\n  first:  …${b.slice(Math.max(0, i - 80), i + 80)}\n  second: …${a.slice(Math.max(0, i - 80), i + 80)}`;
 }
 
 // ----- running scenarios --------------------------------------------------------------------------
@@ -332,7 +378,10 @@ function runChecked(scenario: Scenario, check: StepCheck): Driver {
 
 const properties: Record<string, StepCheck> = {
   '1. a slot never belongs to two jobs': (d, _p, _e, cur) => checkSingleOwner(d.options.kind, cur),
-  '2. allocated ≤ capacity on every TaskManager, totals and limits agree': (d, _p, _e, cur) => checkCapacity(d, cur),
+  '2. allocated ≤ capacity on every TaskManager, totals and limits agree': (d, _p, effect, cur) => {
+    checkRegistration(d, effect);
+    checkCapacity(d, cur);
+  },
   '3. acquired slots are never taken back by the ResourceManager': (d, prev, effect, cur) => checkNoRevocation(d.options.kind, prev, effect, cur),
   '4. the resource tracker agrees with the slots': (_d, _p, _e, cur) => checkTrackerAgrees(cur),
   '7. new slots only fill requirements (no excess unless the job changed its requirements)': (_d, prev, effect, cur) => checkNoOverAllocation(prev, effect, cur),
@@ -357,7 +406,7 @@ for (const kind of KINDS) {
           const first = observable(runChecked(scenario, () => {}));
           const copy: Scenario = JSON.parse(describeScenario(scenario)) as Scenario;
           const second = observable(runChecked(copy, () => {}));
-          expect(second).toBe(first);
+          if (second !== first) expect(firstDifference(second, first)).toBe('');
         }),
         { numRuns: Math.ceil(RUNS * 2 / 3) },
       );
@@ -367,7 +416,7 @@ for (const kind of KINDS) {
       let served = 0;
       fc.assert(
         fc.property(livenessScenarioArb(kind), (scenario) => {
-          runChecked(scenario, (d, _p, _e, cur) => {
+          runChecked(scenario, (_d, _p, _e, cur) => {
             checkLiveness(kind, cur);
             const view = cur.jobs.find((j) => j.job === 'j1');
             if (view !== undefined && countOf(view.requirements) > 0 && countOf(view.missing) === 0) served++;
@@ -378,13 +427,29 @@ for (const kind of KINDS) {
       // Not vacuous: many steps end with a non-empty requirement fully met.
       expect(served).toBeGreaterThan(RUNS);
     });
+
+    it('6b. no job stays short of a slot a registered TaskManager could host (work conservation)', () => {
+      let short = 0;
+      fc.assert(
+        fc.property(workConservingScenarioArb(kind), (scenario) => {
+          runChecked(scenario, (_d, _p, effect, cur) => {
+            if (effect.flushed === false) return;
+            checkWorkConserving(kind, cur);
+            if (cur.jobs.some((j) => j.missing.length > 0) && cur.taskManagers.length > 0) short++;
+          });
+        }),
+        { numRuns: RUNS },
+      );
+      // Not vacuous: jobs are often short while TaskManagers are registered.
+      expect(short).toBeGreaterThan(RUNS);
+    });
   });
 }
 
 // ----- the checks can fail --------------------------------------------------------------------------
 
 /** Real state after a short fixed scenario, for corruption tests. */
-function stateAfter(kind: SmKind, commands: Command[], flushLast = true): { d: Driver; prev: Snapshot; effect: StepEffect; cur: Snapshot } {
+function stateAfter(kind: SmKind, commands: Command[]): { d: Driver; prev: Snapshot; effect: StepEffect; cur: Snapshot } {
   const d = new Driver({
     kind,
     worker: 'w4',
@@ -398,21 +463,14 @@ function stateAfter(kind: SmKind, commands: Command[], flushLast = true): { d: D
   });
   let prev = snapshot(d);
   let effect: StepEffect = { description: '' };
-  commands.forEach((cmd, i) => {
+  for (const cmd of commands) {
     prev = snapshot(d);
-    if (i === commands.length - 1 && !flushLast) {
-      // Run the command without the delayed requirement check.
-      const saved = d.sim.flush.bind(d.sim);
-      d.sim.flush = () => {};
-      effect = d.apply(cmd);
-      d.sim.flush = saved;
-    } else {
-      effect = d.apply(cmd);
-    }
-  });
+    effect = d.apply(cmd);
+  }
   return { d, prev, effect, cur: snapshot(d) };
 }
 
+const noFlush: Command = { op: 'autoFlush', on: false };
 const reg = (): Command => ({ op: 'register', shape: { model: 'worker', blocked: false }, reuse: null });
 const declare = (job: 'j1' | 'j2', count: number): Command => ({ op: 'declare', job, requirements: [{ profile: 'UNKNOWN', count }] });
 
@@ -468,19 +526,21 @@ describe('the invariant checks detect corrupted state', () => {
       expect(() => checkNoOverAllocation(cur, { declared: { job: 'j1' }, description: '' }, extra)).not.toThrow();
     });
 
-    it(`${kind}: the liveness check fails before the delayed requirement check has run`, () => {
+    it(`${kind}: the liveness checks fail before the delayed requirement check has run`, () => {
       const after = stateAfter(kind, [reg(), declare('j1', 2)]);
       expect(() => checkLiveness(kind, after.cur)).not.toThrow();
-      const before = stateAfter(kind, [reg(), declare('j1', 2)], false);
+      expect(() => checkWorkConserving(kind, after.cur)).not.toThrow();
+      const before = stateAfter(kind, [reg(), noFlush, declare('j1', 2)]);
       expect(() => checkLiveness(kind, before.cur)).toThrow(InvariantError);
+      expect(() => checkWorkConserving(kind, before.cur)).toThrow(InvariantError);
     });
 
     it(`${kind}: the replay comparison sees a different history`, () => {
       const a = stateAfter(kind, [reg(), declare('j1', 1), declare('j2', 1)]).d;
       const b = stateAfter(kind, [reg(), declare('j2', 1), declare('j1', 1)]).d;
       const c = stateAfter(kind, [reg(), declare('j1', 1), declare('j2', 1)]).d;
-      expect(observable(c)).toBe(observable(a));
-      expect(observable(b)).not.toBe(observable(a));
+      expect(firstDifference(observable(c), observable(a))).toBe('');
+      expect(firstDifference(observable(b), observable(a))).toMatch(/^replays differ at character \d+/);
     });
   }
 
