@@ -73,7 +73,7 @@ export function buildSimulationReport(run: ScenarioRun, withTrace: boolean): Sim
   const jobs = ids.map((id): JobReport => {
     const def = scenario.jobs.find((j) => j.id === id);
     const view = views.get(id);
-    const finished = def?.finishAt !== undefined && def.finishAt <= run.endTime ? def.finishAt : undefined;
+    const finished = run.finishedAt.get(id);
     const requirements = view?.requirements ?? (finished !== undefined ? (def?.requirements ?? []) : []);
     const acquired = view?.acquired ?? [];
     const missing = view?.missing ?? [];

@@ -14,11 +14,30 @@ export class ProfileTable {
     pointer: string,
     private readonly out: Diagnostic[],
   ) {
+    this.declared = Object.keys(profiles ?? {});
+    // Maps first, then names that refer to other profiles, in any order (a cycle stays unresolved).
+    const refs = Object.entries(profiles ?? {}).filter(([, v]) => typeof v === 'string');
     for (const [name, value] of Object.entries(profiles ?? {})) {
+      if (typeof value === 'string') continue;
       const p = this.resolve(value, `${pointer}/${name}`);
       if (p !== undefined) this.named.set(name, p);
     }
+    for (let progress = true; progress && refs.length > 0; ) {
+      progress = false;
+      for (let i = refs.length - 1; i >= 0; i--) {
+        const [name, value] = refs[i]!;
+        const base = /^(.+?)(\s+x\d+)?$/.exec(String(value))![1]!;
+        if (!this.named.has(base) && !['UNKNOWN', 'ANY'].includes(base)) continue;
+        const p = this.resolve(value, `${pointer}/${name}`);
+        if (p !== undefined) this.named.set(name, p);
+        refs.splice(i, 1);
+        progress = true;
+      }
+    }
+    for (const [name, value] of refs) this.resolve(value, `${pointer}/${name}`);
   }
+
+  private readonly declared: string[];
 
   resolve(value: unknown, pointer: string): ResourceProfile | undefined {
     if (typeof value === 'string') return this.byName(value, pointer);
@@ -47,7 +66,7 @@ export class ProfileTable {
     if (ref === 'ANY') return ANY;
     const found = this.named.get(ref);
     if (found === undefined) {
-      const known = [...this.named.keys()];
+      const known = this.declared;
       this.out.push(error('scenario/unknown-profile', `unknown profile '${ref}'${known.length > 0 ? ` (profiles: ${known.join(', ')})` : ' (the file defines no profiles)'}`, pointer));
     }
     return found;

@@ -92,6 +92,10 @@ class ResourceManagerDriver {
 
 /** The JobMaster side: declares at submit, frees all slots at finish, returns excess idle slots. */
 class JobMasters {
+  /** When each job last lowered its requirements: its excess slots go back slot.idle.timeout later. */
+  private readonly loweredAt = new Map<string, number>();
+  readonly finishedAt = new Map<string, number>();
+
   constructor(
     private readonly sim: Simulation,
     private readonly cluster: ClusterModel,
@@ -104,18 +108,23 @@ class JobMasters {
 
   finish(job: string): void {
     const sm = this.sim.slotManager;
+    this.finishedAt.set(job, this.sim.now);
     sm.clearResourceRequirements(job);
     for (const tm of sm.taskManagers()) for (const s of tm.slots) if (s.job === job) sm.freeSlot(tm.id, job);
   }
 
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
     const sm = this.sim.slotManager;
+    const before = sm.jobs().find((j) => j.job === job)?.requirements.reduce((n, r) => n + r.count, 0) ?? 0;
     sm.processResourceRequirements(job, requirements.requirements);
-    // The slot pool returns slots beyond the new requirements after slot.idle.timeout.
+    if (requirements.requirements.reduce((n, r) => n + r.count, 0) >= before) return;
+    // The slot pool returns slots beyond the new requirements once they were idle for slot.idle.timeout.
+    this.loweredAt.set(job, this.sim.now);
     this.sim.at(this.sim.now + this.cluster.slotIdleTimeout, () => this.releaseExcess(job), Priority.EVENT);
   }
 
   private releaseExcess(job: string): void {
+    if (this.sim.now < (this.loweredAt.get(job) ?? 0) + this.cluster.slotIdleTimeout) return;
     const sm = this.sim.slotManager;
     const view = sm.jobs().find((j) => j.job === job);
     if (view === undefined) return;
@@ -138,6 +147,8 @@ export interface ScenarioRun {
   readonly sim: Simulation;
   readonly slotManager: SlotManager;
   readonly endTime: number;
+  /** Jobs that finished (by finishAt or a finishJob event) and when. */
+  readonly finishedAt: ReadonlyMap<string, number>;
 }
 
 export function runScenario(scenario: Scenario): ScenarioRun {
@@ -167,7 +178,7 @@ export function runScenario(scenario: Scenario): ScenarioRun {
   }
   for (const { time, event } of scenario.events) sim.at(time, () => applyEvent(event, sm, masters, definitions, jobs));
   const endTime = sim.runToQuiescence(scenario.until, MAX_STEPS);
-  return { scenario, sim, slotManager: sm, endTime };
+  return { scenario, sim, slotManager: sm, endTime, finishedAt: masters.finishedAt };
 }
 
 function applyEvent(

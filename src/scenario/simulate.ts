@@ -4,7 +4,7 @@
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { analyzeJob } from '../analysis/analyze-job.js';
-import { DEFAULT_FLINK_VERSION, type FlinkVersion, parseFlinkVersion } from '../model/flink-version.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import validateScenario from '../parse/generated/scenario.validate.js';
@@ -44,7 +44,7 @@ export function planJob(source: SourceText): Result<PlannedJob> {
 function version(options: SimulateOptions): Result<FlinkVersion> {
   if (options.flinkVersion === undefined) return ok(DEFAULT_FLINK_VERSION);
   const v = parseFlinkVersion(options.flinkVersion);
-  return v === undefined ? fail([error('input/flink-version', `--flink-version '${options.flinkVersion}' is not a Flink release flinkslot models`)]) : ok(v);
+  return v === undefined || !isSupportedVersion(v) ? fail([error('input/flink-version', `--flink-version '${options.flinkVersion}' is not a Flink release flinkslot models (1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)})`)]) : ok(v);
 }
 
 function simulateData(source: SourceText, isCluster: boolean, options: SimulateOptions, extraJobs: JobDefinition[]): Result<SimulationReport[]> {
