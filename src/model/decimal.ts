@@ -49,9 +49,17 @@ function normalize(d: Decimal): Decimal {
   return unscaled === 0n ? ZERO_DECIMAL : { unscaled, scale };
 }
 
+const POWERS: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+
+function pow10(n: number): bigint {
+  return POWERS[n] ?? 10n ** BigInt(n);
+}
+
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  // Whole numbers of CPU cores are the common case: no rescaling needed.
+  if (a.scale === b.scale) return [a.unscaled, b.unscaled, a.scale];
   const scale = Math.max(a.scale, b.scale);
-  return [a.unscaled * 10n ** BigInt(scale - a.scale), b.unscaled * 10n ** BigInt(scale - b.scale), scale];
+  return [a.unscaled * pow10(scale - a.scale), b.unscaled * pow10(scale - b.scale), scale];
 }
 
 export function addDecimal(a: Decimal, b: Decimal): Decimal {

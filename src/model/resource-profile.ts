@@ -18,6 +18,9 @@ import {
 } from './decimal.js';
 import { MAX_BYTES } from './memory-size.js';
 
+/** Shared by every profile without extended resources (never mutated). */
+const NO_EXTENDED: ReadonlyMap<string, Decimal> = new Map();
+
 export interface SpecifiedProfile {
   readonly kind: 'SPECIFIED';
   readonly cpuCores: Decimal;
@@ -61,6 +64,7 @@ export function specified(fields: ProfileFields): SpecifiedProfile {
 export const ZERO: ResourceProfile = specified({});
 
 function cleanExtended(map: ReadonlyMap<string, Decimal>): ReadonlyMap<string, Decimal> {
+  if (map.size === 0) return NO_EXTENDED;
   const names = [...map.keys()].filter((name) => !isZeroDecimal(map.get(name)!)).sort();
   return new Map(names.map((name) => [name, map.get(name)!]));
 }
@@ -92,6 +96,7 @@ function combineExtended(
   b: ReadonlyMap<string, Decimal>,
   op: (x: Decimal, y: Decimal) => Decimal,
 ): Map<string, Decimal> {
+  if (b.size === 0) return new Map(a);
   const out = new Map(a);
   for (const [name, amount] of b) out.set(name, op(out.get(name) ?? ZERO_DECIMAL, amount));
   return out;
@@ -194,8 +199,19 @@ export function fromResourceSpec(spec: ResourceProfile, networkMemory: bigint): 
 }
 
 /** A string equal for exactly the profiles `profilesEqual` calls equal (for map keys). */
+const keys = new WeakMap<ResourceProfile, string>();
+
 export function profileKey(p: ResourceProfile): string {
   if (!isSpecified(p)) return p.kind;
+  // Profiles are immutable and the same objects recur (default slots, requirements): cache.
+  const cached = keys.get(p);
+  if (cached !== undefined) return cached;
+  const key = computeProfileKey(p);
+  keys.set(p, key);
+  return key;
+}
+
+function computeProfileKey(p: SpecifiedProfile): string {
   const extended = [...p.extendedResources].map(([name, amount]) => `${name}=${amount.unscaled}e-${amount.scale}`);
   const cpu = `${p.cpuCores.unscaled}e-${p.cpuCores.scale}`;
   return [cpu, ...MEMORY_FIELDS.map((f) => String(p[f])), ...extended].join('|');

@@ -124,6 +124,6 @@ export function buildSimulationReport(run: ScenarioRun, withTrace: boolean): Sim
       allocations: Object.fromEntries([...p.allocations].map(([job, list]) => [job, counts(list)])),
     })),
     workersStarted: sim.trace.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).length,
-    ...(withTrace ? { trace: sim.trace.map((t) => ({ ...t })) } : {}),
+    ...(withTrace ? { trace: sim.trace.map((t) => ({ time: t.time, kind: t.kind, message: t.message, ...(t.taskManager === undefined ? {} : { taskManager: t.taskManager }), ...(t.job === undefined ? {} : { job: t.job }) })) } : {}),
   };
 }

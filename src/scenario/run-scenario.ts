@@ -75,7 +75,7 @@ class ResourceManagerDriver {
     const id = `worker-${this.nextWorker++}`;
     const entry = { id, spec: d, cancelled: false };
     this.starting.push(entry);
-    this.sim.context.trace('workers', `the ResourceManager starts worker ${id}; it registers after ${this.cluster.workerStartupLatency} ms`, { taskManager: id });
+    this.sim.context.trace('workers', () => `the ResourceManager starts worker ${id}; it registers after ${this.cluster.workerStartupLatency} ms`, { taskManager: id });
     this.sim.at(
       this.sim.now + this.cluster.workerStartupLatency,
       () => {
@@ -110,12 +110,12 @@ class JobMasters {
     const sm = this.sim.slotManager;
     this.finishedAt.set(job, this.sim.now);
     sm.clearResourceRequirements(job);
-    for (const tm of sm.taskManagers()) for (const s of tm.slots) if (s.job === job) sm.freeSlot(tm.id, job);
+    for (const [tm, n] of [...sm.taskManagersOf(job)]) for (let i = 0; i < n; i++) sm.freeSlot(tm, job);
   }
 
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
     const sm = this.sim.slotManager;
-    const before = sm.jobs().find((j) => j.job === job)?.requirements.reduce((n, r) => n + r.count, 0) ?? 0;
+    const before = sm.job(job)?.requirements.reduce((n, r) => n + r.count, 0) ?? 0;
     sm.processResourceRequirements(job, requirements.requirements);
     if (requirements.requirements.reduce((n, r) => n + r.count, 0) >= before) return;
     // The slot pool returns slots beyond the new requirements once they were idle for slot.idle.timeout.
@@ -126,14 +126,14 @@ class JobMasters {
   private releaseExcess(job: string): void {
     if (this.sim.now < (this.loweredAt.get(job) ?? 0) + this.cluster.slotIdleTimeout) return;
     const sm = this.sim.slotManager;
-    const view = sm.jobs().find((j) => j.job === job);
+    const view = sm.job(job);
     if (view === undefined) return;
     const held = view.acquired.reduce((n, a) => n + a.count, 0);
     let excess = held - view.requirements.reduce((n, r) => n + r.count, 0);
     if (excess <= 0) return;
     this.sim.context.trace('free', `job ${job} returns ${excess} idle excess slot(s) after slot.idle.timeout`, { job });
-    for (const tm of [...sm.taskManagers()].reverse()) {
-      for (const s of tm.slots) if (excess > 0 && s.job === job && sm.freeSlot(tm.id, job)) excess--;
+    for (const [tm, n] of [...sm.taskManagersOf(job)].reverse()) {
+      for (let i = 0; i < n && excess > 0; i++) if (sm.freeSlot(tm, job)) excess--;
     }
   }
 

@@ -58,8 +58,8 @@ export class Simulation {
       };
       this.timeline.push(this.clock, Priority.PERIODIC, { run: tick, periodic: true });
     },
-    trace: (kind: TraceKind, message: string, subject?: TraceSubject) => {
-      this.trace.push({ time: this.clock, kind, message, ...subject });
+    trace: (kind: TraceKind, message: string | (() => string), subject?: TraceSubject) => {
+      this.trace.push(new LazyTraceEntry(this.clock, kind, message, subject));
     },
     notEnoughResources: (job, acquired) => {
       this.notifications.push({ time: this.clock, job, acquired });
@@ -133,6 +133,27 @@ export class Simulation {
     if (a === undefined && b === undefined) return undefined;
     if (b === undefined || (a !== undefined && earlier(a, b))) return { queue: this.timeline, entry: a! };
     return { queue: this.delayed, entry: b };
+  }
+}
+
+/** A trace entry whose message text is built on first read (most runs never read most of them). */
+class LazyTraceEntry implements TraceEntry {
+  readonly taskManager?: string;
+  readonly job?: string;
+
+  constructor(
+    readonly time: number,
+    readonly kind: TraceKind,
+    private text: string | (() => string),
+    subject: TraceSubject | undefined,
+  ) {
+    if (subject?.taskManager !== undefined) this.taskManager = subject.taskManager;
+    if (subject?.job !== undefined) this.job = subject.job;
+  }
+
+  get message(): string {
+    if (typeof this.text !== 'string') this.text = this.text();
+    return this.text;
   }
 }
 

@@ -84,13 +84,13 @@ export class DeclarativeSlotManager implements SlotManager {
 
   processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
     if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
-    this.ctx.trace('declare', `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
+    this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
     this.resources.notifyResourceRequirements(job, requirements);
     this.requirementCheck.trigger();
   }
 
   clearResourceRequirements(job: string): void {
-    this.ctx.trace('declare', `requirements of job ${job} cleared`);
+    this.ctx.trace('declare', () => `requirements of job ${job} cleared`);
     this.resources.notifyResourceRequirements(job, []);
   }
 
@@ -109,7 +109,7 @@ export class DeclarativeSlotManager implements SlotManager {
       this.setPendingSlots(0);
       return;
     }
-    this.ctx.trace('check', `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
+    this.ctx.trace('check', () => `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
     const unfulfilled = new Map<string, ResourceCounter>();
     for (const [job, list] of missing) {
       const outstanding = new ResourceCounter();
@@ -145,7 +145,7 @@ export class DeclarativeSlotManager implements SlotManager {
           continue;
         }
         if (this.sendNotEnoughResourceNotifications) {
-          this.ctx.trace('unfulfillable', `job ${job}: no new worker for ${describeProfile(profile)} (${why})`);
+          this.ctx.trace('unfulfillable', () => `job ${job}: no new worker for ${describeProfile(profile)} (${why})`);
           this.notifyNotEnough(job);
           return freePending;
         }
@@ -174,7 +174,7 @@ export class DeclarativeSlotManager implements SlotManager {
 
   private notifyNotEnough(job: string): void {
     const acquired = this.resources.getAcquiredResources(job);
-    this.ctx.trace('not-enough-resources', `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
+    this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
     this.ctx.notEnoughResources(job, acquired);
   }
 
@@ -241,7 +241,7 @@ export class DeclarativeSlotManager implements SlotManager {
     this.unmarkFree(slot);
     slot.job = job;
     this.resources.notifyAcquiredResource(job, slot.profile);
-    this.ctx.trace('allocate', `slot ${slot.tm.id}/${slot.index} (${describeProfile(slot.profile)}) for job ${job} (requested ${describeProfile(requested)})`, { taskManager: slot.tm.id, job });
+    this.ctx.trace('allocate', () => `slot ${slot.tm.id}/${slot.index} (${describeProfile(slot.profile)}) for job ${job} (requested ${describeProfile(requested)})`, { taskManager: slot.tm.id, job });
   }
 
   private release(slot: StaticSlot): void {
@@ -260,7 +260,7 @@ export class DeclarativeSlotManager implements SlotManager {
     const consumedPending = isMatching(reg.defaultSlot, this.defaultSlot) && profilesEqual(reg.defaultSlot, this.defaultSlot) ? Math.min(this.pendingSlots, freeReported) : 0;
     const max = this.config.maxSlots;
     if (max !== undefined && this.numberRegisteredSlots() + this.pendingSlots + reg.numberOfSlots - consumedPending > max) {
-      this.ctx.trace('reject', `TaskManager ${reg.id} is rejected: slotmanager.number-of-slots.max (${max}) would be exceeded`);
+      this.ctx.trace('reject', () => `TaskManager ${reg.id} is rejected: slotmanager.number-of-slots.max (${max}) would be exceeded`);
       return 'REJECTED';
     }
     const tm: StaticTaskManager = { id: reg.id, total: reg.total, defaultSlot: reg.defaultSlot, blocked: reg.blocked === true, slots: [], freeCount: 0, idleSince: this.ctx.now() };
@@ -276,7 +276,7 @@ export class DeclarativeSlotManager implements SlotManager {
         this.resources.notifyAcquiredResource(owner, slot.profile);
       }
     }
-    this.ctx.trace('register', `TaskManager ${reg.id} registers ${reg.numberOfSlots} slot(s) of ${describeProfile(reg.defaultSlot)}`);
+    this.ctx.trace('register', () => `TaskManager ${reg.id} registers ${reg.numberOfSlots} slot(s) of ${describeProfile(reg.defaultSlot)}`);
     if (consumedPending > 0) this.setPendingSlots(this.pendingSlots - consumedPending);
     this.requirementCheck.trigger();
     return 'SUCCESS';
@@ -291,7 +291,7 @@ export class DeclarativeSlotManager implements SlotManager {
     }
     this.tms.delete(id);
     this.unwanted.delete(id);
-    this.ctx.trace('unregister', `TaskManager ${id} unregisters`);
+    this.ctx.trace('unregister', () => `TaskManager ${id} unregisters`);
     this.requirementCheck.trigger();
     return true;
   }
@@ -300,7 +300,7 @@ export class DeclarativeSlotManager implements SlotManager {
     const slot = this.tms.get(tmId)?.slots.find((s) => s.job === job);
     if (slot === undefined) return false;
     this.release(slot);
-    this.ctx.trace('free', `slot ${tmId}/${slot.index} of job ${job} is freed`);
+    this.ctx.trace('free', () => `slot ${tmId}/${slot.index} of job ${job} is freed`);
     this.requirementCheck.trigger();
     return true;
   }
@@ -321,7 +321,7 @@ export class DeclarativeSlotManager implements SlotManager {
         this.resources.notifyAcquiredResource(owner, slot.profile);
       }
     }
-    this.ctx.trace('slot-report', `slot report from ${tmId}: ${allocated.length === 0 ? 'all free' : allocated.map((a) => `${a.slot} → ${a.job}`).join(', ')}`);
+    this.ctx.trace('slot-report', () => `slot report from ${tmId}: ${allocated.length === 0 ? 'all free' : allocated.map((a) => `${a.slot} → ${a.job}`).join(', ')}`);
     if (changed) this.requirementCheck.trigger();
     return true;
   }
@@ -342,7 +342,7 @@ export class DeclarativeSlotManager implements SlotManager {
     const releasable = Math.min(Math.floor(-slotsDiff / this.config.slotsPerWorker), timedOut.length);
     for (const tm of timedOut.slice(0, releasable)) {
       this.unwanted.add(tm.id);
-      this.ctx.trace('release', `idle TaskManager ${tm.id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
+      this.ctx.trace('release', () => `idle TaskManager ${tm.id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
     }
     if (releasable > 0) this.workerDeclaration.trigger();
   }
@@ -356,7 +356,7 @@ export class DeclarativeSlotManager implements SlotManager {
     this.declaredPendingWorkers = workers;
     const needed = [...this.tms.keys()].filter((id) => !this.unwanted.has(id)).length + Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
     const declaration = { spec: this.config.defaultWorker, slotsPerWorker: this.config.slotsPerWorker, numNeeded: needed, unwanted: [...this.unwanted] };
-    this.ctx.trace('workers', `worker declaration: ${needed} × ${describeProfile(this.config.defaultWorker)}${declaration.unwanted.length > 0 ? `, release ${declaration.unwanted.join(', ')}` : ''}`);
+    this.ctx.trace('workers', () => `worker declaration: ${needed} × ${describeProfile(this.config.defaultWorker)}${declaration.unwanted.length > 0 ? `, release ${declaration.unwanted.join(', ')}` : ''}`);
     this.ctx.declareResourceNeeded([declaration]);
   }
 
@@ -398,6 +398,20 @@ export class DeclarativeSlotManager implements SlotManager {
 
   jobs(): JobResourceView[] {
     return this.resources.jobs().map((job) => ({ job, requirements: this.resources.getRequirements(job), acquired: this.resources.getAcquiredResources(job), missing: this.resources.missingOf(job) }));
+  }
+
+  job(id: string): JobResourceView | undefined {
+    if (!this.resources.has(id)) return undefined;
+    return { job: id, requirements: this.resources.getRequirements(id), acquired: this.resources.getAcquiredResources(id), missing: this.resources.missingOf(id) };
+  }
+
+  taskManagersOf(job: string): ReadonlyMap<string, number> {
+    const out = new Map<string, number>();
+    for (const tm of this.tms.values()) {
+      const n = tm.slots.filter((s) => s.job === job).length;
+      if (n > 0) out.set(tm.id, n);
+    }
+    return out;
   }
 
   missingResources(): Map<string, ProfileCount[]> {

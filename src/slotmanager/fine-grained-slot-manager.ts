@@ -133,14 +133,14 @@ export class FineGrainedSlotManager implements SlotManager {
 
   processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
     if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
-    this.ctx.trace('declare', `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
+    this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
     if (requirements.length === 0 && this.isActive()) this.tracker.clearPendingAllocationsOfJob(job);
     this.resources.notifyResourceRequirements(job, requirements);
     this.requirementCheck.trigger();
   }
 
   clearResourceRequirements(job: string): void {
-    this.ctx.trace('declare', `requirements of job ${job} cleared`);
+    this.ctx.trace('declare', () => `requirements of job ${job} cleared`);
     this.resources.notifyResourceRequirements(job, []);
     if (this.isActive()) {
       this.tracker.clearPendingAllocationsOfJob(job);
@@ -168,7 +168,7 @@ export class FineGrainedSlotManager implements SlotManager {
       }
       return;
     }
-    this.ctx.trace('check', `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
+    this.ctx.trace('check', () => `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
     const result = this.strategy.tryFulfillRequirements(missing, this.tracker, () => `pending-${this.nextPendingId++}`);
     this.allocateSlotsAccordingTo(result.onRegistered);
     const failed = new Set<string>();
@@ -184,7 +184,7 @@ export class FineGrainedSlotManager implements SlotManager {
       for (const p of result.newPendingTaskManagers) failed.add(p.id);
     }
     this.unfulfillable = new Set(result.unfulfillableJobs);
-    for (const job of result.unfulfillableJobs) this.ctx.trace('unfulfillable', `job ${job}: a requirement does not fit into one default worker (${describeProfile(this.config.defaultWorker)})`);
+    for (const job of result.unfulfillableJobs) this.ctx.trace('unfulfillable', () => `job ${job}: a requirement does not fit into one default worker (${describeProfile(this.config.defaultWorker)})`);
     for (const [job, perTm] of result.onPending) {
       if ([...perTm.keys()].some((id) => failed.has(id))) this.unfulfillable.add(job);
     }
@@ -197,7 +197,7 @@ export class FineGrainedSlotManager implements SlotManager {
 
   private notifyNotEnough(job: string): void {
     const acquired = this.resources.getAcquiredResources(job);
-    this.ctx.trace('not-enough-resources', `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
+    this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
     this.ctx.notEnoughResources(job, acquired);
   }
 
@@ -213,7 +213,7 @@ export class FineGrainedSlotManager implements SlotManager {
   private allocateSlot(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile): void {
     this.tracker.addSlot(tm, { allocationId: this.nextAllocationId++, job, profile });
     this.resources.notifyAcquiredResource(job, profile);
-    this.ctx.trace('allocate', `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
+    this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
   }
 
   // ----- workers ----------------------------------------------------------------------------
@@ -227,11 +227,11 @@ export class FineGrainedSlotManager implements SlotManager {
 
   private allocateResource(pending: PendingTaskManager): boolean {
     if (this.exceedsMaxTotal(pending.total)) {
-      this.ctx.trace('pending-failed', `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      this.ctx.trace('pending-failed', () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
       return false;
     }
     this.tracker.addPending(pending);
-    this.ctx.trace('pending', `new pending worker ${pending.id} (${describeProfile(pending.total)})`, { taskManager: pending.id });
+    this.ctx.trace('pending', () => `new pending worker ${pending.id} (${describeProfile(pending.total)})`, { taskManager: pending.id });
     return true;
   }
 
@@ -249,7 +249,7 @@ export class FineGrainedSlotManager implements SlotManager {
     const result = this.strategy.tryReconcileClusterResources(this.tracker, this.ctx.now());
     for (const id of result.pendingTaskManagersToRelease) {
       this.tracker.removePending(id);
-      this.ctx.trace('pending-released', `pending worker ${id} is no longer needed`);
+      this.ctx.trace('pending-released', () => `pending worker ${id} is no longer needed`);
     }
     for (const id of result.taskManagersToRelease) this.releaseIdleTaskExecutor(id);
     for (let i = 0; i < result.pendingTaskManagersToAllocate; i++) {
@@ -262,7 +262,7 @@ export class FineGrainedSlotManager implements SlotManager {
   private releaseIdleTaskExecutor(id: string): void {
     if (this.tracker.unwanted.has(id)) return;
     this.tracker.unwanted.add(id);
-    this.ctx.trace('release', `idle TaskManager ${id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
+    this.ctx.trace('release', () => `idle TaskManager ${id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
     this.workerDeclaration.trigger();
   }
 
@@ -286,7 +286,7 @@ export class FineGrainedSlotManager implements SlotManager {
 
   private declareNeededResources(): void {
     const declarations = this.declaration();
-    this.ctx.trace('workers', `worker declaration: ${declarations.length === 0 ? 'none' : declarations.map((d) => `${d.numNeeded} × ${describeProfile(d.spec)}${d.unwanted.length > 0 ? `, release ${d.unwanted.join(', ')}` : ''}`).join('; ')}`);
+    this.ctx.trace('workers', () => `worker declaration: ${declarations.length === 0 ? 'none' : declarations.map((d) => `${d.numNeeded} × ${describeProfile(d.spec)}${d.unwanted.length > 0 ? `, release ${d.unwanted.join(', ')}` : ''}`).join('; ')}`);
     this.ctx.declareResourceNeeded(declarations);
   }
 
@@ -299,11 +299,11 @@ export class FineGrainedSlotManager implements SlotManager {
     const allocated = reg.allocatedSlots ?? [];
     const matched = allocated.length > 0 ? undefined : this.findMatchingPendingTaskManager(total, defaultSlot);
     if (matched === undefined && this.exceedsMaxTotal(total)) {
-      this.ctx.trace('reject', `TaskManager ${reg.id} is rejected: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      this.ctx.trace('reject', () => `TaskManager ${reg.id} is rejected: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
       return 'REJECTED';
     }
     const tm = this.tracker.add(reg.id, total, defaultSlot, reg.blocked === true, this.ctx.now());
-    this.ctx.trace('register', `TaskManager ${reg.id} registers (${describeProfile(total)}, default slot ${describeProfile(defaultSlot)})${matched ? ` as pending worker ${matched.id}` : ''}`);
+    this.ctx.trace('register', () => `TaskManager ${reg.id} registers (${describeProfile(total)}, default slot ${describeProfile(defaultSlot)})${matched ? ` as pending worker ${matched.id}` : ''}`);
     for (const slot of allocated) this.allocateSlot(tm, slot.job, (isSpecified(slot.profile) ? slot.profile : defaultSlot) as SpecifiedProfile);
     if (matched !== undefined) {
       for (const [job, counter] of matched.allocations) {
@@ -331,7 +331,7 @@ export class FineGrainedSlotManager implements SlotManager {
       this.resources.notifyLostResource(slot.job, slot.profile);
     }
     this.tracker.remove(id);
-    this.ctx.trace('unregister', `TaskManager ${id} unregisters${hadSlots ? ' and its slots are lost' : ''}`);
+    this.ctx.trace('unregister', () => `TaskManager ${id} unregisters${hadSlots ? ' and its slots are lost' : ''}`);
     if (hadSlots) this.requirementCheck.trigger();
     return true;
   }
@@ -342,7 +342,7 @@ export class FineGrainedSlotManager implements SlotManager {
     if (tm === undefined || slot === undefined) return false;
     this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
     this.resources.notifyLostResource(job, slot.profile);
-    this.ctx.trace('free', `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
+    this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
     this.requirementCheck.trigger();
     return true;
   }
@@ -415,6 +415,15 @@ export class FineGrainedSlotManager implements SlotManager {
       acquired: this.resources.getAcquiredResources(job),
       missing: this.resources.missingOf(job),
     }));
+  }
+
+  job(id: string): JobResourceView | undefined {
+    if (!this.resources.has(id)) return undefined;
+    return { job: id, requirements: this.resources.getRequirements(id), acquired: this.resources.getAcquiredResources(id), missing: this.resources.missingOf(id) };
+  }
+
+  taskManagersOf(job: string): ReadonlyMap<string, number> {
+    return this.tracker.taskManagersOf(job);
   }
 
   missingResources(): Map<string, ProfileCount[]> {

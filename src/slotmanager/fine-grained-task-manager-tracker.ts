@@ -69,7 +69,10 @@ export class FineGrainedTaskManagerTracker {
   readonly pending = new Map<string, PendingTaskManager>();
   readonly unwanted = new Set<string>();
   private registeredTotal: ResourceProfile = ZERO;
-  private availableTotal: ResourceProfile = ZERO;
+  /** Sum of free resources; recomputed on demand after changes (a check rarely needs it). */
+  private availableTotalCache: ResourceProfile | undefined = ZERO;
+  /** job → TaskManager → number of slots, so a job's slots are found without a scan. */
+  private readonly slotsByJob = new Map<string, Map<string, number>>();
   private blockedAvailable: ResourceProfile = ZERO;
   private blockedTotal: ResourceProfile = ZERO;
   private pendingTotal: ResourceProfile = ZERO;
@@ -104,7 +107,7 @@ export class FineGrainedTaskManagerTracker {
     this.byId.set(id, tm);
     this.idle.add(id);
     this.registeredTotal = merge(this.registeredTotal, total);
-    this.availableTotal = merge(this.availableTotal, total);
+    this.availableTotalCache = undefined;
     if (blocked) {
       this.blockedAvailable = merge(this.blockedAvailable, total);
       this.blockedTotal = merge(this.blockedTotal, total);
@@ -124,7 +127,7 @@ export class FineGrainedTaskManagerTracker {
     this.idle.delete(id);
     this.unwanted.delete(id);
     this.registeredTotal = subtract(this.registeredTotal, tm.total);
-    this.availableTotal = subtract(this.availableTotal, tm.available);
+    this.availableTotalCache = undefined;
     if (tm.blocked) {
       this.blockedAvailable = subtract(this.blockedAvailable, tm.available);
       this.blockedTotal = subtract(this.blockedTotal, tm.total);
@@ -134,6 +137,7 @@ export class FineGrainedTaskManagerTracker {
 
   addSlot(tm: FineGrainedTaskManager, slot: DynamicSlot): void {
     tm.slots.push(slot);
+    this.countSlot(slot.job, tm.id, 1);
     this.changeAvailable(tm, subtract(tm.available, slot.profile) as SpecifiedProfile);
     this.allocatedCount++;
     tm.idleSince = BUSY;
@@ -145,6 +149,7 @@ export class FineGrainedTaskManagerTracker {
     const at = tm.slots.findIndex((s) => s.allocationId === allocationId);
     if (at < 0) return undefined;
     const [slot] = tm.slots.splice(at, 1);
+    this.countSlot(slot!.job, tm.id, -1);
     this.changeAvailable(tm, merge(tm.available, slot!.profile) as SpecifiedProfile);
     this.allocatedCount--;
     if (tm.slots.length === 0) {
@@ -184,7 +189,26 @@ export class FineGrainedTaskManagerTracker {
   }
 
   freeResource(): ResourceProfile {
-    return this.availableTotal;
+    if (this.availableTotalCache === undefined) {
+      let sum: ResourceProfile = ZERO;
+      for (const tm of this.byId.values()) sum = merge(sum, tm.available);
+      this.availableTotalCache = sum;
+    }
+    return this.availableTotalCache;
+  }
+
+  /** TaskManagers holding slots of `job`, with how many. */
+  taskManagersOf(job: string): ReadonlyMap<string, number> {
+    return this.slotsByJob.get(job) ?? new Map();
+  }
+
+  private countSlot(job: string, tm: string, delta: number): void {
+    let perTm = this.slotsByJob.get(job);
+    if (perTm === undefined) this.slotsByJob.set(job, (perTm = new Map()));
+    const n = (perTm.get(tm) ?? 0) + delta;
+    if (n > 0) perTm.set(tm, n);
+    else perTm.delete(tm);
+    if (perTm.size === 0) this.slotsByJob.delete(job);
   }
 
   get numberRegisteredSlots(): number {
@@ -203,11 +227,11 @@ export class FineGrainedTaskManagerTracker {
 
   /** A strategy view over the non-blocked TaskManagers; placements stay in the view. */
   pool(): RegisteredPool {
-    return new TrackerPool(this.byIndex, this.open, merge(subtractOrZero(this.availableTotal, this.blockedAvailable), ZERO), subtractOrZero(this.registeredTotal, this.blockedTotal));
+    return new TrackerPool(this.byIndex, this.open, () => subtractOrZero(this.freeResource(), this.blockedAvailable), subtractOrZero(this.registeredTotal, this.blockedTotal));
   }
 
   private changeAvailable(tm: FineGrainedTaskManager, next: SpecifiedProfile): void {
-    this.availableTotal = merge(subtract(this.availableTotal, tm.available), next);
+    this.availableTotalCache = undefined;
     if (tm.blocked) this.blockedAvailable = merge(subtract(this.blockedAvailable, tm.available), next);
     tm.available = next;
     this.refreshOpen(tm);
@@ -234,7 +258,7 @@ class TrackerPool implements RegisteredPool {
   constructor(
     private readonly byIndex: readonly (FineGrainedTaskManager | undefined)[],
     private readonly open: IndexSet,
-    private readonly available: ResourceProfile,
+    private readonly available: () => ResourceProfile,
     private readonly total: ResourceProfile,
   ) {}
 
@@ -243,7 +267,8 @@ class TrackerPool implements RegisteredPool {
   }
 
   availableSum(): ResourceProfile {
-    return isSpecified(this.available) ? subtract(this.available, this.placed) : this.available;
+    const available = this.available();
+    return isSpecified(available) ? subtract(available, this.placed) : available;
   }
 
   totalSum(): ResourceProfile {

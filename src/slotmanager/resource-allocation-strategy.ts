@@ -18,7 +18,7 @@ import {
   profilesEqual,
 } from '../model/resource-profile.js';
 import { type Candidate, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
-import { type TargetConfig, requiredResourcesFulfilled } from './required-resources.js';
+import { type TargetConfig, hasNoTargets, requiredResourcesFulfilled } from './required-resources.js';
 
 export type { RegisteredTaskManagerView } from './registered-pool.js';
 
@@ -100,7 +100,8 @@ export function tryFulfillRequirements(
       }
     }
   }
-  addWorkersForTargets(result, config, workerSlot, registered, pendingCandidates, pending, newWorkerId);
+  // Without targets every cluster already meets them; skip the sums (they cost a pass over the cluster).
+  if (!hasNoTargets(config)) addWorkersForTargets(result, config, workerSlot, registered, pendingCandidates, pending, newWorkerId);
   return result;
 }
 

@@ -58,6 +58,10 @@ export class ResourceTracker {
     return this.trackers.get(job)?.isRequirementEmpty() ?? true;
   }
 
+  has(job: string): boolean {
+    return this.trackers.has(job);
+  }
+
   jobs(): string[] {
     return [...this.trackers.keys()].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
   }

@@ -76,7 +76,8 @@ export interface SlotManagerContext {
   schedule(delay: number, work: () => void): void;
   /** Runs `work` now and then every `period` ms. */
   every(period: number, work: () => void): void;
-  trace(kind: TraceKind, message: string, subject?: TraceSubject): void;
+  /** A decision; the message may be a function, built only when someone reads the trace. */
+  trace(kind: TraceKind, message: string | (() => string), subject?: TraceSubject): void;
   notEnoughResources(job: string, acquired: readonly ProfileCount[]): void;
   declareResourceNeeded(declarations: readonly WorkerDeclaration[]): void;
 }
@@ -146,6 +147,9 @@ export interface SlotManager {
   taskManager(id: string): TaskManagerView | undefined;
   pendingTaskManagers(): PendingTaskManagerState[];
   jobs(): JobResourceView[];
+  job(id: string): JobResourceView | undefined;
+  /** TaskManagers holding slots of `job`, with the number of slots on each. */
+  taskManagersOf(job: string): ReadonlyMap<string, number>;
   missingResources(): Map<string, ProfileCount[]>;
   unfulfillableJobs(): string[];
   numberRegisteredSlots(): number;
