@@ -448,7 +448,8 @@ export function observable(d: Driver): string {
     taskManagers: d.sm.taskManagers(),
     pendingTaskManagers: d.sm.pendingTaskManagers(),
     jobs: d.sm.jobs(),
-    trace: d.sim.trace,
+    // Trace messages are built lazily: compare their text.
+    trace: d.sim.trace.map((t) => ({ time: t.time, kind: t.kind, message: t.message, taskManager: t.taskManager, job: t.job })),
     declarations: d.sim.declarations,
     notifications: d.sim.notifications,
   });
