@@ -17,6 +17,10 @@
  *   (`--exec-case NAME FILE`), 1 warm-up + 3 timed runs, median; plus the whole-process wall time
  *   of `node bin/run.js plan FILE --execution` for the 10,000 × 10,000 BLOCKING job (3 runs after
  *   1 warm-up, median).
+ * - SlotManager simulator (bench/simulator.ts, also runnable alone as `node dist/bench/simulator.js`):
+ *   runScenario on generated scenarios (10,000 TaskManagers × 8 slots, 1,000 jobs, 100,000 events,
+ *   and the same doubled; fine-grained standalone and active, declarative standalone), one child
+ *   process per case, 1 warm-up + 3 timed runs, median; target ≤ 1 s, doubled ≤ 2.2× that.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +33,7 @@ import { analyzeExecution } from '../src/execution/analyze-execution.js';
 import { jobGraphFromData, parseJobGraph } from '../src/parse/parse-job-graph.js';
 import { buildPlanReport } from '../src/report/plan-report.js';
 import { type Json, chainJobGraphJson, pointwiseChainJobGraph, randomJobGraph, schedulerBenchmarkJobGraph, toYaml } from './generate.js';
+import { simulatorSection, simulatorTargetRows } from './simulator.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '../..');
@@ -693,6 +698,7 @@ async function main(): Promise<void> {
   console.log('');
 
   const exec = executionSection();
+  const simulator = simulatorSection();
 
   console.log(`load     ${loadAverage()} at the end`);
   console.log('');
@@ -706,6 +712,7 @@ async function main(): Promise<void> {
         ['100k-vertex graph analysed (analyzeJob, median)', ms(big?.spec.analyzeTargetMs), ms(stageMedian(big?.result, 'analyze')), verdict(stageMedian(big?.result, 'analyze'), big?.spec.analyzeTargetMs ?? 0)],
         ['small plan, whole process (median wall)', ms(PLAN_WALL_TARGET_MS), ms(median(plan.times)), plan.status === 0 ? verdict(median(plan.times), PLAN_WALL_TARGET_MS) : `command failed (exit ${plan.status})`],
         ...execTargetRows(exec),
+        ...simulatorTargetRows(simulator),
       ],
     ),
   );
