@@ -73,8 +73,15 @@ export function subtractDecimal(a: Decimal, b: Decimal): Decimal {
 }
 
 export function multiplyDecimal(a: Decimal, k: number): Decimal {
+  if (Number.isSafeInteger(k)) return normalize({ unscaled: a.unscaled * BigInt(k), scale: a.scale });
   const factor = decimalFromNumber(k);
   return normalize({ unscaled: a.unscaled * factor.unscaled, scale: a.scale + factor.scale });
+}
+
+/** floor(a / b) for b > 0. */
+export function divideDecimalFloor(a: Decimal, b: Decimal): bigint {
+  const [x, y] = align(a, b);
+  return x / y;
 }
 
 export function compareDecimal(a: Decimal, b: Decimal): number {

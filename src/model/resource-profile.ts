@@ -11,6 +11,7 @@ import {
   ZERO_DECIMAL,
   addDecimal,
   compareDecimal,
+  divideDecimalFloor,
   divideDecimalRoundDown,
   isZeroDecimal,
   multiplyDecimal,
@@ -76,7 +77,7 @@ export function isSpecified(p: ResourceProfile): p is SpecifiedProfile {
 export function profilesEqual(a: ResourceProfile, b: ResourceProfile): boolean {
   if (!isSpecified(a) || !isSpecified(b)) return a.kind === b.kind;
   if (compareDecimal(a.cpuCores, b.cpuCores) !== 0) return false;
-  if (MEMORY_FIELDS.some((f) => a[f] !== b[f])) return false;
+  if (a.taskHeapMemory !== b.taskHeapMemory || a.taskOffHeapMemory !== b.taskOffHeapMemory || a.managedMemory !== b.managedMemory || a.networkMemory !== b.networkMemory) return false;
   if (a.extendedResources.size !== b.extendedResources.size) return false;
   for (const [name, amount] of a.extendedResources) {
     const other = b.extendedResources.get(name);
@@ -150,13 +151,37 @@ export function multiply(a: ResourceProfile, k: number): ResourceProfile {
   });
 }
 
+/** How many times `b` fits into `a` (at most `max`): repeated allFieldsNoLessThan + subtract in one step. */
+export function fitCount(a: SpecifiedProfile, b: SpecifiedProfile, max: number): number {
+  let k = BigInt(max);
+  const lim = (have: bigint, need: bigint): void => {
+    if (need > 0n) {
+      const q = have / need;
+      if (q < k) k = q;
+    }
+  };
+  if (b.cpuCores.unscaled > 0n) {
+    const q = divideDecimalFloor(a.cpuCores, b.cpuCores);
+    if (q < k) k = q;
+  }
+  lim(a.taskHeapMemory, b.taskHeapMemory);
+  lim(a.taskOffHeapMemory, b.taskOffHeapMemory);
+  lim(a.managedMemory, b.managedMemory);
+  lim(a.networkMemory, b.networkMemory);
+  for (const [name, amount] of b.extendedResources) {
+    const q = divideDecimalFloor(a.extendedResources.get(name) ?? ZERO_DECIMAL, amount);
+    if (q < k) k = q;
+  }
+  return k < 0n ? 0 : Number(k);
+}
+
 /** Field-wise "a can hold b" (named isMatching before Flink 1.13). */
 export function allFieldsNoLessThan(a: ResourceProfile, b: ResourceProfile): boolean {
   if (a.kind === 'ANY' || profilesEqual(a, b)) return true;
   if (!isSpecified(a)) return false;
   if (!isSpecified(b)) return b.kind === 'UNKNOWN';
   if (compareDecimal(a.cpuCores, b.cpuCores) < 0) return false;
-  if (MEMORY_FIELDS.some((f) => a[f] < b[f])) return false;
+  if (a.taskHeapMemory < b.taskHeapMemory || a.taskOffHeapMemory < b.taskOffHeapMemory || a.managedMemory < b.managedMemory || a.networkMemory < b.networkMemory) return false;
   for (const [name, amount] of b.extendedResources) {
     const have = a.extendedResources.get(name);
     if (have === undefined || compareDecimal(have, amount) < 0) return false;

@@ -57,7 +57,7 @@ class ResourceManagerDriver {
     const sm = this.sim.slotManager;
     for (const d of declarations) {
       for (const id of d.unwanted) this.sim.at(this.sim.now, () => void sm.unregisterTaskManager(id), Priority.WORKER);
-      const registered = sm.taskManagers().filter((t) => !t.unwanted && profilesEqual(t.total, d.spec)).length;
+      const registered = d.registered;
       const starting = this.starting.filter((s) => !s.cancelled && profilesEqual(s.spec.spec, d.spec));
       let have = registered + starting.length;
       while (have < d.numNeeded) {
@@ -115,7 +115,7 @@ class JobMasters {
 
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
     const sm = this.sim.slotManager;
-    const before = sm.job(job)?.requirements.reduce((n, r) => n + r.count, 0) ?? 0;
+    const before = sm.requirementsOf(job).reduce((n, r) => n + r.count, 0);
     sm.processResourceRequirements(job, requirements.requirements);
     if (requirements.requirements.reduce((n, r) => n + r.count, 0) >= before) return;
     // The slot pool returns slots beyond the new requirements once they were idle for slot.idle.timeout.
@@ -151,9 +151,11 @@ export interface ScenarioRun {
   readonly finishedAt: ReadonlyMap<string, number>;
 }
 
-export function runScenario(scenario: Scenario): ScenarioRun {
+export function runScenario(scenario: Scenario, options: { trace?: boolean } = {}): ScenarioRun {
   const { cluster } = scenario;
-  const sim = new Simulation(false);
+  // The trace feeds --trace and the explanations (the last worker limit hit); callers that need
+  // neither (benchmarks) may switch it off.
+  const sim = new Simulation(false, options.trace ?? true);
   const sm = createSlotManager(cluster, sim);
   sim.slotManager = sm;
   if (cluster.config.resourceAllocation === 'active') {

@@ -44,7 +44,10 @@ export class Simulation {
   /** Set once the SlotManager exists. */
   slotManager!: SlotManager;
 
-  constructor(readonly manual: boolean) {}
+  constructor(
+    readonly manual: boolean,
+    readonly recordTrace = true,
+  ) {}
 
   readonly context: SlotManagerContext = {
     now: () => this.clock,
@@ -59,7 +62,7 @@ export class Simulation {
       this.timeline.push(this.clock, Priority.PERIODIC, { run: tick, periodic: true });
     },
     trace: (kind: TraceKind, message: string | (() => string), subject?: TraceSubject) => {
-      this.trace.push(new LazyTraceEntry(this.clock, kind, message, subject));
+      if (this.recordTrace) this.trace.push(new LazyTraceEntry(this.clock, kind, message, subject));
     },
     notEnoughResources: (job, acquired) => {
       this.notifications.push({ time: this.clock, job, acquired });

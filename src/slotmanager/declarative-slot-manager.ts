@@ -39,6 +39,7 @@ interface StaticTaskManager {
   readonly total: ResourceProfile;
   readonly defaultSlot: ResourceProfile;
   readonly blocked: boolean;
+  readonly order: number;
   readonly slots: StaticSlot[];
   freeCount: number;
   idleSince: number;
@@ -47,6 +48,8 @@ interface StaticTaskManager {
 interface FreeGroup {
   readonly profile: ResourceProfile;
   readonly seqs: IndexSet;
+  /** No member below this (seqs only grow). */
+  first: number;
 }
 
 export class DeclarativeSlotManager implements SlotManager {
@@ -61,6 +64,20 @@ export class DeclarativeSlotManager implements SlotManager {
   /** Cumulative increase of the declared pending-worker count. */
   workersRequestedTotal = 0;
   private readonly defaultSlot: ResourceProfile;
+  /** job → TaskManager → slots it holds there (registration order of first slot is not kept: sorted on read). */
+  private readonly holders = new Map<string, Map<StaticTaskManager, number>>();
+  private nextOrder = 0;
+
+  private hold(job: string, tm: StaticTaskManager, d: number): void {
+    let h = this.holders.get(job);
+    if (h === undefined) this.holders.set(job, (h = new Map()));
+    const n = (h.get(tm) ?? 0) + d;
+    if (n > 0) h.set(tm, n);
+    else {
+      h.delete(tm);
+      if (h.size === 0) this.holders.delete(job);
+    }
+  }
 
   private readonly requirementCheck: CoalescedTask;
   private readonly workerDeclaration: CoalescedTask;
@@ -191,7 +208,9 @@ export class DeclarativeSlotManager implements SlotManager {
   private firstFreeSlot(required: ResourceProfile): StaticSlot | undefined {
     let best: StaticSlot | undefined;
     for (const g of this.matchingGroups(required)) {
-      for (let seq = g.seqs.next(0); seq !== -1; seq = g.seqs.next(seq + 1)) {
+      const start = g.seqs.next(g.first);
+      if (start !== -1) g.first = start;
+      for (let seq = start; seq !== -1; seq = g.seqs.next(seq + 1)) {
         const slot = this.freeBySeq[seq]!;
         if (slot.tm.blocked) continue;
         if (best === undefined || seq < best.freeSeq) best = slot;
@@ -217,12 +236,13 @@ export class DeclarativeSlotManager implements SlotManager {
   }
 
   private markFree(slot: StaticSlot): void {
+    if (slot.job !== undefined) this.hold(slot.job, slot.tm, -1);
     slot.job = undefined;
     slot.freeSeq = this.freeBySeq.length;
     this.freeBySeq.push(slot);
     const key = profileKey(slot.profile);
     let g = this.freeGroups.get(key);
-    if (g === undefined) this.freeGroups.set(key, (g = { profile: slot.profile, seqs: new IndexSet() }));
+    if (g === undefined) this.freeGroups.set(key, (g = { profile: slot.profile, seqs: new IndexSet(), first: 0 }));
     g.seqs.add(slot.freeSeq);
     slot.tm.freeCount++;
     if (slot.tm.freeCount === slot.tm.slots.length) slot.tm.idleSince = this.ctx.now();
@@ -240,6 +260,7 @@ export class DeclarativeSlotManager implements SlotManager {
   private allocate(slot: StaticSlot, job: string, requested: ResourceProfile): void {
     this.unmarkFree(slot);
     slot.job = job;
+    this.hold(job, slot.tm, 1);
     this.resources.notifyAcquiredResource(job, slot.profile);
     this.ctx.trace('allocate', () => `slot ${slot.tm.id}/${slot.index} (${describeProfile(slot.profile)}) for job ${job} (requested ${describeProfile(requested)})`, { taskManager: slot.tm.id, job });
   }
@@ -263,7 +284,7 @@ export class DeclarativeSlotManager implements SlotManager {
       this.ctx.trace('reject', () => `TaskManager ${reg.id} is rejected: slotmanager.number-of-slots.max (${max}) would be exceeded`);
       return 'REJECTED';
     }
-    const tm: StaticTaskManager = { id: reg.id, total: reg.total, defaultSlot: reg.defaultSlot, blocked: reg.blocked === true, slots: [], freeCount: 0, idleSince: this.ctx.now() };
+    const tm: StaticTaskManager = { id: reg.id, total: reg.total, defaultSlot: reg.defaultSlot, blocked: reg.blocked === true, order: this.nextOrder++, slots: [], freeCount: 0, idleSince: this.ctx.now() };
     this.tms.set(reg.id, tm);
     for (let i = 0; i < reg.numberOfSlots; i++) {
       const slot: StaticSlot = { tm, index: i, profile: reg.defaultSlot, job: undefined, freeSeq: -1 };
@@ -272,6 +293,7 @@ export class DeclarativeSlotManager implements SlotManager {
       if (owner === undefined) this.markFree(slot);
       else {
         slot.job = owner;
+        this.hold(owner, slot.tm, 1);
         tm.idleSince = BUSY;
         this.resources.notifyAcquiredResource(owner, slot.profile);
       }
@@ -286,6 +308,7 @@ export class DeclarativeSlotManager implements SlotManager {
     const tm = this.tms.get(id);
     if (tm === undefined) return false;
     for (const slot of tm.slots) {
+      if (slot.job !== undefined) this.hold(slot.job, tm, -1);
       if (slot.job !== undefined) this.resources.notifyLostResource(slot.job, slot.profile);
       else this.unmarkFree(slot);
     }
@@ -318,6 +341,7 @@ export class DeclarativeSlotManager implements SlotManager {
       if (owner !== undefined) {
         this.unmarkFree(slot);
         slot.job = owner;
+        this.hold(owner, slot.tm, 1);
         this.resources.notifyAcquiredResource(owner, slot.profile);
       }
     }
@@ -355,7 +379,9 @@ export class DeclarativeSlotManager implements SlotManager {
     }
     this.declaredPendingWorkers = workers;
     const needed = [...this.tms.keys()].filter((id) => !this.unwanted.has(id)).length + Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
-    const declaration = { spec: this.config.defaultWorker, slotsPerWorker: this.config.slotsPerWorker, numNeeded: needed, unwanted: [...this.unwanted] };
+    let registered = 0;
+    for (const tm of this.tms.values()) if (!this.unwanted.has(tm.id) && profilesEqual(tm.total, this.config.defaultWorker)) registered++;
+    const declaration = { spec: this.config.defaultWorker, slotsPerWorker: this.config.slotsPerWorker, numNeeded: needed, registered, unwanted: [...this.unwanted] };
     this.ctx.trace('workers', () => `worker declaration: ${needed} × ${describeProfile(this.config.defaultWorker)}${declaration.unwanted.length > 0 ? `, release ${declaration.unwanted.join(', ')}` : ''}`);
     this.ctx.declareResourceNeeded([declaration]);
   }
@@ -406,12 +432,13 @@ export class DeclarativeSlotManager implements SlotManager {
   }
 
   taskManagersOf(job: string): ReadonlyMap<string, number> {
-    const out = new Map<string, number>();
-    for (const tm of this.tms.values()) {
-      const n = tm.slots.filter((s) => s.job === job).length;
-      if (n > 0) out.set(tm.id, n);
-    }
-    return out;
+    const h = this.holders.get(job);
+    if (h === undefined) return new Map();
+    return new Map([...h].sort(([a], [b]) => a.order - b.order).map(([tm, n]) => [tm.id, n]));
+  }
+
+  requirementsOf(job: string): readonly ProfileCount[] {
+    return this.resources.getRequirements(job);
   }
 
   missingResources(): Map<string, ProfileCount[]> {

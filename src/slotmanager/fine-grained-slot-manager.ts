@@ -14,6 +14,8 @@ import {
   getTotalMemory,
   isSpecified,
   merge,
+  multiply,
+  profileKey,
   profilesEqual,
   subtract,
 } from '../model/resource-profile.js';
@@ -25,6 +27,7 @@ import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClu
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 import { CoalescedTask } from './coalesced-task.js';
 import { ResourceTracker } from './resource-tracker.js';
+import { hasNoTargets } from './required-resources.js';
 import type {
   JobResourceView,
   PendingTaskManagerState,
@@ -49,11 +52,12 @@ export function defaultAllocationStrategy(config: SlotManagerConfig): Allocation
       tryFulfillRequirements(
         [...missing].map(([job, list]) => ({ job, missing: list })),
         tracker.pool(),
-        [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, numberOfSlots: p.numberOfSlots })),
+        [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, numberOfSlots: p.numberOfSlots, defaultSlot: p.defaultSlot })),
         config,
         newId,
       ),
-    tryReconcileClusterResources: (tracker, now) => tryReconcileClusterResources(reconcileInput(tracker, now, config.taskManagerTimeout), config),
+    tryReconcileClusterResources: (tracker, now) =>
+      hasNoTargets(config) ? releaseAllUnused(tracker, now, config.taskManagerTimeout) : tryReconcileClusterResources(reconcileInput(tracker, now, config.taskManagerTimeout), config),
   };
 }
 
@@ -64,9 +68,24 @@ function subtractProfile(a: ResourceProfile, b: ResourceProfile): ResourceProfil
 function unusedOf(p: PendingTaskManager): SpecifiedProfile {
   let unused: ResourceProfile = p.total;
   for (const counter of p.allocations.values()) {
-    for (const { profile, count } of counter.toList()) for (let i = 0; i < count; i++) unused = subtractProfile(unused, profile);
+    for (const { profile, count } of counter.toList()) unused = subtractProfile(unused, multiply(profile, count));
   }
   return unused as SpecifiedProfile;
+}
+
+/** Without redundancy or minimum targets every timed-out TaskManager and every unused pending one goes (no sums needed). */
+function releaseAllUnused(tracker: FineGrainedTaskManagerTracker, now: number, timeout: number): ReconcileResult {
+  const timedOut: FineGrainedTaskManager[] = [];
+  for (const id of tracker.idle) {
+    const tm = tracker.get(id)!;
+    if (now - tm.idleSince >= timeout) timedOut.push(tm);
+  }
+  timedOut.sort((a, b) => a.index - b.index);
+  return {
+    taskManagersToRelease: timedOut.map((tm) => tm.id),
+    pendingTaskManagersToRelease: [...tracker.pending.values()].filter((p) => p.allocations.size === 0).map((p) => p.id),
+    pendingTaskManagersToAllocate: 0,
+  };
 }
 
 /** Idle TaskManagers come from the idle set, so a reconcile does not visit busy ones. */
@@ -270,18 +289,21 @@ export class FineGrainedSlotManager implements SlotManager {
   declaration(): WorkerDeclaration[] {
     const specs = new Map<string, { spec: SpecifiedProfile; slots: number; needed: number; unwanted: string[] }>();
     const entry = (total: SpecifiedProfile, slots: number) => {
-      const key = `${slots}:${describeProfile(total)}`;
+      const key = `${slots}:${profileKey(total)}`;
       let e = specs.get(key);
       if (e === undefined) specs.set(key, (e = { spec: total, slots, needed: 0, unwanted: [] }));
       return e;
     };
-    for (const tm of this.tracker.registered()) {
+    for (const s of this.tracker.specs.values()) entry(s.spec, s.slots).needed += s.count;
+    const unwanted = [...this.tracker.unwanted].map((id) => this.tracker.get(id)!).sort((a, b) => a.index - b.index);
+    for (const tm of unwanted) {
       const e = entry(tm.total, tm.defaultNumSlots);
-      if (this.tracker.unwanted.has(tm.id)) e.unwanted.push(tm.id);
-      else e.needed++;
+      e.needed--;
+      e.unwanted.push(tm.id);
     }
+    const registered = new Map([...specs].map(([k, e]) => [k, e.needed]));
     for (const p of this.tracker.pending.values()) entry(p.total, p.numberOfSlots).needed++;
-    return [...specs.values()].map((e) => ({ spec: e.spec, slotsPerWorker: e.slots, numNeeded: e.needed, unwanted: e.unwanted }));
+    return [...specs].map(([k, e]) => ({ spec: e.spec, slotsPerWorker: e.slots, numNeeded: e.needed, registered: registered.get(k) ?? 0, unwanted: e.unwanted }));
   }
 
   private declareNeededResources(): void {
@@ -318,8 +340,15 @@ export class FineGrainedSlotManager implements SlotManager {
 
   /** Equal total and default slot; one with recorded slots first. */
   private findMatchingPendingTaskManager(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
-    const matching = [...this.tracker.pending.values()].filter((p) => profilesEqual(p.total, total) && profilesEqual(p.defaultSlot, defaultSlot));
-    return matching.find((p) => p.allocations.size > 0) ?? matching[0];
+    const totalKey = profileKey(total);
+    const slotKey = profileKey(defaultSlot);
+    let first: PendingTaskManager | undefined;
+    for (const p of this.tracker.pending.values()) {
+      if (profileKey(p.total) !== totalKey || profileKey(p.defaultSlot) !== slotKey) continue;
+      if (p.allocations.size > 0) return p;
+      first ??= p;
+    }
+    return first;
   }
 
   unregisterTaskManager(id: string): boolean {
@@ -424,6 +453,10 @@ export class FineGrainedSlotManager implements SlotManager {
 
   taskManagersOf(job: string): ReadonlyMap<string, number> {
     return this.tracker.taskManagersOf(job);
+  }
+
+  requirementsOf(job: string): readonly ProfileCount[] {
+    return this.resources.getRequirements(job);
   }
 
   missingResources(): Map<string, ProfileCount[]> {

@@ -11,7 +11,10 @@ import {
   allFieldsNoLessThan,
   divideIntoSlots,
   isSpecified,
+  fitCount,
   merge,
+  multiply,
+  profileKey,
   profilesEqual,
   subtract,
 } from '../model/resource-profile.js';
@@ -68,6 +71,8 @@ export class FineGrainedTaskManagerTracker {
   readonly idle = new Set<string>();
   readonly pending = new Map<string, PendingTaskManager>();
   readonly unwanted = new Set<string>();
+  /** Registered TaskManagers per (slots, total). */
+  readonly specs = new Map<string, { spec: SpecifiedProfile; slots: number; count: number }>();
   private registeredTotal: ResourceProfile = ZERO;
   /** Sum of free resources; recomputed on demand after changes (a check rarely needs it). */
   private availableTotalCache: ResourceProfile | undefined = ZERO;
@@ -113,6 +118,10 @@ export class FineGrainedTaskManagerTracker {
       this.blockedTotal = merge(this.blockedTotal, total);
     }
     this.slotCount += tm.defaultNumSlots;
+    const key = `${tm.defaultNumSlots}:${profileKey(total)}`;
+    const s = this.specs.get(key);
+    if (s === undefined) this.specs.set(key, { spec: total, slots: tm.defaultNumSlots, count: 1 });
+    else s.count++;
     this.refreshOpen(tm);
     return tm;
   }
@@ -133,6 +142,9 @@ export class FineGrainedTaskManagerTracker {
       this.blockedTotal = subtract(this.blockedTotal, tm.total);
     }
     this.slotCount -= tm.defaultNumSlots;
+    const key = `${tm.defaultNumSlots}:${profileKey(tm.total)}`;
+    const s = this.specs.get(key)!;
+    if (--s.count === 0) this.specs.delete(key);
   }
 
   addSlot(tm: FineGrainedTaskManager, slot: DynamicSlot): void {
@@ -279,19 +291,21 @@ class TrackerPool implements RegisteredPool {
     return this.overlay.get(tm.index) ?? tm.available;
   }
 
-  private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot): void {
-    this.overlay.set(tm.index, subtract(this.availableOf(tm), p) as SpecifiedProfile);
-    this.placed = merge(this.placed, p);
-    place(tm.id, p);
+  private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot, k = 1): void {
+    const all = k === 1 ? p : (multiply(p, k) as SpecifiedProfile);
+    this.overlay.set(tm.index, subtract(this.availableOf(tm), all) as SpecifiedProfile);
+    this.placed = merge(this.placed, all);
+    place(tm.id, p, k);
   }
 
   private firstFit(required: ResourceProfile, n: number, place: PlaceSlot): number {
     for (let i = this.open.next(0); i !== -1 && n > 0; i = this.open.next(i + 1)) {
       const tm = this.byIndex[i]!;
       const p = effectiveProfile(required, tm.defaultSlot);
-      while (n > 0 && allFieldsNoLessThan(this.availableOf(tm), p)) {
-        this.take(tm, p, place);
-        n--;
+      const k = fitCount(this.availableOf(tm), p, n);
+      if (k > 0) {
+        this.take(tm, p, place, k);
+        n -= k;
       }
     }
     return n;

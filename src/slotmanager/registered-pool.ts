@@ -14,6 +14,8 @@ import {
   merge,
   profilesEqual,
   subtract,
+  fitCount,
+  multiply,
 } from '../model/resource-profile.js';
 
 export interface RegisteredTaskManagerView {
@@ -24,7 +26,7 @@ export interface RegisteredTaskManagerView {
   readonly blocked: boolean;
 }
 
-export type PlaceSlot = (taskManager: string, effective: SpecifiedProfile) => void;
+export type PlaceSlot = (taskManager: string, effective: SpecifiedProfile, count: number) => void;
 
 export interface RegisteredPool {
   /** Places up to `n` slots; returns how many could not be placed. */
@@ -48,15 +50,16 @@ export interface Candidate {
 }
 
 /** Any-matching: walk in order, packing each candidate before moving on. */
-export function firstFit(candidates: readonly Candidate[], required: ResourceProfile, n: number, place: PlaceSlot): number {
-  for (const c of candidates) {
+export function firstFit(candidates: readonly Candidate[], required: ResourceProfile, n: number, place: PlaceSlot, cursor?: { start: number }): number {
+  if (cursor !== undefined) while (cursor.start < candidates.length && profilesEqual(candidates[cursor.start]!.available, ZERO)) cursor.start++;
+  for (let i = cursor?.start ?? 0; i < candidates.length && n > 0; i++) {
+    const c = candidates[i]!;
     const p = effectiveProfile(required, c.defaultSlot);
-    while (n > 0 && allFieldsNoLessThan(c.available, p)) {
-      c.available = subtract(c.available, p) as SpecifiedProfile;
-      place(c.id, p);
-      n--;
-    }
-    if (n === 0) break;
+    const k = fitCount(c.available, p, n);
+    if (k === 0) continue;
+    c.available = subtract(c.available, multiply(p, k)) as SpecifiedProfile;
+    place(c.id, p, k);
+    n -= k;
   }
   return n;
 }
@@ -87,7 +90,7 @@ export function leastUtilizationFit(candidates: readonly Candidate[], required: 
       continue;
     }
     c.available = subtract(c.available, p) as SpecifiedProfile;
-    place(c.id, p);
+    place(c.id, p, 1);
     n--;
     if (profilesEqual(c.available, ZERO)) open.splice(best, 1);
   }

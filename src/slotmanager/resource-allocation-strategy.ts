@@ -15,6 +15,7 @@ import {
   divideIntoSlots,
   merge,
   profileKey,
+  isSpecified,
   profilesEqual,
 } from '../model/resource-profile.js';
 import { type Candidate, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
@@ -36,6 +37,7 @@ export interface PendingTaskManagerView {
   readonly id: string;
   readonly total: SpecifiedProfile;
   readonly numberOfSlots: number;
+  readonly defaultSlot?: SpecifiedProfile;
 }
 
 export interface AllocationStrategyConfig extends TargetConfig {
@@ -81,13 +83,14 @@ export function tryFulfillRequirements(
   newWorkerId: NewWorkerId = counterIds(),
 ): AllocationResult {
   const result = emptyAllocationResult();
-  const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
+  const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
   const workerSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
+  const cursor = { start: 0 };
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {
-      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p) => recordPlacement(result.onRegistered, job, tm, p));
-      const onPending = (tm: string, p: SpecifiedProfile): void => recordPlacement(result.onPending, job, tm, p);
-      left = firstFit(pendingCandidates, requirement.profile, left, onPending);
+      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p, k) => recordPlacement(result.onRegistered, job, tm, p, k));
+      const onPending = (tm: string, p: SpecifiedProfile, k: number): void => recordPlacement(result.onPending, job, tm, p, k);
+      left = isSpecified(requirement.profile) && profilesEqual(requirement.profile, ZERO) ? firstFit(pendingCandidates, requirement.profile, left, onPending) : firstFit(pendingCandidates, requirement.profile, left, onPending, cursor);
       if (left === 0) continue;
       if (!allFieldsNoLessThan(config.defaultWorker, effectiveProfile(requirement.profile, workerSlot))) {
         if (!result.unfulfillableJobs.includes(job)) result.unfulfillableJobs.push(job);

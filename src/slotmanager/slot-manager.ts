@@ -33,6 +33,8 @@ export interface WorkerDeclaration {
   readonly spec: SpecifiedProfile;
   readonly slotsPerWorker: number;
   readonly numNeeded: number;
+  /** Registered, not unwanted TaskManagers with this total (the ResourceManager's count of running workers). */
+  readonly registered: number;
   readonly unwanted: readonly string[];
 }
 
@@ -147,6 +149,8 @@ export interface SlotManager {
   taskManager(id: string): TaskManagerView | undefined;
   pendingTaskManagers(): PendingTaskManagerState[];
   jobs(): JobResourceView[];
+  /** What `job` currently declares (empty when nothing). */
+  requirementsOf(job: string): readonly ProfileCount[];
   job(id: string): JobResourceView | undefined;
   /** TaskManagers holding slots of `job`, with the number of slots on each. */
   taskManagersOf(job: string): ReadonlyMap<string, number>;
