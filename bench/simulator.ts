@@ -10,9 +10,10 @@
  *   managed, 128 MiB network), default slot = total / 8 (fine-grained: dynamic slots; declarative:
  *   8 static slots). Default worker = the same TaskManager. Flink's default delays (requirement check
  *   50 ms, declare 50 ms, TaskManager timeout 30 s, slot idle timeout 50 s, worker start-up 10 s).
- * - jobs: UNKNOWN requirements, counts 20..110 (≈ 65 slots a job, ≈ 81 % of the slots), submitted
- *   one every 100 ms from t = 0.
- * - events: one every 10 ms. ≈ 97 % `declare` (a submitted job's count moves 1..15 up or down within
+ * - jobs: UNKNOWN requirements, counts 20..110 (≈ 65 slots a job, ≈ 80 % of the slots), submitted
+ *   evenly over the first 100 s (one every 100 ms at 1,000 jobs).
+ * - events: spread evenly over 1,000 s (one every 10 ms at 100,000), so the doubled input is the
+ *   first one twice over, side by side, with the same work per event. ≈ 97 % `declare` (a submitted job's count moves 1..15 up or down within
  *   20..120, drifting back to where it started); ≈ 2 % `finishJob` of a running job, which comes
  *   back 5..60 s later through a `declare` (the re-submission is one of the events); ≈ 0.25 %
  *   `unregisterTaskManager` of a live TaskManager and ≈ 0.25 % `registerTaskManager` of a spare
@@ -82,8 +83,14 @@ const SKIP_DOUBLED_AFTER_MS = 30_000;
 // Generator
 
 const SLOTS_PER_TM = 8;
-const EVENT_SPACING_MS = 10;
-const SUBMIT_SPACING_MS = 100;
+/**
+ * Every size spreads its events over the same timeline and submits its jobs in the same window, so
+ * the doubled input is the first one twice over, side by side: each job sees the same rate of
+ * declarations, and the work per event stays the same (100,000 events: one every 10 ms, a job
+ * submitted every 100 ms; 200,000: every 5 ms and 50 ms).
+ */
+const TIMELINE_MS = 1_000_000;
+const SUBMIT_WINDOW_MS = 100_000;
 const MIN_COUNT = 20;
 const MAX_COUNT = 120;
 const MAX_INITIAL_COUNT = 110;
@@ -126,13 +133,14 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
   const taskManagers: TaskManagerDefinition[] = [];
   for (let i = 1; i <= spec.taskManagers; i++) taskManagers.push({ registration: registration(`tm-${i}`), registerAt: 0, pointer: `/cluster/taskManagers/${i - 1}` });
 
+  const submitTime = (j: number): number => Math.floor((j * SUBMIT_WINDOW_MS) / spec.jobs);
   const requirement = (count: number): readonly { profile: ResourceProfile; count: number }[] => [{ profile: UNKNOWN, count }];
   const jobs: JobDefinition[] = [];
   const initial: number[] = [];
   for (let j = 0; j < spec.jobs; j++) {
     const count = int(MIN_COUNT, MAX_INITIAL_COUNT);
     initial.push(count);
-    jobs.push({ id: `job-${j + 1}`, requirements: requirement(count), submitAt: j * SUBMIT_SPACING_MS, finishAt: undefined, vertices: undefined, source: undefined, pointer: `/jobs/${j}` });
+    jobs.push({ id: `job-${j + 1}`, requirements: requirement(count), submitAt: submitTime(j), finishAt: undefined, vertices: undefined, source: undefined, pointer: `/jobs/${j}` });
   }
 
   // Timeline state: current counts, running jobs (submitted and not finished), live TaskManagers.
@@ -164,9 +172,9 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
   };
 
   for (let i = 0; i < spec.events; i++) {
-    const time = (i + 1) * EVENT_SPACING_MS;
+    const time = Math.round(((i + 1) * TIMELINE_MS) / spec.events);
     // Jobs whose submitAt has passed are running (their submission is not a timeline event).
-    while (submitted < spec.jobs && submitted * SUBMIT_SPACING_MS < time) addRunning(submitted++);
+    while (submitted < spec.jobs && submitTime(submitted) < time) addRunning(submitted++);
     const due = comebacks.length > 0 && comebacks[0]!.at <= time ? comebacks.shift()! : undefined;
     if (due !== undefined) {
       current[due.job] = due.count;
@@ -236,7 +244,7 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
     clusterSlots: spec.taskManagers * SLOTS_PER_TM,
     eventKinds: kinds,
     spareTaskManagers: spares,
-    timelineMs: spec.events * EVENT_SPACING_MS,
+    timelineMs: TIMELINE_MS,
   };
 }
 
@@ -310,7 +318,7 @@ function outcomeOf(
     registeredTaskManagers: sm.taskManagers().length,
     traceEntries: run.sim.trace.length,
     ...(traced ? { slotAllocations: allocations, slotFrees: frees } : {}),
-    workersStarted: run.sim.trace.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).length,
+    ...(traced ? { workersStarted: run.sim.trace.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).length } : {}),
   };
 }
 
@@ -464,8 +472,9 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
   const first = SIM_CASES[0]!;
   console.log('SlotManager simulator (runScenario)');
   console.log(`Generated scenarios (seeded PRNG), built as Scenario values: TaskManagers of 8 × (1 CPU, 1 GiB heap, 512 MiB managed, 128 MiB network) registered at 0;`);
-  console.log(`jobs with UNKNOWN requirements (20..110 slots, one submitted every ${SUBMIT_SPACING_MS} ms); one timeline event every ${EVENT_SPACING_MS} ms (declare up/down, finishJob + re-submit,`);
-  console.log('unregister / register of spare TaskManagers). Flink defaults: requirement check 50 ms, TaskManager timeout 30 s, slot idle timeout 50 s, worker start-up 10 s.');
+  console.log(`jobs with UNKNOWN requirements (20..110 slots), submitted evenly over the first ${SUBMIT_WINDOW_MS / 1000} s; the events spread evenly over ${TIMELINE_MS / 1000} s (declare up/down,`);
+  console.log('finishJob + re-submit, unregister / register of spare TaskManagers): a doubled input is the first one twice over, side by side.');
+  console.log('Flink defaults: requirement check 50 ms, TaskManager timeout 30 s, slot idle timeout 50 s, worker start-up 10 s.');
   console.log(`method: one child process per case (--expose-gc, ${SIM_CASES[0]!.timeoutMs / 1000} s timeout); runScenario median of ${first.runs} runs after ${first.warmups} warm-up; a warm-up over ${SLOW_WARMUP_MS / 1000} s is the only run`);
   console.log(`(cold figure); a doubled case is skipped when its first size took over ${SKIP_DOUBLED_AFTER_MS / 1000} s.`);
   console.log('');
