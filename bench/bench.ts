@@ -33,6 +33,7 @@ import { analyzeExecution } from '../src/execution/analyze-execution.js';
 import { jobGraphFromData, parseJobGraph } from '../src/parse/parse-job-graph.js';
 import { buildPlanReport } from '../src/report/plan-report.js';
 import { type Json, chainJobGraphJson, pointwiseChainJobGraph, randomJobGraph, schedulerBenchmarkJobGraph, toYaml } from './generate.js';
+import { count, gc, mb, median, ms, table } from './format.js';
 import { simulatorSection, simulatorTargetRows } from './simulator.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -155,15 +156,7 @@ interface CaseResult {
   failure?: { stage: Stage; message: string };
 }
 
-function gc(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
 
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 async function runCase(spec: CaseSpec): Promise<void> {
   const result: CaseResult = { name: spec.name, runs: {}, peakHeapBytes: 0, peakRssBytes: 0 };
@@ -447,28 +440,9 @@ function planFixture(): { path: string; note: string; cleanup: () => void } {
 
 // ---- formatting ----
 
-function ms(value: number | undefined): string {
-  if (value === undefined) return '—';
-  if (value < 10) return `${value.toFixed(2)} ms`;
-  if (value < 100) return `${value.toFixed(1)} ms`;
-  if (value < 10_000) return `${value.toFixed(0)} ms`;
-  return `${(value / 1000).toFixed(1)} s`;
-}
 
-function mb(bytes: number | undefined): string {
-  return bytes === undefined || bytes === 0 ? '—' : `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-}
 
-function count(n: number | undefined): string {
-  return n === undefined ? '—' : n.toLocaleString('en-US');
-}
 
-function table(header: string[], rows: string[][], leftAligned = 1): string {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]): string =>
-    cells.map((cell, c) => (c < leftAligned ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function stageMedian(r: CaseResult | undefined, s: Stage): number | undefined {
   const times = r?.runs[s];

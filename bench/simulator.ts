@@ -37,6 +37,9 @@ import { runScenario, type ScenarioRun } from '../src/scenario/run-scenario.js';
 import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, SlotManagerKind, TaskManagerDefinition, TimedEvent } from '../src/scenario/scenario.js';
 import type { ResourceAllocation, SlotManagerConfig, TaskManagerRegistration } from '../src/slotmanager/slot-manager.js';
 
+import { count, gc, mb, median, ms, table } from './format.js';
+import { prng } from './generate.js';
+
 const SELF = fileURLToPath(import.meta.url);
 
 // ---------------------------------------------------------------------------------------------
@@ -97,16 +100,6 @@ const MAX_INITIAL_COUNT = 110;
 const MIB = 1024n * 1024n;
 
 /** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GeneratedInput {
   readonly scenario: Scenario;
@@ -280,9 +273,6 @@ export interface SimCaseResult {
   failure?: { stage: string; message: string };
 }
 
-function gc(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
 
 function stage(name: string): void {
   process.stderr.write(`@@stage ${name}\n`);
@@ -406,37 +396,13 @@ function spawnSimCase(spec: SimCaseSpec): SimOutcome {
   return { spec, result, crash: { stage: at, reason } };
 }
 
-function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
-function ms(value: number | undefined): string {
-  if (value === undefined) return '—';
-  if (value < 10) return `${value.toFixed(2)} ms`;
-  if (value < 100) return `${value.toFixed(1)} ms`;
-  if (value < 10_000) return `${value.toFixed(0)} ms`;
-  return `${(value / 1000).toFixed(1)} s`;
-}
 
-function mb(bytes: number | undefined): string {
-  return bytes === undefined || bytes === 0 ? '—' : `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
-}
 
-function count(n: number | undefined): string {
-  return n === undefined ? '—' : n.toLocaleString('en-US');
-}
 
-function table(header: string[], rows: string[][], leftAligned = 1): string {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((cell, c) => (c < leftAligned ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function medianOf(o: SimOutcome | undefined): number | undefined {
-  return o?.result === undefined ? undefined : median(o.result.runs);
+  return o?.result === undefined || o.result.runs.length === 0 ? undefined : median(o.result.runs);
 }
 
 /** Rows for the benchmark's Targets table. */
@@ -507,7 +473,7 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
     table(
       ['case', 'warm-up', 'min', 'median', 'max', 'events/s', 'met jobs', 'acquired', 'allocations', 'frees', 'TMs at end', 'workers started', 'trace', 'end time', 'heap scenario', 'heap run', 'peak RSS', 'report', 'status'],
       outcomes.map(({ spec, result: r, crash, skipped }) => {
-        const m = r === undefined ? undefined : median(r.runs);
+        const m = r === undefined || r.runs.length === 0 ? undefined : median(r.runs);
         return [
           spec.name,
           ms(r?.warmupMs),
