@@ -6,7 +6,7 @@
  */
 import { DeclarativeSlotManager } from '../slotmanager/declarative-slot-manager.js';
 import { type AllocationStrategy, FineGrainedSlotManager } from '../slotmanager/fine-grained-slot-manager.js';
-import { FineGrainedTaskManagerTracker } from '../slotmanager/fine-grained-task-manager-tracker.js';
+import { newPendingTaskManager } from '../slotmanager/fine-grained-task-manager-tracker.js';
 import { emptyAllocationResult, recordPlacement } from '../slotmanager/resource-allocation-strategy.js';
 import { ResourceCounter } from '../slotmanager/resource-counter.js';
 import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from '../slotmanager/slot-manager.js';
@@ -32,9 +32,8 @@ export function stubStrategy(stub: StrategyStub, config: SlotManagerConfig): All
 
 export function createSlotManager(cluster: ClusterModel, sim: Simulation): SlotManager {
   if (cluster.slotManager === 'declarative') return new DeclarativeSlotManager(cluster.config, sim.context);
-  const helper = new FineGrainedTaskManagerTracker();
   const pending = cluster.pendingTaskManagers.map((p) => {
-    const ptm = helper.newPending(p.id, p.total, p.numberOfSlots);
+    const ptm = newPendingTaskManager(p.id, p.total, p.numberOfSlots);
     for (const [job, list] of p.allocations) ptm.allocations.set(job, ResourceCounter.of(list));
     return ptm;
   });
@@ -99,7 +98,6 @@ class JobMasters {
   constructor(
     private readonly sim: Simulation,
     private readonly cluster: ClusterModel,
-    private readonly jobs: ReadonlyMap<string, JobDefinition>,
   ) {}
 
   submit(job: JobDefinition): void {
@@ -136,10 +134,6 @@ class JobMasters {
       for (let i = 0; i < n && excess > 0; i++) if (sm.freeSlot(tm, job)) excess--;
     }
   }
-
-  knows(job: string): boolean {
-    return this.jobs.has(job);
-  }
 }
 
 export interface ScenarioRun {
@@ -167,7 +161,7 @@ export function runScenario(scenario: Scenario, options: { trace?: boolean } = {
     sim.at(cluster.standaloneStartupTime, () => sm.setFailUnfulfillableRequest(true), Priority.PERIODIC);
   }
   const jobs = new Map(scenario.jobs.map((j) => [j.id, j]));
-  const masters = new JobMasters(sim, cluster, jobs);
+  const masters = new JobMasters(sim, cluster);
   const registeredByEvent = new Set(scenario.events.flatMap((e) => (e.event.kind === 'registerTaskManager' ? [e.event.taskManager] : [])));
   const definitions = new Map(cluster.taskManagers.map((t) => [t.registration.id, t]));
   for (const t of cluster.taskManagers) {

@@ -22,7 +22,7 @@ import {
 import { describeCount, describeProfile } from '../model/describe-profile.js';
 import { toHumanReadableString } from '../model/memory-size.js';
 import { type AllocationResult, type ProfileCounts, tryFulfillRequirements } from './resource-allocation-strategy.js';
-import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker } from './fine-grained-task-manager-tracker.js';
+import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker, newPendingTaskManager } from './fine-grained-task-manager-tracker.js';
 import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClusterResources } from './resource-reconcile.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 import { CoalescedTask } from './coalesced-task.js';
@@ -193,7 +193,7 @@ export class FineGrainedSlotManager implements SlotManager {
     const failed = new Set<string>();
     if (this.isActive()) {
       for (const p of result.newPendingTaskManagers) {
-        const pending = this.tracker.newPending(p.id, p.total, p.numberOfSlots);
+        const pending = newPendingTaskManager(p.id, p.total, p.numberOfSlots);
         if (!this.allocateResource(pending)) failed.add(p.id);
       }
       const recorded = toCounters(result.onPending);
@@ -272,7 +272,7 @@ export class FineGrainedSlotManager implements SlotManager {
     }
     for (const id of result.taskManagersToRelease) this.releaseIdleTaskExecutor(id);
     for (let i = 0; i < result.pendingTaskManagersToAllocate; i++) {
-      this.allocateResource(this.tracker.newPending(`pending-${this.nextPendingId++}`, this.config.defaultWorker, this.config.slotsPerWorker));
+      this.allocateResource(newPendingTaskManager(`pending-${this.nextPendingId++}`, this.config.defaultWorker, this.config.slotsPerWorker));
     }
     return needsAction(result);
   }

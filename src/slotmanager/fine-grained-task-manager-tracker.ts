@@ -63,6 +63,11 @@ export function calculateDefaultNumSlots(total: SpecifiedProfile, defaultSlot: S
   return n;
 }
 
+/** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
+export function newPendingTaskManager(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
+  return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
+}
+
 export class FineGrainedTaskManagerTracker {
   private readonly byId = new Map<string, FineGrainedTaskManager>();
   private readonly byIndex: (FineGrainedTaskManager | undefined)[] = [];
@@ -181,10 +186,6 @@ export class FineGrainedTaskManagerTracker {
     if (p === undefined) return;
     this.pending.delete(id);
     this.pendingTotal = subtract(this.pendingTotal, p.total);
-  }
-
-  newPending(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
-    return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
   }
 
   replaceAllPendingAllocations(allocations: Map<string, Map<string, ResourceCounter>>): void {

@@ -4,7 +4,7 @@ import { DeclarativeSlotManager } from '../../../src/slotmanager/declarative-slo
 import { FineGrainedSlotManager } from '../../../src/slotmanager/fine-grained-slot-manager.js';
 import { stubStrategy } from '../../../src/scenario/run-scenario.js';
 import type { StrategyStub } from '../../../src/scenario/scenario.js';
-import { FineGrainedTaskManagerTracker } from '../../../src/slotmanager/fine-grained-task-manager-tracker.js';
+import { newPendingTaskManager } from '../../../src/slotmanager/fine-grained-task-manager-tracker.js';
 import { ResourceCounter } from '../../../src/slotmanager/resource-counter.js';
 import type { SlotManager, TaskManagerRegistration } from '../../../src/slotmanager/slot-manager.js';
 import { Simulation } from '../../../src/sim/simulation.js';
@@ -49,10 +49,9 @@ function setup(sub: SubCase, staticModel: boolean): Run {
   if (staticModel) {
     sm = new DeclarativeSlotManager(config, sim.context);
   } else {
-    const helper = new FineGrainedTaskManagerTracker();
     const pending = ((cluster.pendingTaskManagers ?? []) as Raw[]).map((p, i) => {
       checkKeys(p, ['id', 'totalResources', 'numberOfTaskSlots', 'pendingAllocations'], `pendingTaskManagers[${i}]`);
-      const ptm = helper.newPending(String(p.id), specifiedOf(table, p.totalResources, `pendingTaskManagers[${i}].totalResources`), Number(p.numberOfTaskSlots));
+      const ptm = newPendingTaskManager(String(p.id), specifiedOf(table, p.totalResources, `pendingTaskManagers[${i}].totalResources`), Number(p.numberOfTaskSlots));
       for (const [job, counts] of Object.entries((p.pendingAllocations ?? {}) as Raw)) {
         ptm.allocations.set(job, ResourceCounter.of(Object.entries(counts as Raw).map(([name, n]) => ({ profile: table.resolve(name), count: Number(n) }))));
       }
