@@ -6,14 +6,12 @@
  * for a new worker of the default size; when that is impossible (standalone, max slots, a profile
  * the default slot does not match) the job is told once per check. Unused pending slots are dropped.
  */
-import { describeCount, describeProfile } from '../model/describe-profile.js';
+import { describeProfile } from '../model/describe-profile.js';
 import { type ResourceProfile, ZERO, divideIntoSlots, isMatching, merge, multiply, profileKey, profilesEqual } from '../model/resource-profile.js';
 import { IndexSet } from '../sim/index-set.js';
-import { type ProfileCount, ResourceCounter } from './resource-counter.js';
-import { CoalescedTask } from './coalesced-task.js';
-import { ResourceTracker } from './resource-tracker.js';
+import { ResourceCounter } from './resource-counter.js';
+import { SlotManagerBase } from './slot-manager-base.js';
 import type {
-  JobResourceView,
   PendingTaskManagerState,
   RegistrationResult,
   SlotManager,
@@ -52,14 +50,12 @@ interface FreeGroup {
   first: number;
 }
 
-export class DeclarativeSlotManager implements SlotManager {
-  readonly resources = new ResourceTracker();
+export class DeclarativeSlotManager extends SlotManagerBase implements SlotManager {
   private readonly tms = new Map<string, StaticTaskManager>();
   private readonly freeGroups = new Map<string, FreeGroup>();
   private readonly freeBySeq: (StaticSlot | undefined)[] = [];
   private pendingSlots = 0;
   private readonly unwanted = new Set<string>();
-  private sendNotEnoughResourceNotifications = true;
   private declaredPendingWorkers = 0;
   /** Cumulative increase of the declared pending-worker count. */
   workersRequestedTotal = 0;
@@ -79,40 +75,21 @@ export class DeclarativeSlotManager implements SlotManager {
     }
   }
 
-  private readonly requirementCheck: CoalescedTask;
-  private readonly workerDeclaration: CoalescedTask;
-
   constructor(
-    private readonly config: SlotManagerConfig,
-    private readonly ctx: SlotManagerContext,
+    config: SlotManagerConfig,
+    ctx: SlotManagerContext,
     private readonly leastUtilization = config.evenlySpread,
   ) {
+    super(config, ctx);
     this.defaultSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
-    this.requirementCheck = new CoalescedTask(ctx, config.requirementCheckDelay, () => this.checkResourceRequirements());
-    this.workerDeclaration = new CoalescedTask(ctx, config.declareNeededResourceDelay, () => this.declareNeededResources());
     if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkTaskManagerTimeoutsAndRedundancy());
-  }
-
-  private isActive(): boolean {
-    return this.config.resourceAllocation === 'active';
   }
 
   // ----- requirements -----------------------------------------------------------------------
 
-  processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
-    if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
-    this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
-    this.resources.notifyResourceRequirements(job, requirements);
-    this.requirementCheck.trigger();
-  }
-
   clearResourceRequirements(job: string): void {
     this.ctx.trace('declare', () => `requirements of job ${job} cleared`);
     this.resources.notifyResourceRequirements(job, []);
-  }
-
-  triggerResourceRequirementsCheck(): void {
-    this.requirementCheck.trigger();
   }
 
   setFailUnfulfillableRequest(fail: boolean): void {
@@ -120,13 +97,13 @@ export class DeclarativeSlotManager implements SlotManager {
     if (fail) this.requirementCheck.trigger();
   }
 
-  private checkResourceRequirements(): void {
+  protected checkResourceRequirements(): void {
     const missing = this.resources.getMissingResources();
     if (missing.size === 0) {
       this.setPendingSlots(0);
       return;
     }
-    this.ctx.trace('check', () => `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
+    this.traceCheck(missing);
     const unfulfilled = new Map<string, ResourceCounter>();
     for (const [job, list] of missing) {
       const outstanding = new ResourceCounter();
@@ -187,12 +164,6 @@ export class DeclarativeSlotManager implements SlotManager {
     if (n === this.pendingSlots) return;
     this.pendingSlots = n;
     if (this.isActive()) this.workerDeclaration.trigger();
-  }
-
-  private notifyNotEnough(job: string): void {
-    const acquired = this.resources.getAcquiredResources(job);
-    this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
-    this.ctx.notEnoughResources(job, acquired);
   }
 
   // ----- slot matching ----------------------------------------------------------------------
@@ -371,7 +342,7 @@ export class DeclarativeSlotManager implements SlotManager {
     if (releasable > 0) this.workerDeclaration.trigger();
   }
 
-  private declareNeededResources(): void {
+  protected declareNeededResources(): void {
     const workers = Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
     if (workers > this.declaredPendingWorkers) {
       this.workersRequestedTotal += workers - this.declaredPendingWorkers;
@@ -422,27 +393,10 @@ export class DeclarativeSlotManager implements SlotManager {
     return this.pendingSlots;
   }
 
-  jobs(): JobResourceView[] {
-    return this.resources.jobs().map((job) => ({ job, requirements: this.resources.getRequirements(job), acquired: this.resources.getAcquiredResources(job), missing: this.resources.missingOf(job) }));
-  }
-
-  job(id: string): JobResourceView | undefined {
-    if (!this.resources.has(id)) return undefined;
-    return { job: id, requirements: this.resources.getRequirements(id), acquired: this.resources.getAcquiredResources(id), missing: this.resources.missingOf(id) };
-  }
-
   taskManagersOf(job: string): ReadonlyMap<string, number> {
     const h = this.holders.get(job);
     if (h === undefined) return new Map();
     return new Map([...h].sort(([a], [b]) => a.order - b.order).map(([tm, n]) => [tm.id, n]));
-  }
-
-  requirementsOf(job: string): readonly ProfileCount[] {
-    return this.resources.getRequirements(job);
-  }
-
-  missingResources(): Map<string, ProfileCount[]> {
-    return this.resources.getMissingResources();
   }
 
   unfulfillableJobs(): string[] {

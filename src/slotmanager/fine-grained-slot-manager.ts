@@ -19,17 +19,15 @@ import {
   profilesEqual,
   subtract,
 } from '../model/resource-profile.js';
-import { describeCount, describeProfile } from '../model/describe-profile.js';
+import { describeProfile } from '../model/describe-profile.js';
 import { toHumanReadableString } from '../model/memory-size.js';
 import { type AllocationResult, type ProfileCounts, tryFulfillRequirements } from './resource-allocation-strategy.js';
 import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker, newPendingTaskManager } from './fine-grained-task-manager-tracker.js';
 import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClusterResources } from './resource-reconcile.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
-import { CoalescedTask } from './coalesced-task.js';
-import { ResourceTracker } from './resource-tracker.js';
+import { SlotManagerBase } from './slot-manager-base.js';
 import { hasNoTargets } from './required-resources.js';
 import type {
-  JobResourceView,
   PendingTaskManagerState,
   RegistrationResult,
   SlotManager,
@@ -119,43 +117,30 @@ function toCounters(byTm: Map<string, Map<string, ProfileCounts>>): Map<string, 
   return out;
 }
 
-export class FineGrainedSlotManager implements SlotManager {
+export class FineGrainedSlotManager extends SlotManagerBase implements SlotManager {
   readonly tracker = new FineGrainedTaskManagerTracker();
-  readonly resources = new ResourceTracker();
   private unfulfillable = new Set<string>();
-  private sendNotEnoughResourceNotifications = true;
   private nextAllocationId = 1;
   private nextPendingId = 1;
   private readonly strategy: AllocationStrategy;
 
-  private readonly requirementCheck: CoalescedTask;
-  private readonly workerDeclaration: CoalescedTask;
-
   constructor(
-    private readonly config: SlotManagerConfig,
-    private readonly ctx: SlotManagerContext,
+    config: SlotManagerConfig,
+    ctx: SlotManagerContext,
     strategy?: AllocationStrategy,
     initialPending: readonly PendingTaskManager[] = [],
   ) {
+    super(config, ctx);
     this.strategy = strategy ?? defaultAllocationStrategy(config);
-    this.requirementCheck = new CoalescedTask(ctx, config.requirementCheckDelay, () => this.checkResourceRequirements());
-    this.workerDeclaration = new CoalescedTask(ctx, config.declareNeededResourceDelay, () => this.declareNeededResources());
     for (const p of initialPending) this.tracker.addPending(p);
     if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkClusterReconciliation());
   }
 
-  private isActive(): boolean {
-    return this.config.resourceAllocation === 'active';
-  }
-
   // ----- requirements -----------------------------------------------------------------------
 
-  processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
-    if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
-    this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
-    if (requirements.length === 0 && this.isActive()) this.tracker.clearPendingAllocationsOfJob(job);
-    this.resources.notifyResourceRequirements(job, requirements);
-    this.requirementCheck.trigger();
+  /** An empty declaration also drops the job's slots recorded on pending workers. */
+  protected override onEmptyDeclaration(job: string): void {
+    if (this.isActive()) this.tracker.clearPendingAllocationsOfJob(job);
   }
 
   clearResourceRequirements(job: string): void {
@@ -168,16 +153,12 @@ export class FineGrainedSlotManager implements SlotManager {
     }
   }
 
-  triggerResourceRequirementsCheck(): void {
-    this.requirementCheck.trigger();
-  }
-
   setFailUnfulfillableRequest(fail: boolean): void {
     this.sendNotEnoughResourceNotifications = fail;
     if (fail) for (const job of this.unfulfillable) this.notifyNotEnough(job);
   }
 
-  private checkResourceRequirements(): void {
+  protected checkResourceRequirements(): void {
     const missing = this.resources.getMissingResources();
     if (missing.size === 0) {
       if (this.isActive() && this.tracker.pending.size > 0) {
@@ -187,7 +168,7 @@ export class FineGrainedSlotManager implements SlotManager {
       }
       return;
     }
-    this.ctx.trace('check', () => `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
+    this.traceCheck(missing);
     const result = this.strategy.tryFulfillRequirements(missing, this.tracker, () => `pending-${this.nextPendingId++}`);
     this.allocateSlotsAccordingTo(result.onRegistered);
     const failed = new Set<string>();
@@ -212,12 +193,6 @@ export class FineGrainedSlotManager implements SlotManager {
       this.checkResourcesNeedReconcile();
       this.workerDeclaration.trigger();
     }
-  }
-
-  private notifyNotEnough(job: string): void {
-    const acquired = this.resources.getAcquiredResources(job);
-    this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
-    this.ctx.notEnoughResources(job, acquired);
   }
 
   private allocateSlotsAccordingTo(onRegistered: Map<string, Map<string, ProfileCounts>>): void {
@@ -306,7 +281,7 @@ export class FineGrainedSlotManager implements SlotManager {
     return [...specs].map(([k, e]) => ({ spec: e.spec, slotsPerWorker: e.slots, numNeeded: e.needed, registered: registered.get(k) ?? 0, unwanted: e.unwanted }));
   }
 
-  private declareNeededResources(): void {
+  protected declareNeededResources(): void {
     const declarations = this.declaration();
     this.ctx.trace('workers', () => `worker declaration: ${declarations.length === 0 ? 'none' : declarations.map((d) => `${d.numNeeded} × ${describeProfile(d.spec)}${d.unwanted.length > 0 ? `, release ${d.unwanted.join(', ')}` : ''}`).join('; ')}`);
     this.ctx.declareResourceNeeded(declarations);
@@ -437,30 +412,8 @@ export class FineGrainedSlotManager implements SlotManager {
     }));
   }
 
-  jobs(): JobResourceView[] {
-    return this.resources.jobs().map((job) => ({
-      job,
-      requirements: this.resources.getRequirements(job),
-      acquired: this.resources.getAcquiredResources(job),
-      missing: this.resources.missingOf(job),
-    }));
-  }
-
-  job(id: string): JobResourceView | undefined {
-    if (!this.resources.has(id)) return undefined;
-    return { job: id, requirements: this.resources.getRequirements(id), acquired: this.resources.getAcquiredResources(id), missing: this.resources.missingOf(id) };
-  }
-
   taskManagersOf(job: string): ReadonlyMap<string, number> {
     return this.tracker.taskManagersOf(job);
-  }
-
-  requirementsOf(job: string): readonly ProfileCount[] {
-    return this.resources.getRequirements(job);
-  }
-
-  missingResources(): Map<string, ProfileCount[]> {
-    return this.resources.getMissingResources();
   }
 
   unfulfillableJobs(): string[] {
