@@ -4,7 +4,7 @@
  * duplicate ids, events that name unknown TaskManagers or jobs, job graphs that do not plan.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { decimalFromNumber } from '../model/decimal.js';
+import { decimalFromNumber, decimalToNumber } from '../model/decimal.js';
 import { parseDuration } from '../model/duration.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion, atLeast, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
 import { memorySizeFromInput } from '../model/memory-size.js';
@@ -106,7 +106,7 @@ function slotManagerConfig(r: Reader, cluster: Raw, at: string, worker: { total:
   const p = `${at}/options`;
   const maxMemory = r.memory(o.maxTotalMemory, `${p}/maxTotalMemory`);
   const minSlots = o.minSlots === undefined ? 0 : Number(o.minSlots);
-  const minCpu = o.minTotalCpu !== undefined ? Number(o.minTotalCpu) : (Number(worker.total.cpuCores.unscaled) / 10 ** worker.total.cpuCores.scale) * (minSlots / worker.slots);
+  const minCpu = o.minTotalCpu !== undefined ? Number(o.minTotalCpu) : decimalToNumber(worker.total.cpuCores) * (minSlots / worker.slots);
   return {
     defaultWorker: worker.total,
     slotsPerWorker: worker.slots,
