@@ -123,7 +123,7 @@ export function buildSimulationReport(run: ScenarioRun, withTrace: boolean): Sim
       slots: p.numberOfSlots,
       allocations: Object.fromEntries([...p.allocations].map(([job, list]) => [job, counts(list)])),
     })),
-    workersStarted: sim.trace.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).length,
+    workersStarted: run.workersStarted,
     ...(withTrace ? { trace: sim.trace.map((t) => ({ time: t.time, kind: t.kind, message: t.message, ...(t.taskManager === undefined ? {} : { taskManager: t.taskManager }), ...(t.job === undefined ? {} : { job: t.job }) })) } : {}),
   };
 }

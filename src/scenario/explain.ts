@@ -3,10 +3,9 @@
  * and the dimensions it falls short in, the default worker when the slot is bigger than any worker
  * the ResourceManager could start, and the limit or mode that stopped a new worker.
  */
-import { compareDecimal, decimalToNumber, subtractDecimal, ZERO_DECIMAL } from '../model/decimal.js';
+import { compareDecimal, decimalToNumber, decimalToString, subtractDecimal, ZERO_DECIMAL } from '../model/decimal.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { type ResourceProfile, type SpecifiedProfile, MEMORY_FIELDS, divideIntoSlots, isMatching, isSpecified } from '../model/resource-profile.js';
-import { decimalToString } from '../model/decimal.js';
 import { toCompactString } from '../model/memory-size.js';
 import type { Simulation } from '../sim/simulation.js';
 import type { SlotManager, TaskManagerView } from '../slotmanager/slot-manager.js';

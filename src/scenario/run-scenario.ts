@@ -45,7 +45,8 @@ export function createSlotManager(cluster: ClusterModel, sim: Simulation): SlotM
 class ResourceManagerDriver {
   private readonly starting: { id: string; spec: WorkerDeclaration; cancelled: boolean }[] = [];
   private nextWorker = 1;
-  readonly started: string[] = [];
+  /** Workers this ResourceManager started (a later cancellation does not undo the count). */
+  startedCount = 0;
 
   constructor(
     private readonly sim: Simulation,
@@ -73,6 +74,7 @@ class ResourceManagerDriver {
   private start(d: WorkerDeclaration): void {
     const id = `worker-${this.nextWorker++}`;
     const entry = { id, spec: d, cancelled: false };
+    this.startedCount++;
     this.starting.push(entry);
     this.sim.context.trace('workers', () => `the ResourceManager starts worker ${id}; it registers after ${this.cluster.workerStartupLatency} ms`, { taskManager: id });
     this.sim.at(
@@ -80,7 +82,6 @@ class ResourceManagerDriver {
       () => {
         this.starting.splice(this.starting.indexOf(entry), 1);
         if (entry.cancelled) return;
-        this.started.push(id);
         const registration: TaskManagerRegistration = { id, total: d.spec, defaultSlot: divideIntoSlots(d.spec, d.slotsPerWorker), numberOfSlots: d.slotsPerWorker };
         this.sim.slotManager.registerTaskManager(registration);
       },
@@ -143,6 +144,8 @@ export interface ScenarioRun {
   readonly endTime: number;
   /** Jobs that finished (by finishAt or a finishJob event) and when. */
   readonly finishedAt: ReadonlyMap<string, number>;
+  /** Workers the active ResourceManager started (0 for a standalone one). */
+  readonly workersStarted: number;
 }
 
 export function runScenario(scenario: Scenario, options: { trace?: boolean } = {}): ScenarioRun {
@@ -152,9 +155,11 @@ export function runScenario(scenario: Scenario, options: { trace?: boolean } = {
   const sim = new Simulation(false, options.trace ?? true);
   const sm = createSlotManager(cluster, sim);
   sim.slotManager = sm;
+  let rm: ResourceManagerDriver | undefined;
   if (cluster.config.resourceAllocation === 'active') {
-    const rm = new ResourceManagerDriver(sim, cluster);
-    sim.onDeclaration((d) => rm.onDeclaration(d));
+    const driver = new ResourceManagerDriver(sim, cluster);
+    sim.onDeclaration((d) => driver.onDeclaration(d));
+    rm = driver;
   } else {
     // A standalone ResourceManager holds back "not enough resources" during its start-up time.
     sm.setFailUnfulfillableRequest(false);
@@ -174,7 +179,7 @@ export function runScenario(scenario: Scenario, options: { trace?: boolean } = {
   }
   for (const { time, event } of scenario.events) sim.at(time, () => applyEvent(event, sm, masters, definitions, jobs));
   const endTime = sim.runToQuiescence(scenario.until, MAX_STEPS);
-  return { scenario, sim, slotManager: sm, endTime, finishedAt: masters.finishedAt };
+  return { scenario, sim, slotManager: sm, endTime, finishedAt: masters.finishedAt, workersStarted: rm?.startedCount ?? 0 };
 }
 
 function applyEvent(
