@@ -49,6 +49,11 @@ function normalize(d: Decimal): Decimal {
   return unscaled === 0n ? ZERO_DECIMAL : { unscaled, scale };
 }
 
+/** A scale-0 decimal is already normalized; zero is the shared ZERO_DECIMAL. */
+function wholeDecimal(unscaled: bigint): Decimal {
+  return unscaled === 0n ? ZERO_DECIMAL : { unscaled, scale: 0 };
+}
+
 const POWERS: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
 
 function pow10(n: number): bigint {
@@ -63,11 +68,16 @@ function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
 }
 
 export function addDecimal(a: Decimal, b: Decimal): Decimal {
+  // Equal scales (whole cores, most of all) need neither rescaling nor the tuple align builds.
+  if (a.scale === 0 && b.scale === 0) return wholeDecimal(a.unscaled + b.unscaled);
+  if (b.unscaled === 0n) return a;
   const [x, y, scale] = align(a, b);
   return normalize({ unscaled: x + y, scale });
 }
 
 export function subtractDecimal(a: Decimal, b: Decimal): Decimal {
+  if (a.scale === 0 && b.scale === 0) return wholeDecimal(a.unscaled - b.unscaled);
+  if (b.unscaled === 0n) return a;
   const [x, y, scale] = align(a, b);
   return normalize({ unscaled: x - y, scale });
 }
@@ -85,6 +95,7 @@ export function divideDecimalFloor(a: Decimal, b: Decimal): bigint {
 }
 
 export function compareDecimal(a: Decimal, b: Decimal): number {
+  if (a.scale === b.scale) return a.unscaled < b.unscaled ? -1 : a.unscaled > b.unscaled ? 1 : 0;
   const [x, y] = align(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }

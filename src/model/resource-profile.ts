@@ -50,6 +50,11 @@ export interface ProfileFields {
   extendedResources?: ReadonlyMap<string, Decimal>;
 }
 
+/** Builds a profile from fields already in canonical form (used on the arithmetic hot path). */
+function make(cpuCores: Decimal, taskHeapMemory: bigint, taskOffHeapMemory: bigint, managedMemory: bigint, networkMemory: bigint, extendedResources: ReadonlyMap<string, Decimal>): SpecifiedProfile {
+  return { kind: 'SPECIFIED', cpuCores, taskHeapMemory, taskOffHeapMemory, managedMemory, networkMemory, extendedResources };
+}
+
 export function specified(fields: ProfileFields): SpecifiedProfile {
   return {
     kind: 'SPECIFIED',
@@ -97,7 +102,6 @@ function combineExtended(
   b: ReadonlyMap<string, Decimal>,
   op: (x: Decimal, y: Decimal) => Decimal,
 ): Map<string, Decimal> {
-  if (b.size === 0) return new Map(a);
   const out = new Map(a);
   for (const [name, amount] of b) out.set(name, op(out.get(name) ?? ZERO_DECIMAL, amount));
   return out;
@@ -107,28 +111,28 @@ function combineExtended(
 export function merge(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
   if (a.kind === 'ANY' || b.kind === 'ANY') return ANY;
   if (!isSpecified(a) || !isSpecified(b)) return UNKNOWN;
-  return specified({
-    cpuCores: addDecimal(a.cpuCores, b.cpuCores),
-    taskHeapMemory: addBytes(a.taskHeapMemory, b.taskHeapMemory),
-    taskOffHeapMemory: addBytes(a.taskOffHeapMemory, b.taskOffHeapMemory),
-    managedMemory: addBytes(a.managedMemory, b.managedMemory),
-    networkMemory: addBytes(a.networkMemory, b.networkMemory),
-    extendedResources: combineExtended(a.extendedResources, b.extendedResources, addDecimal),
-  });
+  return make(
+    addDecimal(a.cpuCores, b.cpuCores),
+    addBytes(a.taskHeapMemory, b.taskHeapMemory),
+    addBytes(a.taskOffHeapMemory, b.taskOffHeapMemory),
+    addBytes(a.managedMemory, b.managedMemory),
+    addBytes(a.networkMemory, b.networkMemory),
+    b.extendedResources.size === 0 ? a.extendedResources : cleanExtended(combineExtended(a.extendedResources, b.extendedResources, addDecimal)),
+  );
 }
 
 export function subtract(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
   if (a.kind === 'ANY' || b.kind === 'ANY') return ANY;
   if (!isSpecified(a) || !isSpecified(b)) return UNKNOWN;
   checkArgument(allFieldsNoLessThan(a, b), 'Try to subtract an unmatched resource profile from this one.');
-  return specified({
-    cpuCores: subtractDecimal(a.cpuCores, b.cpuCores),
-    taskHeapMemory: a.taskHeapMemory - b.taskHeapMemory,
-    taskOffHeapMemory: a.taskOffHeapMemory - b.taskOffHeapMemory,
-    managedMemory: a.managedMemory - b.managedMemory,
-    networkMemory: a.networkMemory - b.networkMemory,
-    extendedResources: combineExtended(a.extendedResources, b.extendedResources, subtractDecimal),
-  });
+  return make(
+    subtractDecimal(a.cpuCores, b.cpuCores),
+    a.taskHeapMemory - b.taskHeapMemory,
+    a.taskOffHeapMemory - b.taskOffHeapMemory,
+    a.managedMemory - b.managedMemory,
+    a.networkMemory - b.networkMemory,
+    b.extendedResources.size === 0 ? a.extendedResources : cleanExtended(combineExtended(a.extendedResources, b.extendedResources, subtractDecimal)),
+  );
 }
 
 export function multiply(a: ResourceProfile, k: number): ResourceProfile {
@@ -177,11 +181,12 @@ export function fitCount(a: SpecifiedProfile, b: SpecifiedProfile, max: number):
 
 /** Field-wise "a can hold b" (named isMatching before Flink 1.13). */
 export function allFieldsNoLessThan(a: ResourceProfile, b: ResourceProfile): boolean {
-  if (a.kind === 'ANY' || profilesEqual(a, b)) return true;
-  if (!isSpecified(a)) return false;
+  if (a.kind === 'ANY') return true;
+  // UNKNOWN holds only UNKNOWN; a specified profile holds an UNKNOWN one but not ANY.
+  if (!isSpecified(a)) return b.kind === 'UNKNOWN';
   if (!isSpecified(b)) return b.kind === 'UNKNOWN';
-  if (compareDecimal(a.cpuCores, b.cpuCores) < 0) return false;
   if (a.taskHeapMemory < b.taskHeapMemory || a.taskOffHeapMemory < b.taskOffHeapMemory || a.managedMemory < b.managedMemory || a.networkMemory < b.networkMemory) return false;
+  if (compareDecimal(a.cpuCores, b.cpuCores) < 0) return false;
   for (const [name, amount] of b.extendedResources) {
     const have = a.extendedResources.get(name);
     if (have === undefined || compareDecimal(have, amount) < 0) return false;

@@ -8,7 +8,7 @@ import { DeclarativeSlotManager } from '../slotmanager/declarative-slot-manager.
 import { type AllocationStrategy, FineGrainedSlotManager } from '../slotmanager/fine-grained-slot-manager.js';
 import { newPendingTaskManager } from '../slotmanager/fine-grained-task-manager-tracker.js';
 import { emptyAllocationResult, recordPlacement } from '../slotmanager/resource-allocation-strategy.js';
-import { ResourceCounter } from '../slotmanager/resource-counter.js';
+import { type ProfileCount, ResourceCounter } from '../slotmanager/resource-counter.js';
 import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from '../slotmanager/slot-manager.js';
 import { Priority, Simulation } from '../sim/simulation.js';
 import { divideIntoSlots, profilesEqual } from '../model/resource-profile.js';
@@ -94,6 +94,8 @@ class ResourceManagerDriver {
 class JobMasters {
   /** When each job last lowered its requirements: its excess slots go back slot.idle.timeout later. */
   private readonly loweredAt = new Map<string, number>();
+  /** Slots each job last declared (what its JobMaster asked for; every declaration goes through here). */
+  private readonly declared = new Map<string, number>();
   readonly finishedAt = new Map<string, number>();
 
   constructor(
@@ -102,21 +104,28 @@ class JobMasters {
   ) {}
 
   submit(job: JobDefinition): void {
+    this.declared.set(job.id, slotCount(job.requirements));
     this.sim.slotManager.processResourceRequirements(job.id, job.requirements);
+  }
+
+  clear(job: string): void {
+    this.declared.delete(job);
+    this.sim.slotManager.clearResourceRequirements(job);
   }
 
   finish(job: string): void {
     const sm = this.sim.slotManager;
     this.finishedAt.set(job, this.sim.now);
-    sm.clearResourceRequirements(job);
+    this.clear(job);
     for (const [tm, n] of [...sm.taskManagersOf(job)]) for (let i = 0; i < n; i++) sm.freeSlot(tm, job);
   }
 
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
-    const sm = this.sim.slotManager;
-    const before = sm.requirementsOf(job).reduce((n, r) => n + r.count, 0);
-    sm.processResourceRequirements(job, requirements.requirements);
-    if (requirements.requirements.reduce((n, r) => n + r.count, 0) >= before) return;
+    const before = this.declared.get(job) ?? 0;
+    const after = slotCount(requirements.requirements);
+    this.declared.set(job, after);
+    this.sim.slotManager.processResourceRequirements(job, requirements.requirements);
+    if (after >= before) return;
     // The slot pool returns slots beyond the new requirements once they were idle for slot.idle.timeout.
     this.loweredAt.set(job, this.sim.now);
     this.sim.at(this.sim.now + this.cluster.slotIdleTimeout, () => this.releaseExcess(job), Priority.EVENT);
@@ -135,6 +144,12 @@ class JobMasters {
       for (let i = 0; i < n && excess > 0; i++) if (sm.freeSlot(tm, job)) excess--;
     }
   }
+}
+
+function slotCount(requirements: readonly ProfileCount[]): number {
+  let n = 0;
+  for (const r of requirements) n += r.count;
+  return n;
 }
 
 export interface ScenarioRun {
@@ -194,7 +209,7 @@ function applyEvent(
       masters.declare(event.job, event);
       break;
     case 'clearRequirements':
-      sm.clearResourceRequirements(event.job);
+      masters.clear(event.job);
       break;
     case 'submitJob':
       masters.submit(jobs.get(event.job)!);

@@ -44,34 +44,37 @@ export class Simulation {
   /** Set once the SlotManager exists. */
   slotManager!: SlotManager;
 
+  readonly context: SlotManagerContext;
+
   constructor(
     readonly manual: boolean,
     readonly recordTrace = true,
-  ) {}
-
-  readonly context: SlotManagerContext = {
-    now: () => this.clock,
-    schedule: (delay, work) => {
-      this.delayed.push(this.clock + delay, Priority.DELAYED, { run: work, periodic: false });
-    },
-    every: (period, work) => {
-      const tick = (): void => {
-        work();
-        this.timeline.push(this.clock + period, Priority.PERIODIC, { run: tick, periodic: true });
-      };
-      this.timeline.push(this.clock, Priority.PERIODIC, { run: tick, periodic: true });
-    },
-    trace: (kind: TraceKind, message: string | (() => string), subject?: TraceSubject) => {
-      if (this.recordTrace) this.trace.push(new LazyTraceEntry(this.clock, kind, message, subject));
-    },
-    notEnoughResources: (job, acquired) => {
-      this.notifications.push({ time: this.clock, job, acquired });
-    },
-    declareResourceNeeded: (declarations) => {
-      this.declarations.push({ time: this.clock, declarations });
-      this.listener?.(declarations);
-    },
-  };
+  ) {
+    this.context = {
+      now: () => this.clock,
+      tracing: recordTrace,
+      schedule: (delay, work) => {
+        this.delayed.push(this.clock + delay, Priority.DELAYED, { run: work, periodic: false });
+      },
+      every: (period, work) => {
+        const tick = (): void => {
+          work();
+          this.timeline.push(this.clock + period, Priority.PERIODIC, { run: tick, periodic: true });
+        };
+        this.timeline.push(this.clock, Priority.PERIODIC, { run: tick, periodic: true });
+      },
+      trace: (kind: TraceKind, message: string | (() => string), subject?: TraceSubject) => {
+        if (this.recordTrace) this.trace.push(new LazyTraceEntry(this.clock, kind, message, subject));
+      },
+      notEnoughResources: (job, acquired) => {
+        this.notifications.push({ time: this.clock, job, acquired });
+      },
+      declareResourceNeeded: (declarations) => {
+        this.declarations.push({ time: this.clock, declarations });
+        this.listener?.(declarations);
+      },
+    };
+  }
 
   get now(): number {
     return this.clock;

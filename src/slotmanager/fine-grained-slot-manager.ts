@@ -51,7 +51,7 @@ export function defaultAllocationStrategy(config: SlotManagerConfig): Allocation
         [...missing].map(([job, list]) => ({ job, missing: list })),
         tracker.pool(),
         [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, numberOfSlots: p.numberOfSlots, defaultSlot: p.defaultSlot })),
-        config,
+        { ...config, canStartWorkers: config.resourceAllocation === 'active' },
         newId,
       ),
     tryReconcileClusterResources: (tracker, now) =>
@@ -188,6 +188,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const [job, perTm] of result.onPending) {
       if ([...perTm.keys()].some((id) => failed.has(id))) this.unfulfillable.add(job);
     }
+    for (const job of result.needNewWorkers ?? []) this.unfulfillable.add(job);
     if (this.sendNotEnoughResourceNotifications) for (const job of this.unfulfillable) this.notifyNotEnough(job);
     if (this.isActive()) {
       this.checkResourcesNeedReconcile();
@@ -199,15 +200,22 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const [job, perTm] of onRegistered) {
       for (const [tmId, counts] of perTm) {
         const tm = this.tracker.get(tmId)!;
-        for (const { profile, count } of counts.values()) for (let i = 0; i < count; i++) this.allocateSlot(tm, job, profile as SpecifiedProfile);
+        for (const { profile, count } of counts.values()) this.allocateSlots(tm, job, profile as SpecifiedProfile, count);
       }
     }
   }
 
   private allocateSlot(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile): void {
-    this.tracker.addSlot(tm, { allocationId: this.nextAllocationId++, job, profile });
-    this.resources.notifyAcquiredResource(job, profile);
-    this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
+    this.allocateSlots(tm, job, profile, 1);
+  }
+
+  /** `n` slots of one profile on one TaskManager for one job: the same as `n` single allocations, in bulk. */
+  private allocateSlots(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile, n: number): void {
+    this.tracker.addSlots(tm, job, profile, n, this.nextAllocationId);
+    this.nextAllocationId += n;
+    this.resources.notifyAcquiredResource(job, profile, n);
+    if (!this.ctx.tracing) return;
+    for (let i = 0; i < n; i++) this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
   }
 
   // ----- workers ----------------------------------------------------------------------------
@@ -304,7 +312,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const slot of allocated) this.allocateSlot(tm, slot.job, (isSpecified(slot.profile) ? slot.profile : defaultSlot) as SpecifiedProfile);
     if (matched !== undefined) {
       for (const [job, counter] of matched.allocations) {
-        for (const { profile, count } of counter.toList()) for (let i = 0; i < count; i++) this.allocateSlot(tm, job, profile as SpecifiedProfile);
+        for (const { profile, count } of counter.toList()) this.allocateSlots(tm, job, profile as SpecifiedProfile, count);
       }
       this.tracker.removePending(matched.id);
       return 'SUCCESS';
@@ -346,7 +354,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     if (tm === undefined || slot === undefined) return false;
     this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
     this.resources.notifyLostResource(job, slot.profile);
-    this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
+    if (this.ctx.tracing) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
     this.requirementCheck.trigger();
     return true;
   }

@@ -13,17 +13,31 @@ class RequirementMapping {
   private readonly byRequirement = new Map<string, Map<string, number>>();
   private readonly byResource = new Map<string, Map<string, number>>();
   private readonly profiles = new Map<string, ResourceProfile>();
+  /** Running sums of the two maps' rows: a match asks for them on every acquired slot. */
+  private readonly requirementTotals = new Map<string, number>();
+  private readonly resourceTotals = new Map<string, number>();
 
   fulfilling(requirement: ResourceProfile): number {
-    let n = 0;
-    for (const count of this.byRequirement.get(profileKey(requirement))?.values() ?? []) n += count;
-    return n;
+    return this.requirementTotals.get(profileKey(requirement)) ?? 0;
   }
 
   fulfilled(resource: ResourceProfile): number {
-    let n = 0;
-    for (const count of this.byResource.get(profileKey(resource))?.values() ?? []) n += count;
-    return n;
+    return this.resourceTotals.get(profileKey(resource)) ?? 0;
+  }
+
+  isEmpty(): boolean {
+    return this.byResource.size === 0;
+  }
+
+  /** Requirement profiles fulfilled more than `required` says, with the surplus, in first-mapped order. */
+  surpluses(required: (requirement: ResourceProfile) => number): { requirement: ResourceProfile; surplus: number }[] {
+    const out: { requirement: ResourceProfile; surplus: number }[] = [];
+    for (const [key, total] of this.requirementTotals) {
+      const requirement = this.profiles.get(key)!;
+      const surplus = total - required(requirement);
+      if (surplus > 0) out.push({ requirement, surplus });
+    }
+    return out;
   }
 
   /** Acquired resources that fulfil `requirement`, in the order they were first mapped. */
@@ -31,12 +45,12 @@ class RequirementMapping {
     return [...(this.byRequirement.get(profileKey(requirement)) ?? [])].map(([k, count]) => ({ profile: this.profiles.get(k)!, count }));
   }
 
-  requirementsFulfilledBy(resource: ResourceProfile): ResourceProfile[] {
-    return [...(this.byResource.get(profileKey(resource))?.keys() ?? [])].map((k) => this.profiles.get(k)!);
-  }
-
-  requirementProfiles(): ResourceProfile[] {
-    return [...this.byRequirement.keys()].map((k) => this.profiles.get(k)!);
+  /** The requirement this resource was first mapped to among those it still fulfils. */
+  firstRequirementFulfilledBy(resource: ResourceProfile): ResourceProfile | undefined {
+    const row = this.byResource.get(profileKey(resource));
+    if (row === undefined) return undefined;
+    for (const key of row.keys()) return this.profiles.get(key);
+    return undefined;
   }
 
   resourceProfiles(): ResourceProfile[] {
@@ -50,7 +64,15 @@ class RequirementMapping {
     this.profiles.set(rs, resource);
     bump(this.byRequirement, rq, rs, delta);
     bump(this.byResource, rs, rq, delta);
+    addTo(this.requirementTotals, rq, delta);
+    addTo(this.resourceTotals, rs, delta);
   }
+}
+
+function addTo(totals: Map<string, number>, key: string, delta: number): void {
+  const next = (totals.get(key) ?? 0) + delta;
+  if (next > 0) totals.set(key, next);
+  else totals.delete(key);
 }
 
 function bump(outer: Map<string, Map<string, number>>, a: string, b: string, delta: number): void {
@@ -75,10 +97,21 @@ export class JobScopedResourceTracker {
     this.assignExcess();
   }
 
-  notifyAcquiredResource(resource: ResourceProfile): void {
-    const requirement = this.match(resource);
-    if (requirement === undefined) this.excess.add(resource);
-    else this.mapping.change(requirement, resource, 1);
+  /**
+   * `n` resources of one profile, as `n` single notifications: each goes to the requirement
+   * `match` picks, and that stays the same one until it has no room left, so whole runs move at once.
+   */
+  notifyAcquiredResource(resource: ResourceProfile, n = 1): void {
+    while (n > 0) {
+      const requirement = this.match(resource);
+      if (requirement === undefined) {
+        this.excess.add(resource, n);
+        return;
+      }
+      const moved = Math.min(n, this.roomOf(requirement));
+      this.mapping.change(requirement, resource, moved);
+      n -= moved;
+    }
   }
 
   notifyLostResource(resource: ResourceProfile): void {
@@ -86,7 +119,7 @@ export class JobScopedResourceTracker {
       this.excess.remove(resource);
       return;
     }
-    const requirement = this.mapping.requirementsFulfilledBy(resource)[0];
+    const requirement = this.mapping.firstRequirementFulfilledBy(resource);
     if (requirement === undefined) throw new UnknownResourceError(`lost a resource the job never acquired: ${profileKey(resource)}`);
     this.mapping.change(requirement, resource, -1);
     this.assignExcess();
@@ -115,7 +148,12 @@ export class JobScopedResourceTracker {
   }
 
   isEmpty(): boolean {
-    return this.requirements.isEmpty() && this.excess.isEmpty() && this.mapping.resourceProfiles().length === 0;
+    return this.requirements.isEmpty() && this.excess.isEmpty() && this.mapping.isEmpty();
+  }
+
+  /** How many more resources `requirement` takes (positive for whatever `match` returns). */
+  private roomOf(requirement: ResourceProfile): number {
+    return this.requirements.get(requirement) - this.mapping.fulfilling(requirement);
   }
 
   private match(resource: ResourceProfile): ResourceProfile | undefined {
@@ -124,8 +162,7 @@ export class JobScopedResourceTracker {
 
   /** `findExcessSlots`: a requirement fulfilled beyond its new count gives the surplus to excess. */
   private moveSurplusToExcess(): void {
-    for (const requirement of this.mapping.requirementProfiles()) {
-      let surplus = this.mapping.fulfilling(requirement) - this.requirements.get(requirement);
+    for (let { requirement, surplus } of this.mapping.surpluses((r) => this.requirements.get(r))) {
       for (const { profile, count } of this.mapping.resourcesFulfilling(requirement)) {
         if (surplus <= 0) break;
         const moved = Math.min(surplus, count);
@@ -136,14 +173,18 @@ export class JobScopedResourceTracker {
     }
   }
 
-  /** `tryAssigningExcessSlots`: every excess resource that now matches a requirement moves there. */
+  /** `tryAssigningExcessSlots`: every excess resource that now matches a requirement moves there (runs at once, as in notifyAcquiredResource). */
   private assignExcess(): void {
+    if (this.excess.isEmpty()) return;
     for (const { profile, count } of this.excess.toList()) {
-      for (let i = 0; i < count; i++) {
+      let left = count;
+      while (left > 0) {
         const requirement = this.match(profile);
         if (requirement === undefined) break;
-        this.mapping.change(requirement, profile, 1);
-        this.excess.remove(profile);
+        const moved = Math.min(left, this.roomOf(requirement));
+        this.mapping.change(requirement, profile, moved);
+        this.excess.remove(profile, moved);
+        left -= moved;
       }
     }
   }

@@ -28,7 +28,7 @@ export type AssignedLookup = (requirement: ResourceProfile) => number;
  */
 export function matchRequirement(slot: ResourceProfile, required: ResourceCounter, assigned: AssignedLookup): ResourceProfile | undefined {
   if (required.get(slot) > assigned(slot)) return slot;
-  for (const { profile: requirement, count } of required.toList()) {
+  for (const { profile: requirement, count } of required.values()) {
     if (isMatching(slot, requirement) && count > assigned(requirement)) return requirement;
   }
   return undefined;

@@ -43,6 +43,12 @@ export interface PendingTaskManagerView {
 export interface AllocationStrategyConfig extends TargetConfig {
   readonly slotsPerWorker: number;
   readonly evenlySpread: boolean;
+  /**
+   * False for a standalone ResourceManager. Flink's strategy still plans new workers there and the
+   * SlotManager then fails to allocate every one of them; the outcome (the job is unfulfillable)
+   * is the same, so the strategy only names the job instead of packing workers nobody will start.
+   */
+  readonly canStartWorkers?: boolean;
 }
 
 /** Profile key → placed profile and count. */
@@ -55,10 +61,12 @@ export interface AllocationResult {
   readonly onPending: Map<string, Map<string, ProfileCounts>>;
   readonly newPendingTaskManagers: PendingTaskManagerView[];
   readonly unfulfillableJobs: string[];
+  /** Jobs left with slots for new workers when `canStartWorkers` is false, in job order. */
+  readonly needNewWorkers?: string[];
 }
 
 export function emptyAllocationResult(): AllocationResult {
-  return { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [] };
+  return { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [], needNewWorkers: [] };
 }
 
 export function recordPlacement(target: Map<string, Map<string, ProfileCounts>>, job: string, tm: string, profile: ResourceProfile, n = 1): void {
@@ -94,6 +102,10 @@ export function tryFulfillRequirements(
       if (left === 0) continue;
       if (!allFieldsNoLessThan(config.defaultWorker, effectiveProfile(requirement.profile, workerSlot))) {
         if (!result.unfulfillableJobs.includes(job)) result.unfulfillableJobs.push(job);
+        continue;
+      }
+      if (config.canStartWorkers === false) {
+        if (result.needNewWorkers!.at(-1) !== job) result.needNewWorkers!.push(job);
         continue;
       }
       while (left > 0) {

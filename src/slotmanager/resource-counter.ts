@@ -58,6 +58,11 @@ export class ResourceCounter {
     return n;
   }
 
+  /** The live entries, for walks that neither keep them nor change the counter meanwhile (no copies). */
+  values(): IterableIterator<ProfileCount> {
+    return this.entries.values();
+  }
+
   toList(): ProfileCount[] {
     return [...this.entries.values()].map((e) => ({ profile: e.profile, count: e.count }));
   }

@@ -22,9 +22,9 @@ export class ResourceTracker {
     this.touched(job, tracker);
   }
 
-  notifyAcquiredResource(job: string, resource: ResourceProfile): void {
+  notifyAcquiredResource(job: string, resource: ResourceProfile, n = 1): void {
     const tracker = this.trackerOf(job);
-    tracker.notifyAcquiredResource(resource);
+    tracker.notifyAcquiredResource(resource, n);
     this.touched(job, tracker);
   }
 

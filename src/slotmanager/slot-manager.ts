@@ -78,6 +78,8 @@ export interface SlotManagerContext {
   schedule(delay: number, work: () => void): void;
   /** Runs `work` now and then every `period` ms. */
   every(period: number, work: () => void): void;
+  /** Whether decisions are recorded; per-slot call sites check it so a run without a trace builds nothing for it. */
+  readonly tracing: boolean;
   /** A decision; the message may be a function, built only when someone reads the trace. */
   trace(kind: TraceKind, message: string | (() => string), subject?: TraceSubject): void;
   notEnoughResources(job: string, acquired: readonly ProfileCount[]): void;
