@@ -157,26 +157,37 @@ export function multiply(a: ResourceProfile, k: number): ResourceProfile {
 
 /** How many times `b` fits into `a` (at most `max`): repeated allFieldsNoLessThan + subtract in one step. */
 export function fitCount(a: SpecifiedProfile, b: SpecifiedProfile, max: number): number {
-  let k = BigInt(max);
-  const lim = (have: bigint, need: bigint): void => {
-    if (need > 0n) {
-      const q = have / need;
-      if (q < k) k = q;
-    }
-  };
-  if (b.cpuCores.unscaled > 0n) {
-    const q = divideDecimalFloor(a.cpuCores, b.cpuCores);
-    if (q < k) k = q;
-  }
-  lim(a.taskHeapMemory, b.taskHeapMemory);
-  lim(a.taskOffHeapMemory, b.taskOffHeapMemory);
-  lim(a.managedMemory, b.managedMemory);
-  lim(a.networkMemory, b.networkMemory);
+  let k = max;
+  if (b.cpuCores.unscaled > 0n) k = Math.min(k, timesFitting(divideDecimalFloor(a.cpuCores, b.cpuCores), k));
+  k = fitBytes(a.taskHeapMemory, b.taskHeapMemory, k);
+  k = fitBytes(a.taskOffHeapMemory, b.taskOffHeapMemory, k);
+  k = fitBytes(a.managedMemory, b.managedMemory, k);
+  k = fitBytes(a.networkMemory, b.networkMemory, k);
   for (const [name, amount] of b.extendedResources) {
-    const q = divideDecimalFloor(a.extendedResources.get(name) ?? ZERO_DECIMAL, amount);
-    if (q < k) k = q;
+    k = Math.min(k, timesFitting(divideDecimalFloor(a.extendedResources.get(name) ?? ZERO_DECIMAL, amount), k));
   }
-  return k < 0n ? 0 : Number(k);
+  return Math.max(k, 0);
+}
+
+function timesFitting(quotient: bigint, cap: number): number {
+  return quotient < BigInt(cap) ? Number(quotient) : cap;
+}
+
+/**
+ * min(cap, floor(have / need)) for byte counts. Below 2^53 doubles are exact, so the answer is
+ * checked by exact products instead of a BigInt division (which allocates; this runs per slot).
+ */
+function fitBytes(have: bigint, need: bigint, cap: number): number {
+  if (need <= 0n || cap <= 0) return cap;
+  const h = Number(have);
+  const n = Number(need);
+  if (!Number.isSafeInteger(h) || !Number.isSafeInteger(n * cap)) return timesFitting(have / need, cap);
+  if (n * cap <= h) return cap;
+  let q = Math.floor(h / n);
+  // h / n is rounded; q * n and (q + 1) * n are below n * cap ≤ 2^53, hence exact.
+  while (q * n > h) q--;
+  while ((q + 1) * n <= h) q++;
+  return q;
 }
 
 /** Field-wise "a can hold b" (named isMatching before Flink 1.13). */

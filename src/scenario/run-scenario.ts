@@ -117,7 +117,7 @@ class JobMasters {
     const sm = this.sim.slotManager;
     this.finishedAt.set(job, this.sim.now);
     this.clear(job);
-    for (const [tm, n] of [...sm.taskManagersOf(job)]) for (let i = 0; i < n; i++) sm.freeSlot(tm, job);
+    for (const [tm, n] of [...sm.taskManagersOf(job)]) sm.freeSlots(tm, job, n);
   }
 
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
@@ -141,7 +141,8 @@ class JobMasters {
     if (excess <= 0) return;
     this.sim.context.trace('free', `job ${job} returns ${excess} idle excess slot(s) after slot.idle.timeout`, { job });
     for (const [tm, n] of [...sm.taskManagersOf(job)].reverse()) {
-      for (let i = 0; i < n && excess > 0; i++) if (sm.freeSlot(tm, job)) excess--;
+      if (excess <= 0) break;
+      excess -= sm.freeSlots(tm, job, Math.min(n, excess));
     }
   }
 }

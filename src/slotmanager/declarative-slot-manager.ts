@@ -290,6 +290,12 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
     return true;
   }
 
+  freeSlots(tmId: string, job: string, n: number): number {
+    let freed = 0;
+    while (freed < n && this.freeSlot(tmId, job)) freed++;
+    return freed;
+  }
+
   freeSlot(tmId: string, job: string): boolean {
     const slot = this.tms.get(tmId)?.slots.find((s) => s.job === job);
     if (slot === undefined) return false;

@@ -349,14 +349,27 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   }
 
   freeSlot(tmId: string, job: string): boolean {
+    return this.freeBatch(tmId, job, 1) === 1;
+  }
+
+  freeSlots(tmId: string, job: string, n: number): number {
+    if (this.config.requirementCheckDelay > 0) return this.freeBatch(tmId, job, n);
+    // An immediate requirement check runs after every single free; a batch would merge those checks.
+    let freed = 0;
+    while (freed < n && this.freeBatch(tmId, job, 1) === 1) freed++;
+    return freed;
+  }
+
+  private freeBatch(tmId: string, job: string, n: number): number {
     const tm = this.tracker.get(tmId);
-    const slot = tm?.slots.find((s) => s.job === job);
-    if (tm === undefined || slot === undefined) return false;
-    this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
-    this.resources.notifyLostResource(job, slot.profile);
-    if (this.ctx.tracing) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
-    this.requirementCheck.trigger();
-    return true;
+    if (tm === undefined || n <= 0) return 0;
+    const freed = this.tracker.removeSlotsOf(tm, job, n, this.ctx.now());
+    for (const slot of freed) {
+      this.resources.notifyLostResource(job, slot.profile);
+      if (this.ctx.tracing) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
+    }
+    if (freed.length > 0) this.requirementCheck.trigger();
+    return freed.length;
   }
 
   /** Dynamic slots have no index; a report lists the jobs whose slots the TaskManager still holds. */

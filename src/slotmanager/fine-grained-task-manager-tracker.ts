@@ -162,6 +162,27 @@ export class FineGrainedTaskManagerTracker {
     this.idle.delete(tm.id);
   }
 
+  /**
+   * Removes the first `n` slots of `job` (in allocation order, as `n` single removals would) and
+   * returns them; the freed resources go back in one sum.
+   */
+  removeSlotsOf(tm: FineGrainedTaskManager, job: string, n: number, now: number): DynamicSlot[] {
+    const removed: DynamicSlot[] = [];
+    const kept: DynamicSlot[] = [];
+    for (const slot of tm.slots) (removed.length < n && slot.job === job ? removed : kept).push(slot);
+    if (removed.length === 0) return removed;
+    tm.slots.length = 0;
+    tm.slots.push(...kept);
+    this.countSlot(job, tm.id, -removed.length);
+    this.changeAvailable(tm, merge(tm.available, sumOf(removed)) as SpecifiedProfile);
+    this.allocatedCount -= removed.length;
+    if (tm.slots.length === 0) {
+      tm.idleSince = now;
+      this.idle.add(tm.id);
+    }
+    return removed;
+  }
+
   /** Removes a slot; the TaskManager becomes idle (since `now`) when it was the last one. */
   removeSlot(tm: FineGrainedTaskManager, allocationId: number, now: number): DynamicSlot | undefined {
     const at = tm.slots.findIndex((s) => s.allocationId === allocationId);
@@ -257,6 +278,13 @@ export class FineGrainedTaskManagerTracker {
   }
 }
 
+/** The summed profile of some slots; one multiplication when they share a profile (the usual case). */
+function sumOf(slots: readonly DynamicSlot[]): ResourceProfile {
+  const first = slots[0]!.profile;
+  if (slots.every((s) => s.profile === first)) return slots.length === 1 ? first : multiply(first, slots.length);
+  return slots.reduce<ResourceProfile>((sum, s) => merge(sum, s.profile), ZERO);
+}
+
 function subtractOrZero(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
   return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
 }
@@ -267,7 +295,8 @@ function subtractOrZero(a: ResourceProfile, b: ResourceProfile): ResourceProfile
  */
 class TrackerPool implements RegisteredPool {
   private readonly overlay = new Map<number, SpecifiedProfile>();
-  private placed: ResourceProfile = ZERO;
+  /** What this run placed, summed only if a redundancy or minimum target asks for the available sum. */
+  private readonly placed: SpecifiedProfile[] = [];
 
   constructor(
     private readonly byIndex: readonly (FineGrainedTaskManager | undefined)[],
@@ -282,7 +311,7 @@ class TrackerPool implements RegisteredPool {
 
   availableSum(): ResourceProfile {
     const available = this.available();
-    return isSpecified(available) ? subtract(available, this.placed) : available;
+    return isSpecified(available) ? subtract(available, this.placed.reduce<ResourceProfile>((sum, p) => merge(sum, p), ZERO)) : available;
   }
 
   totalSum(): ResourceProfile {
@@ -296,7 +325,7 @@ class TrackerPool implements RegisteredPool {
   private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot, k = 1): void {
     const all = k === 1 ? p : (multiply(p, k) as SpecifiedProfile);
     this.overlay.set(tm.index, subtract(this.availableOf(tm), all) as SpecifiedProfile);
-    this.placed = merge(this.placed, all);
+    this.placed.push(all);
     place(tm.id, p, k);
   }
 

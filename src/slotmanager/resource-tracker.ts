@@ -5,15 +5,19 @@
  * A job's tracker disappears once it has neither requirements nor resources.
  */
 import type { ResourceProfile } from '../model/resource-profile.js';
+import { IndexSet } from '../sim/index-set.js';
 import { JobScopedResourceTracker } from './job-scoped-resource-tracker.js';
 import type { ProfileCount } from './resource-counter.js';
 
 export class ResourceTracker {
   private readonly trackers = new Map<string, JobScopedResourceTracker>();
-  /** Jobs whose missing list may be non-empty; kept small so a check does not visit every job. */
-  private readonly maybeMissing = new Set<string>();
+  /**
+   * Jobs (by first-declaration number) whose missing list may be non-empty: a check visits only
+   * these, and a bitset walks them in first-declaration order without sorting.
+   */
+  private readonly maybeMissing = new IndexSet();
   private readonly order = new Map<string, number>();
-  private nextOrder = 0;
+  private readonly jobByOrder: string[] = [];
 
   notifyResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
     if (requirements.length === 0 && !this.trackers.has(job)) return;
@@ -38,10 +42,11 @@ export class ResourceTracker {
   /** Jobs with missing resources, in first-declaration order. */
   getMissingResources(): Map<string, ProfileCount[]> {
     const out = new Map<string, ProfileCount[]>();
-    for (const job of this.sortedMaybeMissing()) {
+    for (let i = this.maybeMissing.next(0); i !== -1; i = this.maybeMissing.next(i + 1)) {
+      const job = this.jobByOrder[i]!;
       const missing = this.trackers.get(job)?.getMissingResources() ?? [];
       if (missing.length > 0) out.set(job, missing);
-      else this.maybeMissing.delete(job);
+      else this.maybeMissing.delete(i);
     }
     return out;
   }
@@ -74,21 +79,21 @@ export class ResourceTracker {
     let tracker = this.trackers.get(job);
     if (tracker === undefined) {
       this.trackers.set(job, (tracker = new JobScopedResourceTracker()));
-      if (!this.order.has(job)) this.order.set(job, this.nextOrder++);
+      if (!this.order.has(job)) {
+        this.order.set(job, this.jobByOrder.length);
+        this.jobByOrder.push(job);
+      }
     }
     return tracker;
   }
 
   private touched(job: string, tracker: JobScopedResourceTracker): void {
+    const i = this.order.get(job)!;
     if (tracker.isEmpty()) {
       this.trackers.delete(job);
-      this.maybeMissing.delete(job);
+      this.maybeMissing.delete(i);
     } else {
-      this.maybeMissing.add(job);
+      this.maybeMissing.add(i);
     }
-  }
-
-  private sortedMaybeMissing(): string[] {
-    return [...this.maybeMissing].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
   }
 }

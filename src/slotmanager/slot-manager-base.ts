@@ -36,7 +36,7 @@ export abstract class SlotManagerBase {
   /** Absolute declarations; a repeated empty one is ignored (Flink skips duplicate empty requirements). */
   processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
     if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
-    this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
+    if (this.ctx.tracing) this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
     if (requirements.length === 0) this.onEmptyDeclaration(job);
     this.resources.notifyResourceRequirements(job, requirements);
     this.requirementCheck.trigger();

@@ -142,6 +142,8 @@ export interface SlotManager {
   clearResourceRequirements(job: string): void;
   /** Frees one slot `job` holds on `tm`; false when there is none. */
   freeSlot(tm: string, job: string): boolean;
+  /** The same as calling `freeSlot` up to `n` times; returns how many slots were freed. */
+  freeSlots(tm: string, job: string, n: number): number;
   /** A slot report: the listed static slots are allocated to those jobs, the others free. */
   reportSlotStatus(tm: string, allocated: readonly { readonly slot: number; readonly job: string }[]): boolean;
   setFailUnfulfillableRequest(fail: boolean): void;

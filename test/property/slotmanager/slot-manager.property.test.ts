@@ -412,6 +412,32 @@ for (const kind of KINDS) {
       );
     });
 
+    it('7. freeSlots(tm, job, n) leaves the same state, trace and notifications as n single freeSlot calls', () => {
+      fc.assert(
+        fc.property(scenarioArb(kind), fc.nat(), (scenario, pick) => {
+          const bulk = runChecked(scenario, () => {});
+          const single = runChecked(JSON.parse(describeScenario(scenario)) as Scenario, () => {});
+          const holders = bulk.holders();
+          if (holders.length === 0) return;
+          const { tm, job } = holders[pick % holders.length]!;
+          const held = bulk.sm.taskManager(tm)!.slots.filter((s) => s.job === job).length;
+          const n = 1 + (pick % (held + 1));
+          const freed = bulk.sm.freeSlots(tm, job, n);
+          let singles = 0;
+          for (let i = 0; i < n; i++) if (single.sm.freeSlot(tm, job)) singles++;
+          expect(freed).toBe(singles);
+          // With an immediate requirement check a freed slot can be handed straight back to the job.
+          if (bulk.config.requirementCheckDelay > 0) expect(freed).toBe(Math.min(n, held));
+          bulk.sim.flush();
+          single.sim.flush();
+          const a = observable(bulk);
+          const b = observable(single);
+          if (a !== b) expect(firstDifference(a, b)).toBe('');
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
     it('6. one job with UNKNOWN requirements is fully served whenever registered TaskManagers have room', () => {
       let served = 0;
       fc.assert(
