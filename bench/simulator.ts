@@ -22,8 +22,9 @@
  *   declarations return slots instead (the JobMaster frees the excess after slot.idle.timeout).
  *
  * Each case runs in its own child process (`--sim-case NAME`, with --expose-gc): the scenario is
- * generated once, then 1 warm-up + 3 timed `runScenario` runs (median), then one
- * `buildSimulationReport(run, false)` timed on its own.
+ * generated once, then 1 warm-up + 3 timed `runScenario` runs without a decision trace (median; that
+ * is what `flinkslot simulate` runs), then one run recording the trace (`--trace`), timed once and
+ * checked against the counters, then one `buildSimulationReport(run, false)` timed on its own.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -262,6 +263,10 @@ export interface SimCaseResult {
   acquiredSlots?: number;
   registeredTaskManagers?: number;
   traceEntries?: number;
+  /** One more run recording the decision trace (`simulate --trace`), timed once. */
+  tracedMs?: number;
+  /** Set when the traced run disagrees with the counters or the untraced outcome. */
+  traceMismatch?: string;
   slotAllocations?: number;
   slotFrees?: number;
   workersStarted?: number;
@@ -280,7 +285,7 @@ function stage(name: string): void {
 
 function outcomeOf(
   run: ScenarioRun,
-): Pick<SimCaseResult, 'endTime' | 'jobsWithRequirements' | 'metJobs' | 'acquiredSlots' | 'registeredTaskManagers' | 'traceEntries' | 'slotAllocations' | 'slotFrees' | 'workersStarted'> {
+): Pick<SimCaseResult, 'endTime' | 'jobsWithRequirements' | 'metJobs' | 'acquiredSlots' | 'registeredTaskManagers' | 'slotAllocations' | 'slotFrees' | 'workersStarted'> {
   const sm = run.slotManager;
   let withRequirements = 0;
   let met = 0;
@@ -291,25 +296,34 @@ function outcomeOf(
     withRequirements++;
     if (j.missing.length === 0) met++;
   }
-  // Slot churn, read from the decision trace when the simulation records one ('free' entries of the
-  // SlotManagers start with "slot "; the JobMaster's "returns N idle excess slot(s)" ones do not).
-  let allocations = 0;
-  let frees = 0;
-  for (const t of run.sim.trace) {
-    if (t.kind === 'allocate') allocations++;
-    else if (t.kind === 'free' && t.message.startsWith('slot ')) frees++;
-  }
-  const traced = run.sim.trace.length > 0;
   return {
     endTime: run.endTime,
     jobsWithRequirements: withRequirements,
     metJobs: met,
     acquiredSlots: acquired,
     registeredTaskManagers: sm.taskManagers().length,
-    traceEntries: run.sim.trace.length,
-    ...(traced ? { slotAllocations: allocations, slotFrees: frees } : {}),
-    ...(traced ? { workersStarted: run.sim.trace.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).length } : {}),
+    slotAllocations: sm.activity.slotsAllocated,
+    slotFrees: sm.activity.slotsFreed,
+    workersStarted: run.workersStarted,
   };
+}
+
+/**
+ * The traced run must tell the same story: its 'allocate' entries and its SlotManager 'free'
+ * entries (they start with "slot "; the JobMaster's "returns N idle excess slot(s)" do not) match
+ * the counters, and its outcome matches the untraced runs'.
+ */
+function traceAgrees(traced: ScenarioRun, untraced: SimCaseResult): string | undefined {
+  let allocations = 0;
+  let frees = 0;
+  for (const t of traced.sim.trace) {
+    if (t.kind === 'allocate') allocations++;
+    else if (t.kind === 'free' && t.message.startsWith('slot ')) frees++;
+  }
+  const o = outcomeOf(traced);
+  if (allocations !== untraced.slotAllocations || frees !== untraced.slotFrees) return `trace counts ${allocations} allocations / ${frees} frees, the counters ${untraced.slotAllocations} / ${untraced.slotFrees}`;
+  if (o.metJobs !== untraced.metJobs || o.acquiredSlots !== untraced.acquiredSlots || o.endTime !== untraced.endTime) return 'the traced run ends differently';
+  return undefined;
 }
 
 function runSimCase(spec: SimCaseSpec): void {
@@ -334,7 +348,7 @@ function runSimCase(spec: SimCaseSpec): void {
       run = undefined;
       gc();
       const s = performance.now();
-      run = runScenario(input.scenario);
+      run = runScenario(input.scenario, { trace: false });
       return performance.now() - s;
     };
     for (let i = 0; i < spec.warmups; i++) {
@@ -356,6 +370,18 @@ function runSimCase(spec: SimCaseSpec): void {
     gc();
     result.heapRunBytes = process.memoryUsage().heapUsed;
     Object.assign(result, outcomeOf(run!));
+    report('@@partial');
+
+    current = 'traced run';
+    stage(current);
+    run = undefined;
+    gc();
+    const t = performance.now();
+    const traced = runScenario(input.scenario, { trace: true });
+    result.tracedMs = performance.now() - t;
+    result.traceEntries = traced.sim.trace.length;
+    result.traceMismatch = traceAgrees(traced, result);
+    run = traced;
     report('@@partial');
 
     current = 'report';
@@ -471,7 +497,7 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
   console.log('');
   console.log(
     table(
-      ['case', 'warm-up', 'min', 'median', 'max', 'events/s', 'met jobs', 'acquired', 'allocations', 'frees', 'TMs at end', 'workers started', 'trace', 'end time', 'heap scenario', 'heap run', 'peak RSS', 'report', 'status'],
+      ['case', 'warm-up', 'min', 'median', 'max', 'events/s', 'with trace', 'met jobs', 'acquired', 'allocations', 'frees', 'TMs at end', 'workers started', 'trace', 'end time', 'heap scenario', 'heap run', 'peak RSS', 'report', 'status'],
       outcomes.map(({ spec, result: r, crash, skipped }) => {
         const m = r === undefined || r.runs.length === 0 ? undefined : median(r.runs);
         return [
@@ -481,6 +507,7 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
           ms(m),
           ms(r === undefined || r.runs.length === 0 ? undefined : Math.max(...r.runs)),
           m === undefined ? '—' : count(Math.round((spec.events / m) * 1000)),
+          ms(r?.tracedMs),
           r?.metJobs === undefined ? '—' : `${count(r.metJobs)} / ${count(r.jobsWithRequirements)}`,
           count(r?.acquiredSlots),
           count(r?.slotAllocations),
@@ -493,18 +520,20 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
           mb(r?.heapRunBytes),
           mb(r?.peakRssBytes),
           ms(r?.reportMs),
-          skipped ?? (crash ? `CRASH in ${crash.stage}` : r?.failure ? `ERROR in ${r.failure.stage}` : r?.coldOnly ? 'ok (1 cold run)' : 'ok'),
+          skipped ?? (crash ? `CRASH in ${crash.stage}` : r?.failure ? `ERROR in ${r.failure.stage}` : r?.traceMismatch ? 'TRACE MISMATCH' : r?.coldOnly ? 'ok (1 cold run)' : 'ok'),
         ];
       }),
     ),
   );
   console.log('events/s: timeline events / median runScenario time. met jobs: jobs with requirements at the end whose requirements are all met / jobs with requirements.');
-  console.log('acquired: slots the jobs hold at the end. allocations / frees: slots allocated / freed over the run (from the trace). trace: decision entries recorded.');
+  console.log('runScenario without a trace, as `flinkslot simulate` runs it; with trace: one more run recording every decision (`simulate --trace`), timed once.');
+  console.log('acquired: slots the jobs hold at the end. allocations / frees: slots allocated / freed over the run (SlotManager counters, checked against the traced run). trace: decision entries of the traced run.');
   console.log('heap scenario: heapUsed after gc with the input alive; heap run: heapUsed after gc with the input and the last run alive.');
-  console.log('report: buildSimulationReport(run, false) on the last run, timed once, not part of the runScenario figures.');
+  console.log('report: buildSimulationReport(run, false) on the traced run, timed once, not part of the runScenario figures.');
   for (const { spec, result, crash } of outcomes) {
     if (crash) console.log(`! ${spec.name}: process died during ${crash.stage}: ${crash.reason}`);
     if (result?.failure) console.log(`! ${spec.name}: ${result.failure.stage} threw ${result.failure.message}`);
+    if (result?.traceMismatch) console.log(`! ${spec.name}: ${result.traceMismatch}`);
   }
   const byName = new Map(outcomes.map((o) => [o.spec.name, o]));
   for (const [a, b] of PAIRS) {

@@ -139,20 +139,16 @@ export function multiply(a: ResourceProfile, k: number): ResourceProfile {
   checkArgument(k >= 0, 'multiplier must be >= 0');
   if (!isSpecified(a)) return a;
   if (k === 0) return ZERO;
+  if (k === 1) return a;
+  const factor = BigInt(k);
   const times = (bytes: bigint): bigint => {
-    const product = bytes * BigInt(k);
+    if (bytes === 0n) return 0n;
+    const product = bytes * factor;
     if (product > MAX_BYTES) throw new FlinkException('ArithmeticException', 'long overflow');
     return product;
   };
-  const extended = new Map([...a.extendedResources].map(([name, amount]) => [name, multiplyDecimal(amount, k)]));
-  return specified({
-    cpuCores: multiplyDecimal(a.cpuCores, k),
-    taskHeapMemory: times(a.taskHeapMemory),
-    taskOffHeapMemory: times(a.taskOffHeapMemory),
-    managedMemory: times(a.managedMemory),
-    networkMemory: times(a.networkMemory),
-    extendedResources: extended,
-  });
+  const extended = a.extendedResources.size === 0 ? NO_EXTENDED : new Map([...a.extendedResources].map(([name, amount]) => [name, multiplyDecimal(amount, k)]));
+  return make(multiplyDecimal(a.cpuCores, k), times(a.taskHeapMemory), times(a.taskOffHeapMemory), times(a.managedMemory), times(a.networkMemory), extended);
 }
 
 /** How many times `b` fits into `a` (at most `max`): repeated allFieldsNoLessThan + subtract in one step. */

@@ -94,7 +94,7 @@ export function buildSimulationReport(run: ScenarioRun, withTrace: boolean): Sim
       missing: counts(missing),
       ...(adaptiveParallelism === undefined ? {} : { adaptiveParallelism }),
       notEnoughResourcesNotifications: sim.notifications.filter((n) => n.job === id).length,
-      explanations: missing.map((m) => ({ profile: profileToJson(m.profile), count: m.count, reasons: explainMissing(id, m.profile, sm, sim, scenario.cluster) })),
+      explanations: missing.map((m) => ({ profile: profileToJson(m.profile), count: m.count, reasons: explainMissing(id, m.profile, sm, scenario.cluster) })),
     };
   });
   const verdict: Verdict = jobs.every((j) => j.verdict === 'met') ? 'met' : jobs.some((j) => j.verdict !== 'not-met') && jobs.every((j) => j.verdict !== 'not-met') ? 'partly-met' : 'not-met';

@@ -7,7 +7,6 @@ import { compareDecimal, decimalToNumber, decimalToString, subtractDecimal, ZERO
 import { describeProfile } from '../model/describe-profile.js';
 import { type ResourceProfile, type SpecifiedProfile, MEMORY_FIELDS, divideIntoSlots, isMatching, isSpecified } from '../model/resource-profile.js';
 import { toCompactString } from '../model/memory-size.js';
-import type { Simulation } from '../sim/simulation.js';
 import type { SlotManager, TaskManagerView } from '../slotmanager/slot-manager.js';
 import type { ClusterModel } from './scenario.js';
 
@@ -89,7 +88,7 @@ function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile)
   };
 }
 
-export function explainMissing(job: string, required: ResourceProfile, sm: SlotManager, sim: Simulation, cluster: ClusterModel): Explanation[] {
+export function explainMissing(job: string, required: ResourceProfile, sm: SlotManager, cluster: ClusterModel): Explanation[] {
   const out: Explanation[] = [];
   const tms = sm.taskManagers();
   if (tms.length === 0) out.push({ kind: 'no-task-manager', message: 'no TaskManager is registered' });
@@ -108,8 +107,8 @@ export function explainMissing(job: string, required: ResourceProfile, sm: SlotM
   if (cluster.config.resourceAllocation !== 'active') {
     out.push({ kind: 'standalone', message: 'the ResourceManager is standalone: it cannot start new workers (use resourceAllocation: active for Kubernetes or YARN)' });
   } else {
-    const limit = [...sim.trace].reverse().find((t) => t.kind === 'pending-failed' || (t.kind === 'unfulfillable' && t.message.includes(`job ${job}`) && t.message.includes('no new worker')));
-    if (limit !== undefined) out.push({ kind: 'worker-limit', message: limit.message });
+    const limit = sm.lastWorkerLimit(job);
+    if (limit !== undefined) out.push({ kind: 'worker-limit', message: limit });
     const pending = sm.pendingTaskManagers().filter((p) => p.allocations.has(job) || cluster.slotManager === 'declarative');
     if (pending.length > 0) out.push({ kind: 'waiting-for-workers', message: `${pending.length} requested worker(s) have not registered yet (worker start-up takes ${cluster.workerStartupLatency} ms in this simulation)` });
   }

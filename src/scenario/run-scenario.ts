@@ -166,8 +166,8 @@ export interface ScenarioRun {
 
 export function runScenario(scenario: Scenario, options: { trace?: boolean } = {}): ScenarioRun {
   const { cluster } = scenario;
-  // The trace feeds --trace and the explanations (the last worker limit hit); callers that need
-  // neither (benchmarks) may switch it off.
+  // The trace feeds --trace only; without it nothing per decision is built (explanations and
+  // activity counts come from the SlotManager itself).
   const sim = new Simulation(false, options.trace ?? true);
   const sm = createSlotManager(cluster, sim);
   sim.slotManager = sm;

@@ -62,7 +62,9 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
   };
   const scenarios = readScenario(document.value.data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
   if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
-  return ok(scenarios.value.map((s) => buildSimulationReport(runScenario(s), options.trace === true)));
+  // The decision trace costs a third of a large run; it is recorded only when it is printed.
+  const trace = options.trace === true;
+  return ok(scenarios.value.map((s) => buildSimulationReport(runScenario(s, { trace }), trace)));
 }
 
 /** Diagnostics from job graph files are already located; the others point into this file. */

@@ -139,7 +139,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
           continue;
         }
         if (this.sendNotEnoughResourceNotifications) {
-          this.ctx.trace('unfulfillable', () => `job ${job}: no new worker for ${describeProfile(profile)} (${why})`);
+          this.workerRefused('unfulfillable', () => `job ${job}: no new worker for ${describeProfile(profile)} (${why})`, job);
           this.notifyNotEnough(job);
           return freePending;
         }
@@ -233,6 +233,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
     slot.job = job;
     this.hold(job, slot.tm, 1);
     this.resources.notifyAcquiredResource(job, slot.profile);
+    this.activity.slotsAllocated++;
     this.ctx.trace('allocate', () => `slot ${slot.tm.id}/${slot.index} (${describeProfile(slot.profile)}) for job ${job} (requested ${describeProfile(requested)})`, { taskManager: slot.tm.id, job });
   }
 
@@ -300,6 +301,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
     const slot = this.tms.get(tmId)?.slots.find((s) => s.job === job);
     if (slot === undefined) return false;
     this.release(slot);
+    this.activity.slotsFreed++;
     this.ctx.trace('free', () => `slot ${tmId}/${slot.index} of job ${job} is freed`);
     this.requirementCheck.trigger();
     return true;

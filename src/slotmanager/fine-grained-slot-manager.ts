@@ -213,6 +213,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   private allocateSlots(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile, n: number): void {
     this.tracker.addSlots(tm, job, profile, n, this.nextAllocationId);
     this.nextAllocationId += n;
+    this.activity.slotsAllocated += n;
     this.resources.notifyAcquiredResource(job, profile, n);
     if (!this.ctx.tracing) return;
     for (let i = 0; i < n; i++) this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
@@ -229,7 +230,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
 
   private allocateResource(pending: PendingTaskManager): boolean {
     if (this.exceedsMaxTotal(pending.total)) {
-      this.ctx.trace('pending-failed', () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      this.workerRefused('pending-failed', () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
       return false;
     }
     this.tracker.addPending(pending);
@@ -364,6 +365,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     const tm = this.tracker.get(tmId);
     if (tm === undefined || n <= 0) return 0;
     const freed = this.tracker.removeSlotsOf(tm, job, n, this.ctx.now());
+    this.activity.slotsFreed += freed.length;
     for (const slot of freed) {
       this.resources.notifyLostResource(job, slot.profile);
       if (this.ctx.tracing) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);

@@ -126,10 +126,12 @@ export class JobScopedResourceTracker {
   }
 
   getMissingResources(): ProfileCount[] {
-    return this.requirements
-      .toList()
-      .map(({ profile, count }) => ({ profile, count: count - this.mapping.fulfilling(profile) }))
-      .filter((r) => r.count > 0);
+    const missing: ProfileCount[] = [];
+    for (const { profile, count } of this.requirements.values()) {
+      const short = count - this.mapping.fulfilling(profile);
+      if (short > 0) missing.push({ profile, count: short });
+    }
+    return missing;
   }
 
   getAcquiredResources(): ProfileCount[] {

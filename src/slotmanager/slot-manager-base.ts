@@ -7,13 +7,17 @@ import { describeCount } from '../model/describe-profile.js';
 import { CoalescedTask } from './coalesced-task.js';
 import type { ProfileCount } from './resource-counter.js';
 import { ResourceTracker } from './resource-tracker.js';
-import type { JobResourceView, SlotManagerConfig, SlotManagerContext } from './slot-manager.js';
+import type { JobResourceView, SlotActivity, SlotManagerConfig, SlotManagerContext, TraceKind } from './slot-manager.js';
 
 export abstract class SlotManagerBase {
   readonly resources = new ResourceTracker();
   protected sendNotEnoughResourceNotifications = true;
   protected readonly requirementCheck: CoalescedTask;
   protected readonly workerDeclaration: CoalescedTask;
+  readonly activity: SlotActivity = { slotsAllocated: 0, slotsFreed: 0 };
+  /** The last refusal of a new worker per job, and (key undefined) for every job; `seq` orders them. */
+  private readonly workerRefusals = new Map<string | undefined, { seq: number; message: () => string }>();
+  private refusalSeq = 0;
 
   constructor(
     protected readonly config: SlotManagerConfig,
@@ -54,6 +58,19 @@ export abstract class SlotManagerBase {
     const acquired = this.resources.getAcquiredResources(job);
     this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
     this.ctx.notEnoughResources(job, acquired);
+  }
+
+  /** A new worker was refused (a limit, or no worker fits); `job` undefined when the refusal holds for every job. */
+  protected workerRefused(kind: TraceKind, message: () => string, job?: string): void {
+    this.workerRefusals.set(job, { seq: this.refusalSeq++, message });
+    this.ctx.trace(kind, message);
+  }
+
+  lastWorkerLimit(job: string): string | undefined {
+    const forJob = this.workerRefusals.get(job);
+    const forAll = this.workerRefusals.get(undefined);
+    const last = forJob === undefined ? forAll : forAll === undefined || forJob.seq > forAll.seq ? forJob : forAll;
+    return last?.message();
   }
 
   jobs(): JobResourceView[] {

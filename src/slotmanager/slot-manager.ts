@@ -135,6 +135,11 @@ export interface JobResourceView {
   readonly missing: readonly ProfileCount[];
 }
 
+export interface SlotActivity {
+  slotsAllocated: number;
+  slotsFreed: number;
+}
+
 export interface SlotManager {
   registerTaskManager(tm: TaskManagerRegistration): RegistrationResult;
   unregisterTaskManager(id: string): boolean;
@@ -160,6 +165,10 @@ export interface SlotManager {
   taskManagersOf(job: string): ReadonlyMap<string, number>;
   missingResources(): Map<string, ProfileCount[]>;
   unfulfillableJobs(): string[];
+  /** Why a new worker was last refused for `job` (or for any job: the max total resource limit); kept without a trace. */
+  lastWorkerLimit(job: string): string | undefined;
+  /** Slot allocations and frees over the run (the 'allocate' and 'free' decisions), counted without a trace. */
+  readonly activity: Readonly<SlotActivity>;
   numberRegisteredSlots(): number;
   numberFreeSlots(): number;
   freeResource(): ResourceProfile;
