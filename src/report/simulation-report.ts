@@ -93,7 +93,7 @@ export function buildSimulationReport(run: ScenarioRun, withTrace: boolean): Sim
       acquired: counts(acquired),
       missing: counts(missing),
       ...(adaptiveParallelism === undefined ? {} : { adaptiveParallelism }),
-      notEnoughResourcesNotifications: sim.notifications.filter((n) => n.job === id).length,
+      notEnoughResourcesNotifications: sim.notificationCounts.get(id) ?? 0,
       explanations: missing.map((m) => ({ profile: profileToJson(m.profile), count: m.count, reasons: explainMissing(id, m.profile, sm, scenario.cluster) })),
     };
   });

@@ -36,7 +36,10 @@ export class Simulation {
   private readonly timeline = new EventQueue<Work>();
   private readonly delayed = new EventQueue<Work>();
   readonly trace: TraceEntry[] = [];
+  /** Every notification with what the job had acquired: kept, like the trace, only when recording. */
   readonly notifications: NotEnoughResources[] = [];
+  /** Notifications per job, always counted. */
+  readonly notificationCounts = new Map<string, number>();
   readonly declarations: DeclarationRecord[] = [];
   private listener: DeclarationListener | undefined;
   /** Live non-periodic timeline entries (scenario events, worker start-ups). */
@@ -67,7 +70,8 @@ export class Simulation {
         if (this.recordTrace) this.trace.push(new LazyTraceEntry(this.clock, kind, message, subject));
       },
       notEnoughResources: (job, acquired) => {
-        this.notifications.push({ time: this.clock, job, acquired });
+        this.notificationCounts.set(job, (this.notificationCounts.get(job) ?? 0) + 1);
+        if (this.recordTrace) this.notifications.push({ time: this.clock, job, acquired });
       },
       declareResourceNeeded: (declarations) => {
         this.declarations.push({ time: this.clock, declarations });

@@ -18,6 +18,7 @@ import {
   profilesEqual,
   subtract,
 } from '../model/resource-profile.js';
+import { ProfileArithmetic } from '../model/profile-arithmetic.js';
 import { IndexSet } from '../sim/index-set.js';
 import { type PlaceSlot, type RegisteredPool, effectiveProfile, utilization } from './registered-pool.js';
 import { ResourceCounter } from './resource-counter.js';
@@ -53,14 +54,8 @@ export interface PendingTaskManager {
 /** `SlotManagerUtils.calculateDefaultNumSlots`: how often the default slot fits into the total. */
 export function calculateDefaultNumSlots(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): number {
   if (profilesEqual(defaultSlot, ZERO)) return 0;
-  let n = 0;
-  let left: ResourceProfile = total;
-  while (allFieldsNoLessThan(left, defaultSlot)) {
-    left = subtract(left, defaultSlot);
-    n++;
-    if (n > 1_000_000) break;
-  }
-  return n;
+  // Flink subtracts until the slot no longer fits; fitCount is that count in one step (capped like the loop).
+  return fitCount(total, defaultSlot, 1_000_001);
 }
 
 /** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
@@ -88,6 +83,8 @@ export class FineGrainedTaskManagerTracker {
   private pendingTotal: ResourceProfile = ZERO;
   private slotCount = 0;
   private allocatedCount = 0;
+  /** Free resources move between a few values per TaskManager: share those profiles instead of rebuilding them. */
+  private readonly arithmetic = new ProfileArithmetic();
 
   get(id: string): FineGrainedTaskManager | undefined {
     return this.byId.get(id);
@@ -156,7 +153,7 @@ export class FineGrainedTaskManagerTracker {
   addSlots(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile, n: number, firstId: number): void {
     for (let i = 0; i < n; i++) tm.slots.push({ allocationId: firstId + i, job, profile });
     this.countSlot(job, tm.id, n);
-    this.changeAvailable(tm, subtract(tm.available, n === 1 ? profile : multiply(profile, n)) as SpecifiedProfile);
+    this.changeAvailable(tm, this.arithmetic.subtract(tm.available, this.arithmetic.multiply(profile, n)) as SpecifiedProfile);
     this.allocatedCount += n;
     tm.idleSince = BUSY;
     this.idle.delete(tm.id);
@@ -174,7 +171,7 @@ export class FineGrainedTaskManagerTracker {
     tm.slots.length = 0;
     tm.slots.push(...kept);
     this.countSlot(job, tm.id, -removed.length);
-    this.changeAvailable(tm, merge(tm.available, sumOf(removed)) as SpecifiedProfile);
+    this.changeAvailable(tm, this.arithmetic.merge(tm.available, this.sumOf(removed)) as SpecifiedProfile);
     this.allocatedCount -= removed.length;
     if (tm.slots.length === 0) {
       tm.idleSince = now;
@@ -189,7 +186,7 @@ export class FineGrainedTaskManagerTracker {
     if (at < 0) return undefined;
     const [slot] = tm.slots.splice(at, 1);
     this.countSlot(slot!.job, tm.id, -1);
-    this.changeAvailable(tm, merge(tm.available, slot!.profile) as SpecifiedProfile);
+    this.changeAvailable(tm, this.arithmetic.merge(tm.available, slot!.profile) as SpecifiedProfile);
     this.allocatedCount--;
     if (tm.slots.length === 0) {
       tm.idleSince = now;
@@ -262,7 +259,14 @@ export class FineGrainedTaskManagerTracker {
 
   /** A strategy view over the non-blocked TaskManagers; placements stay in the view. */
   pool(): RegisteredPool {
-    return new TrackerPool(this.byIndex, this.open, () => subtractOrZero(this.freeResource(), this.blockedAvailable), subtractOrZero(this.registeredTotal, this.blockedTotal));
+    return new TrackerPool(this.byIndex, this.open, () => subtractOrZero(this.freeResource(), this.blockedAvailable), subtractOrZero(this.registeredTotal, this.blockedTotal), this.arithmetic);
+  }
+
+  /** The summed profile of some slots; one multiplication when they share a profile (the usual case). */
+  private sumOf(slots: readonly DynamicSlot[]): ResourceProfile {
+    const first = slots[0]!.profile;
+    if (slots.every((s) => s.profile === first)) return this.arithmetic.multiply(first, slots.length);
+    return slots.reduce<ResourceProfile>((sum, s) => merge(sum, s.profile), ZERO);
   }
 
   private changeAvailable(tm: FineGrainedTaskManager, next: SpecifiedProfile): void {
@@ -276,13 +280,6 @@ export class FineGrainedTaskManagerTracker {
     if (!tm.blocked && !profilesEqual(tm.available, ZERO)) this.open.add(tm.index);
     else this.open.delete(tm.index);
   }
-}
-
-/** The summed profile of some slots; one multiplication when they share a profile (the usual case). */
-function sumOf(slots: readonly DynamicSlot[]): ResourceProfile {
-  const first = slots[0]!.profile;
-  if (slots.every((s) => s.profile === first)) return slots.length === 1 ? first : multiply(first, slots.length);
-  return slots.reduce<ResourceProfile>((sum, s) => merge(sum, s.profile), ZERO);
 }
 
 function subtractOrZero(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
@@ -303,6 +300,7 @@ class TrackerPool implements RegisteredPool {
     private readonly open: IndexSet,
     private readonly available: () => ResourceProfile,
     private readonly total: ResourceProfile,
+    private readonly arithmetic: ProfileArithmetic,
   ) {}
 
   fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {
@@ -323,8 +321,8 @@ class TrackerPool implements RegisteredPool {
   }
 
   private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot, k = 1): void {
-    const all = k === 1 ? p : (multiply(p, k) as SpecifiedProfile);
-    this.overlay.set(tm.index, subtract(this.availableOf(tm), all) as SpecifiedProfile);
+    const all = this.arithmetic.multiply(p, k) as SpecifiedProfile;
+    this.overlay.set(tm.index, this.arithmetic.subtract(this.availableOf(tm), all) as SpecifiedProfile);
     this.placed.push(all);
     place(tm.id, p, k);
   }

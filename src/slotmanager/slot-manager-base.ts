@@ -55,8 +55,9 @@ export abstract class SlotManagerBase {
   }
 
   protected notifyNotEnough(job: string): void {
-    const acquired = this.resources.getAcquiredResources(job);
-    this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
+    // What the job acquired is part of the notification; only a recorded one needs it spelled out.
+    const acquired = this.ctx.tracing ? this.resources.getAcquiredResources(job) : [];
+    if (this.ctx.tracing) this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
     this.ctx.notEnoughResources(job, acquired);
   }
 

@@ -82,6 +82,7 @@ export interface SlotManagerContext {
   readonly tracing: boolean;
   /** A decision; the message may be a function, built only when someone reads the trace. */
   trace(kind: TraceKind, message: string | (() => string), subject?: TraceSubject): void;
+  /** Flink's notifyNotEnoughResourcesAvailable; `acquired` is filled only while `tracing` (it is recorded only then). */
   notEnoughResources(job: string, acquired: readonly ProfileCount[]): void;
   declareResourceNeeded(declarations: readonly WorkerDeclaration[]): void;
 }

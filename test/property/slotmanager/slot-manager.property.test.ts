@@ -438,6 +438,19 @@ for (const kind of KINDS) {
       );
     });
 
+    it('8. the activity counters count the allocate and free decisions of the trace', () => {
+      fc.assert(
+        fc.property(scenarioArb(kind), (scenario) => {
+          const d = runChecked(scenario, () => {});
+          d.sim.flush();
+          const allocations = d.sim.trace.filter((t) => t.kind === 'allocate').length;
+          const frees = d.sim.trace.filter((t) => t.kind === 'free').length;
+          expect(d.sm.activity).toEqual({ slotsAllocated: allocations, slotsFreed: frees });
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
     it('6. one job with UNKNOWN requirements is fully served whenever registered TaskManagers have room', () => {
       let served = 0;
       fc.assert(

@@ -261,3 +261,22 @@ until: 2 min
     });
   });
 });
+
+describe('the decision trace is only a record', () => {
+  const scenarios = ['fixtures/scenarios/rolling-jobs.yaml', 'fixtures/scenarios/not-enough-managed-memory.yaml'];
+  for (const file of scenarios) {
+    it(`${file}: the report without --trace equals the one with it, minus the trace`, async () => {
+      const { readFileSync } = await import('node:fs');
+      const { dirname, join } = await import('node:path');
+      const text = readFileSync(file, 'utf8');
+      const loadJobGraph = (path: string) => ({ text: readFileSync(join(dirname(file), path), 'utf8'), file: path });
+      const withTrace = simulateScenario({ text, file }, { trace: true, loadJobGraph });
+      const without = simulateScenario({ text, file }, { trace: false, loadJobGraph });
+      if (!withTrace.ok || !without.ok) throw new Error('the fixture must simulate');
+      const { trace, ...rest } = withTrace.value[0]!;
+      expect(trace?.length).toBeGreaterThan(0);
+      expect(without.value[0]!.trace).toBeUndefined();
+      expect(without.value[0]).toEqual(rest);
+    });
+  }
+});
