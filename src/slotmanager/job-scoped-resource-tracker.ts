@@ -87,12 +87,12 @@ function bump(outer: Map<string, Map<string, number>>, a: string, b: string, del
 export class UnknownResourceError extends Error {}
 
 export class JobScopedResourceTracker {
-  private requirements = new ResourceCounter();
+  private readonly requirements = new ResourceCounter();
   private readonly mapping = new RequirementMapping();
   private readonly excess = new ResourceCounter();
 
   notifyResourceRequirements(requirements: readonly ProfileCount[]): void {
-    this.requirements = ResourceCounter.of(requirements);
+    this.requirements.assign(requirements);
     this.moveSurplusToExcess();
     this.assignExcess();
   }

@@ -19,6 +19,31 @@ export class ResourceCounter {
     return counter;
   }
 
+  /**
+   * Replaces the contents with `items` (as `ResourceCounter.of` would build them). A declaration
+   * usually repeats the profiles of the previous one with other counts: then the entries are
+   * updated in place, which keeps their (identical) order and builds nothing.
+   */
+  assign(items: readonly ProfileCount[]): void {
+    if (!this.updatableInPlace(items)) {
+      this.entries.clear();
+      for (const { profile, count } of items) this.add(profile, count);
+      return;
+    }
+    let i = 0;
+    for (const entry of this.entries.values()) entry.count = items[i++]!.count;
+  }
+
+  private updatableInPlace(items: readonly ProfileCount[]): boolean {
+    if (items.length !== this.entries.size) return false;
+    let i = 0;
+    for (const entry of this.entries.values()) {
+      const item = items[i++]!;
+      if (item.count <= 0 || (item.profile !== entry.profile && profileKey(item.profile) !== profileKey(entry.profile))) return false;
+    }
+    return true;
+  }
+
   get(profile: ResourceProfile): number {
     return this.entries.get(profileKey(profile))?.count ?? 0;
   }
