@@ -165,11 +165,15 @@ export class FineGrainedTaskManagerTracker {
    */
   removeSlotsOf(tm: FineGrainedTaskManager, job: string, n: number, now: number): DynamicSlot[] {
     const removed: DynamicSlot[] = [];
-    const kept: DynamicSlot[] = [];
-    for (const slot of tm.slots) (removed.length < n && slot.job === job ? removed : kept).push(slot);
+    const slots = tm.slots;
+    let kept = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      if (removed.length < n && slot.job === job) removed.push(slot);
+      else slots[kept++] = slot;
+    }
     if (removed.length === 0) return removed;
-    tm.slots.length = 0;
-    tm.slots.push(...kept);
+    slots.length = kept;
     this.countSlot(job, tm.id, -removed.length);
     this.changeAvailable(tm, this.arithmetic.merge(tm.available, this.sumOf(removed)) as SpecifiedProfile);
     this.allocatedCount -= removed.length;
