@@ -11,6 +11,7 @@ import { compareDecimal, decimalToString } from '../model/decimal.js';
 import {
   type ResourceProfile,
   type SpecifiedProfile,
+  divideIntoSlots,
   getTotalMemory,
   isSpecified,
   merge,
@@ -45,13 +46,14 @@ export interface AllocationStrategy {
 }
 
 export function defaultAllocationStrategy(config: SlotManagerConfig): AllocationStrategy {
+  const strategyConfig = { ...config, canStartWorkers: config.resourceAllocation === 'active', workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker) };
   return {
     tryFulfillRequirements: (missing, tracker, newId) =>
       tryFulfillRequirements(
         [...missing].map(([job, list]) => ({ job, missing: list })),
         tracker.pool(),
         [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, numberOfSlots: p.numberOfSlots, defaultSlot: p.defaultSlot })),
-        { ...config, canStartWorkers: config.resourceAllocation === 'active' },
+        strategyConfig,
         newId,
       ),
     tryReconcileClusterResources: (tracker, now) =>

@@ -92,8 +92,8 @@ export class JobScopedResourceTracker {
   private readonly excess = new ResourceCounter();
 
   notifyResourceRequirements(requirements: readonly ProfileCount[]): void {
-    this.requirements.assign(requirements);
-    this.moveSurplusToExcess();
+    // Fulfilment never exceeds a requirement, so only a lowered one can leave a surplus.
+    if (this.requirements.assign(requirements)) this.moveSurplusToExcess();
     this.assignExcess();
   }
 

@@ -49,6 +49,8 @@ export interface AllocationStrategyConfig extends TargetConfig {
    * is the same, so the strategy only names the job instead of packing workers nobody will start.
    */
   readonly canStartWorkers?: boolean;
+  /** The default worker's slot, when the caller has it at hand (else derived per call). */
+  readonly workerSlot?: SpecifiedProfile;
 }
 
 /** Profile key → placed profile and count. */
@@ -92,7 +94,7 @@ export function tryFulfillRequirements(
 ): AllocationResult {
   const result = emptyAllocationResult();
   const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
-  const workerSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
+  const workerSlot = config.workerSlot ?? divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
   const cursor = { start: 0 };
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {

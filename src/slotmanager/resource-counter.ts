@@ -22,16 +22,25 @@ export class ResourceCounter {
   /**
    * Replaces the contents with `items` (as `ResourceCounter.of` would build them). A declaration
    * usually repeats the profiles of the previous one with other counts: then the entries are
-   * updated in place, which keeps their (identical) order and builds nothing.
+   * updated in place, which keeps their (identical) order and builds nothing. Returns whether any
+   * profile's count went down (or the profile went away).
    */
-  assign(items: readonly ProfileCount[]): void {
+  assign(items: readonly ProfileCount[]): boolean {
     if (!this.updatableInPlace(items)) {
+      const before = new Map([...this.entries].map(([key, e]) => [key, e.count]));
       this.entries.clear();
       for (const { profile, count } of items) this.add(profile, count);
-      return;
+      for (const [key, count] of before) if ((this.entries.get(key)?.count ?? 0) < count) return true;
+      return false;
     }
+    let shrunk = false;
     let i = 0;
-    for (const entry of this.entries.values()) entry.count = items[i++]!.count;
+    for (const entry of this.entries.values()) {
+      const count = items[i++]!.count;
+      if (count < entry.count) shrunk = true;
+      entry.count = count;
+    }
+    return shrunk;
   }
 
   private updatableInPlace(items: readonly ProfileCount[]): boolean {

@@ -13,8 +13,10 @@ describe('ResourceCounter.assign', () => {
     fc.assert(
       fc.property(items, items, (before: ProfileCount[], after: ProfileCount[]) => {
         const counter = ResourceCounter.of(before);
-        counter.assign(after);
+        const old = ResourceCounter.of(before);
+        const shrunk = counter.assign(after);
         expect(listOf(counter)).toEqual(listOf(ResourceCounter.of(after)));
+        expect(shrunk).toBe(old.profiles().some((p) => counter.get(p) < old.get(p)));
       }),
       { numRuns: 1000 },
     );
