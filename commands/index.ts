@@ -1,9 +1,11 @@
 /** The command list for oclif's explicit discovery strategy (package.json → oclif.commands). */
+import Import from './import.js';
 import Memory from './memory.js';
 import Plan from './plan.js';
 import Simulate from './simulate.js';
 
 export const COMMANDS = {
+  import: Import,
   memory: Memory,
   plan: Plan,
   simulate: Simulate,

@@ -58,7 +58,10 @@ export function planFromText(source: string, file?: string, options: PlanOptions
     report.execution = buildExecutionReport(execution.value, members);
     report.execution.warnings = locateDiagnostics(report.execution.warnings, text, file);
   }
-  report.warnings = locateDiagnostics([...parsed.warnings, ...report.warnings], text, file);
+  const all = locateDiagnostics([...parsed.warnings, ...report.warnings], text, file);
+  report.warnings = all.filter((d) => d.severity !== 'info');
+  const notes = all.filter((d) => d.severity === 'info');
+  if (notes.length > 0) report.notes = notes;
   return ok(report, report.warnings);
 }
 
@@ -107,3 +110,5 @@ function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
 export { simulateScenario, simulateJobsOnCluster, type SimulateOptions, type SourceText } from './scenario/simulate.js';
 export { renderSimulationText } from './report/render-simulation-text.js';
 export type { SimulationReport } from './report/simulation-report.js';
+export { importFlinkFile, type ImportResult } from './import/import-file.js';
+export { renderImportYaml } from './report/render-import-yaml.js';

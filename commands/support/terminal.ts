@@ -26,6 +26,6 @@ export function terminalStyle(color: boolean): Style {
 
 export function formatForStderr(d: Diagnostic, format: (d: Diagnostic) => string, color: boolean): string {
   const c = new Chalk({ level: color && process.stderr.isTTY === true ? 1 : 0 });
-  const label = d.severity === 'error' ? c.red.bold('error') : c.yellow('warning');
+  const label = d.severity === 'error' ? c.red.bold('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('note');
   return `${label} ${format(d)}`;
 }

@@ -4,7 +4,8 @@
  * understands, and points at where it came from (file, JSON pointer, 1-based line/column).
  * `flinkErrorType` carries the Java exception Flink raises for the same input, when there is one.
  */
-export type Severity = 'error' | 'warning';
+/** `info`: a note (e.g. a default an import chose); never a problem by itself. */
+export type Severity = 'error' | 'warning' | 'info';
 
 export interface SourceLocation {
   file?: string;
@@ -34,6 +35,10 @@ function withOptional(d: Diagnostic, pointer: string | undefined, flinkErrorType
   if (pointer !== undefined) d.location = { pointer };
   if (flinkErrorType !== undefined) d.flinkErrorType = flinkErrorType;
   return d;
+}
+
+export function info(code: string, message: string, pointer?: string): Diagnostic {
+  return withOptional({ code, severity: 'info', message }, pointer, undefined);
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -58,6 +58,8 @@ export interface PlanReport {
     bytes?: UseCaseBytes | BytesJson;
   }>;
   warnings: Diagnostic[];
+  /** How one of Flink's own files was read (info notes); absent for flinkslot files. */
+  notes?: Diagnostic[];
   /** Present with `plan --execution`. */
   execution?: ExecutionReport;
 }

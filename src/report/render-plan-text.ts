@@ -44,6 +44,10 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   lines.push('', ...listSection(s, 'Connected components', report.components, limit));
   lines.push('', ...managedMemorySection(report, s, limit));
   if (report.execution) lines.push('', ...renderExecutionText(report.execution, s, limit));
+  if (report.notes !== undefined && report.notes.length > 0) {
+    lines.push('', s.heading('Read from a Flink file'));
+    lines.push(...report.notes.map((n) => `  ${s.dim('note')} ${n.message}${n.location?.pointer ? s.dim(` (${n.location.pointer})`) : ''}`));
+  }
   if (report.warnings.length > 0) {
     lines.push('', s.heading(`Warnings (${report.warnings.length})`));
     lines.push(...cut(report.warnings, limit).map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`), ...more(report.warnings.length, limit, s));

@@ -19,6 +19,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   const title = [report.scenario, report.variant].filter((x) => x !== undefined).join(' / ');
   lines.push(style.heading(`Simulation${title ? ` ${title}` : ''}: ${verdictText(report.verdict, style)}`));
   lines.push(`Flink ${report.flinkVersion}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`);
+  for (const n of report.notes ?? []) lines.push(style.dim(`note: ${n.message}`));
   lines.push('');
   for (const job of report.jobs) {
     const finished = job.finishedAt === undefined ? '' : ` (finished at ${formatDuration(job.finishedAt)})`;

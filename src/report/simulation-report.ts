@@ -3,6 +3,7 @@
  * verdict, requirements, what it acquired and why anything is missing; per TaskManager its slots,
  * owners and free resources; the pending workers; optionally every decision in order.
  */
+import type { Diagnostic } from '../errors/diagnostic.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { ScenarioRun } from '../scenario/run-scenario.js';
 import { type Explanation, explainMissing } from '../scenario/explain.js';
@@ -56,6 +57,8 @@ export interface SimulationReport {
   readonly pendingTaskManagers: { id: string; total: ResourceProfileJson; slots: number; allocations: Record<string, CountJson[]> }[];
   readonly workersStarted: number;
   readonly trace?: { time: number; kind: string; message: string; taskManager?: string; job?: string }[];
+  /** How a cluster given as Flink's GET /taskmanagers answer was read (info notes). */
+  readonly notes?: Diagnostic[];
 }
 
 function counts(list: readonly ProfileCount[]): CountJson[] {

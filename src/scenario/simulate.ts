@@ -8,7 +8,9 @@ import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion, isSupportedVer
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import validateScenario from '../parse/generated/scenario.validate.js';
-import { parseJobGraph } from '../parse/parse-job-graph.js';
+import { importNotes, parseJobGraph } from '../parse/parse-job-graph.js';
+import { FORMAT_DESCRIPTIONS, detectFlinkFormat } from '../import/flink-format.js';
+import { importCluster } from '../import/import-cluster.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
@@ -51,7 +53,17 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
   const text = stripByteOrderMark(source.text);
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, source.file));
-  const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, document.value.data);
+  let data = document.value.data;
+  let notes: Diagnostic[] = [];
+  const flinkFormat = isCluster ? detectFlinkFormat(data) : undefined;
+  if (flinkFormat !== undefined) {
+    if (flinkFormat !== 'rest-taskmanagers-json') return fail(locateDiagnostics([error('input/not-a-cluster', `this is ${FORMAT_DESCRIPTIONS[flinkFormat]}, a job, not a cluster`, '')], text, source.file));
+    const imported = importCluster(data);
+    if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
+    data = imported.value.cluster;
+    notes = importNotes(imported.value, text, source.file);
+  }
+  const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
   const v = version(options);
   if (!v.ok) return v;
@@ -60,11 +72,15 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
     if (loaded === undefined) return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
     return planJob(loaded);
   };
-  const scenarios = readScenario(document.value.data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
+  const scenarios = readScenario(data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
   if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
   const trace = options.trace === true;
-  return ok(scenarios.value.map((s) => buildSimulationReport(runScenario(s, { trace }), trace)));
+  return ok(scenarios.value.map((s) => withNotes(buildSimulationReport(runScenario(s, { trace }), trace), notes)));
+}
+
+function withNotes(report: SimulationReport, notes: Diagnostic[]): SimulationReport {
+  return notes.length === 0 ? report : { ...report, notes };
 }
 
 /** Diagnostics from job graph files are already located; the others point into this file. */

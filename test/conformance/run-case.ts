@@ -8,6 +8,7 @@ import { runReconcile, runResourceTracker } from './levels/reconcile-and-tracker
 import { runSlotPool } from './levels/slot-pool.js';
 import { runDeclarativeSlotManager, runFineGrainedSlotManager } from './levels/slotmanager.js';
 import { runJobGraphLevel } from './levels/job-graph-levels.js';
+import { runImport } from './levels/import.js';
 import { runTaskManagerMemory } from './levels/taskmanager-memory.js';
 import { runManagedMemoryWeights } from './levels/managed-memory-weights.js';
 import { runProfileMatching, runResourceProfile } from './levels/resource-profile.js';
@@ -34,6 +35,7 @@ export const LEVELS: Record<string, LevelRunner> = {
   'slotmanager-finegrained': runFineGrainedSlotManager,
   'slot-pool': runSlotPool,
   'adaptive-parallelism': runAdaptiveParallelism,
+  import: runImport,
 };
 
 export function runCaseText(text: string, fileName: string): string[] {

@@ -1,0 +1,59 @@
+import { Args, Flags } from '@oclif/core';
+import { writeFile } from 'node:fs/promises';
+import { FlinkslotCommand } from './support/base-command.js';
+import { ExitCode, useColor } from './support/terminal.js';
+
+export default class Import extends FlinkslotCommand {
+  static override summary = "Turn one of Flink's own JSON files into the equivalent flinkslot YAML (a job graph or a cluster), to read or edit.";
+
+  static override description = `Reads a StreamGraph execution plan (getExecutionPlan()), a JobGraph plan, the answer of
+GET /jobs/:jobid or GET /jobs/:jobid/plan (a job graph), or the answer of GET /taskmanagers
+(a cluster), and writes the flinkslot file that means the same. What the Flink file does not
+say (slot sharing groups, resources, managed memory, max parallelism) gets flinkslot's
+defaults, listed as notes in the YAML header. plan, simulate and validate read these Flink
+files directly too; import is for people who want to edit the result.
+
+Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
+
+  static override examples = [
+    '<%= config.bin %> import fixtures/real-formats/jobgraph-plan/springline-rs-job-details-CarTopSpeedWindowingExample.json',
+    '<%= config.bin %> import plan.json -o job.yaml',
+    'curl -s http://jobmanager:8081/taskmanagers | <%= config.bin %> import - > cluster.yaml',
+  ];
+
+  static override args = {
+    file: Args.string({ description: "Flink's JSON file, or - for stdin", required: true }),
+  };
+
+  static override flags = {
+    json: Flags.boolean({ description: 'write the flinkslot file as JSON instead of YAML' }),
+    output: Flags.string({ char: 'o', description: 'write to this file instead of stdout' }),
+    color: Flags.boolean({ description: 'colour diagnostics (default: on a terminal without NO_COLOR)', allowNo: true }),
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(Import);
+    await this.guarded(async () => {
+      const core = await import('../src/index.js');
+      const input = await this.readOrExit(args.file);
+      const result = core.importFlinkFile(input.text, input.file);
+      if (!result.ok) {
+        await this.emit(result, { json: false, color: useColor(flags.color) }, () => '');
+        return;
+      }
+      const value = result.value;
+      const data = value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster;
+      const text = flags.json ? JSON.stringify(data, null, 2) + '\n' : core.renderImportYaml(value, input.file);
+      if (flags.output === undefined) {
+        process.stdout.write(text);
+        return;
+      }
+      try {
+        await writeFile(flags.output, text);
+      } catch (e) {
+        process.stderr.write(`error cannot write ${flags.output}: ${(e as Error).message}\n`);
+        this.exit(ExitCode.BAD_INPUT);
+      }
+    });
+  }
+}
