@@ -17,6 +17,8 @@
  *   (`--exec-case NAME FILE`), 1 warm-up + 3 timed runs, median; plus the whole-process wall time
  *   of `node bin/run.js plan FILE --execution` for the 10,000 × 10,000 BLOCKING job (3 runs after
  *   1 warm-up, median).
+ * - validate (bench/validate.ts, also `node dist/bench/validate.js`): the whole process over 1,000
+ *   generated job graph files, default threads and -j 1; target ≥ 2,000 files/s.
  * - SlotManager simulator (bench/simulator.ts, also runnable alone as `node dist/bench/simulator.js`):
  *   runScenario on generated scenarios (10,000 TaskManagers × 8 slots, 1,000 jobs, 100,000 events,
  *   and the same doubled; fine-grained standalone and active, declarative standalone), one child
@@ -35,6 +37,7 @@ import { buildPlanReport } from '../src/report/plan-report.js';
 import { type Json, chainJobGraphJson, pointwiseChainJobGraph, randomJobGraph, schedulerBenchmarkJobGraph, toYaml } from './generate.js';
 import { count, gc, mb, median, ms, table } from './format.js';
 import { simulatorSection, simulatorTargetRows } from './simulator.js';
+import { validateSection, validateTargetRows } from './validate.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '../..');
@@ -673,6 +676,7 @@ async function main(): Promise<void> {
 
   const exec = executionSection();
   const simulator = simulatorSection();
+  const validate = validateSection();
 
   console.log(`load     ${loadAverage()} at the end`);
   console.log('');
@@ -687,6 +691,7 @@ async function main(): Promise<void> {
         ['small plan, whole process (median wall)', ms(PLAN_WALL_TARGET_MS), ms(median(plan.times)), plan.status === 0 ? verdict(median(plan.times), PLAN_WALL_TARGET_MS) : `command failed (exit ${plan.status})`],
         ...execTargetRows(exec),
         ...simulatorTargetRows(simulator),
+        ...validateTargetRows(validate),
       ],
     ),
   );

@@ -14,6 +14,7 @@ const SCHEMAS = {
   'job-graph': 'schemas/job-graph.schema.json',
   cluster: 'schemas/cluster.schema.json',
   scenario: 'schemas/scenario.schema.json',
+  policy: 'schemas/policy.schema.json',
   // One validator per Flink document: the importer knows which one it has (by its top-level keys).
   'flink-stream-graph': ['schemas/flink-json.schema.json', 'streamGraph'],
   'flink-job-plan-answer': ['schemas/flink-json.schema.json', 'jobPlanAnswer'],

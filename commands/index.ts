@@ -3,10 +3,12 @@ import Import from './import.js';
 import Memory from './memory.js';
 import Plan from './plan.js';
 import Simulate from './simulate.js';
+import Validate from './validate.js';
 
 export const COMMANDS = {
   import: Import,
   memory: Memory,
   plan: Plan,
   simulate: Simulate,
+  validate: Validate,
 };

@@ -16,6 +16,7 @@ import type { JobGraph } from './model/job-graph.js';
 import { analyzeJob } from './analysis/analyze-job.js';
 import { type Diagnostic, type Result, error, fail, ok } from './errors/diagnostic.js';
 import { taskManagerSetup } from './memory/memory-from-configuration.js';
+import { withConfigPointer, withTaskManagerSlotSize } from './memory/task-manager-slot-size.js';
 import { parseFlinkConfiguration, withDynamicProperties } from './memory/parse-flink-configuration.js';
 import { DEFAULT_FLINK_VERSION, formatVersion, isSupportedVersion, parseFlinkVersion } from './model/flink-version.js';
 import { type MemoryReport, buildMemoryReport } from './report/memory-report.js';
@@ -65,16 +66,6 @@ export function planFromText(source: string, file?: string, options: PlanOptions
   return ok(report, report.warnings);
 }
 
-/** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
-function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: string; file: string }): Result<JobGraph> {
-  const config = parseFlinkConfiguration(stripByteOrderMark(tmConfig.text), tmConfig.file);
-  if (!config.ok) return config;
-  const setup = taskManagerSetup(config.value, graph.flinkVersion);
-  if (!setup.ok) return fail(locateDiagnostics(setup.diagnostics.map((d) => withConfigPointer(d, tmConfig.text)), stripByteOrderMark(tmConfig.text), tmConfig.file));
-  const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
-  return ok({ ...graph, managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory } });
-}
-
 export interface MemoryOptions {
   /** Flink release whose defaults apply ("1.17"); default: the newest modelled. */
   flinkVersion?: string;
@@ -98,17 +89,12 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   return ok(buildMemoryReport(setup.value.memory, setup.value.resources, version));
 }
 
-/** A key named by a memory error is flat in flink-conf.yaml (a line "key: value") and nested in config.yaml. */
-function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
-  const pointer = d.location?.pointer ?? '';
-  const key = pointer.slice(1);
-  const flat = new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm');
-  if (pointer === '' || flat.test(text)) return d;
-  return { ...d, location: { pointer: pointer.replace(/\./g, '/') } };
-}
 
-export { simulateScenario, simulateJobsOnCluster, type SimulateOptions, type SourceText } from './scenario/simulate.js';
+export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions, type SourceText } from './scenario/simulate.js';
 export { renderSimulationText } from './report/render-simulation-text.js';
 export type { SimulationReport } from './report/simulation-report.js';
 export { importFlinkFile, type ImportResult } from './import/import-file.js';
 export { renderImportYaml } from './report/render-import-yaml.js';
+export { validateFile } from './validate/validate-file.js';
+export { type PolicyFile, type ValidatePolicy, memorySize, parsePolicyFile } from './validate/policy.js';
+export { type FileResult, type Finding, type ValidationRun, summarize as summarizeValidation } from './validate/finding.js';

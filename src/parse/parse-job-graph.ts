@@ -21,13 +21,22 @@ export function jobGraphFromData(data: unknown): Result<JobGraph> {
   return normalizeJobGraph(data as JobGraphInput);
 }
 
-export function parseJobGraph(source: string, file?: string): Result<JobGraph> {
+export interface ParseOptions {
+  /**
+   * 'error' (default, and `validate --strict`): a key the format does not define is an error.
+   * 'warning' (`validate`): it is reported as a warning and the file is read without it.
+   */
+  readonly unknownKeys?: 'error' | 'warning';
+}
+
+export function parseJobGraph(source: string, file?: string, options: ParseOptions = {}): Result<JobGraph> {
   const text = stripByteOrderMark(source);
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
   const format = detectFlinkFormat(document.value.data);
   if (format !== undefined) return parseFlinkJob(document.value.data, format, text, file);
-  const result = jobGraphFromData(document.value.data);
+  const lenient = options.unknownKeys === 'warning' ? withoutUnknownKeys(document.value.data) : undefined;
+  const result = lenient === undefined ? jobGraphFromData(document.value.data) : withWarnings(jobGraphFromData(lenient.data), lenient.warnings);
   if (result.ok) {
     const written = checkNumericMemorySizes(document.value.data as JobGraphInput, text);
     if (written.length > 0) return fail(locateDiagnostics(written, text, file));
@@ -50,7 +59,8 @@ function parseFlinkJob(data: unknown, format: FlinkFormat, text: string, file: s
   const result = jobGraphFromData(imported.value.jobGraph);
   const back = (ds: readonly Diagnostic[]): Diagnostic[] => locateDiagnostics(ds.map((d) => mapToFlinkFile(d, imported.value)), text, file);
   if (!result.ok) return fail(back(result.diagnostics));
-  return ok(result.value, [...importNotes(imported.value, text, file), ...back(result.warnings)]);
+  // Later findings (analysis, policies) use the graph's pointers: make them point into the Flink file.
+  return ok(withFlinkPointers(result.value, imported.value), [...importNotes(imported.value, text, file), ...back(result.warnings)]);
 }
 
 export function importNotes(imported: ImportedJob | { format: FlinkFormat; notes: ImportedJob['notes'] }, text: string, file: string | undefined): Diagnostic[] {
@@ -58,7 +68,41 @@ export function importNotes(imported: ImportedJob | { format: FlinkFormat; notes
   return locateDiagnostics([read, ...imported.notes.map((n) => info(n.code, n.message, n.pointer))], text, file);
 }
 
+function withFlinkPointers(graph: JobGraph, imported: ImportedJob): JobGraph {
+  const map = (pointer: string): string => imported.origin.map(pointer);
+  return {
+    ...graph,
+    // An imported vertex has one operator, which is the vertex itself.
+    vertices: graph.vertices.map((v) => ({ ...v, pointer: map(v.pointer), operators: v.operators.map((o) => ({ ...o, pointer: map(v.pointer) })) })),
+    edges: graph.edges.map((e) => ({ ...e, pointer: map(e.pointer) })),
+  };
+}
+
 function mapToFlinkFile(d: Diagnostic, imported: ImportedJob): Diagnostic {
   if (d.location === undefined) return d;
   return { ...d, location: { ...d.location, pointer: imported.origin.map(d.location.pointer) } };
+}
+
+/**
+ * The document without the keys the schema does not define, when those are its only schema
+ * problems (each becomes a warning); undefined when there is nothing to drop or other problems.
+ */
+function withoutUnknownKeys(data: unknown): { data: unknown; warnings: Diagnostic[] } | undefined {
+  const errors = validateWith(validateJobGraph as CompiledValidator, data);
+  if (errors.length === 0 || errors.some((d) => d.code !== 'input/unknown-key')) return undefined;
+  const copy = structuredClone(data);
+  for (const d of errors) removeAt(copy, d.location?.pointer ?? '');
+  return { data: copy, warnings: errors.map((d) => ({ ...d, severity: 'warning' as const, message: `${d.message} (ignored; an error with --strict)` })) };
+}
+
+function removeAt(root: unknown, pointer: string): void {
+  const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = segments.pop();
+  let node = root as Record<string, unknown> | undefined;
+  for (const s of segments) node = node?.[s] as Record<string, unknown> | undefined;
+  if (node !== undefined && last !== undefined) delete node[last];
+}
+
+function withWarnings<T>(result: Result<T>, warnings: Diagnostic[]): Result<T> {
+  return result.ok ? ok(result.value, [...warnings, ...result.warnings]) : result;
 }

@@ -50,6 +50,8 @@ interface Visitor {
   key?(pointer: string, event: NodeEvent): boolean;
   /** A value node at `pointer`; `keyOffset` is its key's offset in a mapping, else -1. */
   value?(pointer: string, event: NodeEvent, keyOffset: number): void;
+  /** The collection at `pointer` closed; `lastEnd` is where its last scalar ended. */
+  pop?(pointer: string, lastEnd: number): void;
 }
 
 /** One pass over js-yaml's event stream, tracking the JSON pointer of every node. */
@@ -61,12 +63,15 @@ function walk(text: string, visitor: Visitor): void {
     return;
   }
   const stack: Frame[] = [];
+  let lastEnd = 0;
   for (const event of events) {
     if (event.type === EVENT_ID.DOCUMENT) continue;
     if (event.type === EVENT_ID.POP) {
-      stack.pop();
+      const closed = stack.pop();
+      if (closed !== undefined) visitor.pop?.(closed.pointer, lastEnd);
       continue;
     }
+    if (event.type === EVENT_ID.SCALAR) lastEnd = scalarEnd(event);
     const parent = stack[stack.length - 1];
     if (parent?.isMapping && parent.pendingKey === undefined) {
       // A key: remember it; the next node is its value.
@@ -106,6 +111,57 @@ function nodeStart(event: YamlEvent): number {
     return quoted ? event.valueStart - 1 : event.valueStart;
   }
   return 'start' in event ? event.start : 'anchorStart' in event ? event.anchorStart : 0;
+}
+
+/** Where a scalar ends (exclusive), its closing quote included. */
+function scalarEnd(event: YamlEvent & { type: typeof EVENT_ID.SCALAR }): number {
+  const quoted = event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED;
+  return quoted ? event.valueEnd + 1 : event.valueEnd;
+}
+
+export interface Range {
+  readonly start: Position;
+  /** Exclusive: the position just after the node. */
+  readonly end: Position;
+}
+
+/**
+ * The source range of the node at `pointer` (of its key when `atKey`), falling back to the
+ * nearest ancestor that exists, and to the first line when nothing resolves. A collection ends
+ * where its last scalar ends. O(size of the document).
+ */
+export function locateRange(text: string, pointer: string, atKey = false): Range {
+  const wanted = new Set(selfAndAncestors(pointer));
+  const spans = new Map<string, { start: number; end: number; keyStart: number; keyEnd: number }>();
+  let pendingKey: { start: number; end: number } | undefined;
+  walk(text, {
+    key(_p, event) {
+      pendingKey = { start: nodeStart(event), end: event.type === EVENT_ID.SCALAR ? scalarEnd(event) : nodeStart(event) + 1 };
+      return false;
+    },
+    value(p, event, keyOffset) {
+      const key = keyOffset >= 0 && pendingKey !== undefined ? pendingKey : { start: -1, end: -1 };
+      pendingKey = undefined;
+      if (!wanted.has(p)) return;
+      const start = nodeStart(event);
+      const end = event.type === EVENT_ID.SCALAR ? scalarEnd(event) : start + 1;
+      spans.set(p, { start, end, keyStart: key.start, keyEnd: key.end });
+    },
+    pop(p, lastEnd) {
+      const span = spans.get(p);
+      if (span !== undefined && lastEnd > span.start) spans.set(p, { ...span, end: lastEnd });
+    },
+  });
+  const nearest = selfAndAncestors(pointer).find((p) => spans.has(p));
+  const span = nearest === undefined ? undefined : spans.get(nearest)!;
+  if (span === undefined) {
+    const firstLineEnd = text.indexOf('\n');
+    return { start: { line: 1, column: 1 }, end: { line: 1, column: Math.max(2, (firstLineEnd < 0 ? text.length : firstLineEnd) + 1) } };
+  }
+  const useKey = atKey && nearest === pointer && span.keyStart >= 0;
+  const from = useKey ? span.keyStart : span.start;
+  const to = Math.max(useKey ? span.keyEnd : span.end, from + 1);
+  return { start: offsetToPosition(text, from), end: offsetToPosition(text, to) };
 }
 
 function childPointer(parent: Frame | undefined): string {

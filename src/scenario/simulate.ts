@@ -3,7 +3,7 @@
  * graphs are planned exactly as `plan` plans them; their requirements are what the jobs declare.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { analyzeJob } from '../analysis/analyze-job.js';
+import { type JobAnalysis, analyzeJob } from '../analysis/analyze-job.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
@@ -37,10 +37,15 @@ export function planJob(source: SourceText): Result<PlannedJob> {
   if (!graph.ok) return graph;
   const analysis = analyzeJob(graph.value);
   if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, stripByteOrderMark(source.text), source.file));
+  return ok(plannedFrom(analysis.value));
+}
+
+/** What a job declares to the ResourceManager, from its analysis. */
+export function plannedFrom(analysis: JobAnalysis): PlannedJob {
   const groupOf = new Map<number, string>();
-  for (const plan of analysis.value.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
-  const vertices: VertexInformation[] = graph.value.vertices.map((v) => ({ id: v.id, parallelism: v.parallelism, minParallelism: v.minParallelism ?? 1, slotSharingGroup: groupOf.get(v.index) ?? 'default' }));
-  return ok({ requirements: analysis.value.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices });
+  for (const plan of analysis.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
+  const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({ id: v.id, parallelism: v.parallelism, minParallelism: v.minParallelism ?? 1, slotSharingGroup: groupOf.get(v.index) ?? 'default' }));
+  return { requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices };
 }
 
 function version(options: SimulateOptions): Result<FlinkVersion> {
@@ -96,20 +101,25 @@ export function simulateScenario(source: SourceText, options: SimulateOptions = 
 
 /** `simulate --cluster CLUSTER JOB...`: each job graph declares its plan at time 0, in order. */
 export function simulateJobsOnCluster(cluster: SourceText, jobGraphs: readonly SourceText[], options: SimulateOptions = {}): Result<SimulationReport[]> {
-  const jobs: JobDefinition[] = [];
+  const planned: { file: string; job: PlannedJob }[] = [];
   const problems: Diagnostic[] = [];
-  const used = new Set<string>();
   for (const g of jobGraphs) {
-    const planned = planJob(g);
-    if (!planned.ok) {
-      problems.push(...planned.diagnostics);
-      continue;
-    }
-    let id = g.file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
-    for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
-    used.add(id);
-    jobs.push({ id, requirements: planned.value.requirements, submitAt: 0, finishAt: undefined, vertices: planned.value.vertices, source: g.file, pointer: '' });
+    const job = planJob(g);
+    if (job.ok) planned.push({ file: g.file, job: job.value });
+    else problems.push(...job.diagnostics);
   }
   if (problems.length > 0) return fail(problems);
+  return simulatePlannedJobsOnCluster(cluster, planned, options);
+}
+
+/** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, named after its file. */
+export function simulatePlannedJobsOnCluster(cluster: SourceText, planned: readonly { file: string; job: PlannedJob }[], options: SimulateOptions = {}): Result<SimulationReport[]> {
+  const used = new Set<string>();
+  const jobs: JobDefinition[] = planned.map(({ file, job }) => {
+    let id = file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
+    for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
+    used.add(id);
+    return { id, requirements: job.requirements, submitAt: 0, finishAt: undefined, vertices: job.vertices, source: file, pointer: '' };
+  });
   return simulateData(cluster, true, options, jobs);
 }

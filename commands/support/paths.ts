@@ -1,0 +1,120 @@
+/**
+ * The files `validate` checks: each argument is a file, a directory (searched recursively for
+ * .yaml, .yml and .json, skipping hidden directories and node_modules), a glob (`*`, `**`, `?`,
+ * `[...]`, `{a,b}`; quoted so the shell leaves it alone), or `-` for standard input.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export const STDIN = '-';
+const JOB_FILE = /\.(ya?ml|json)$/i;
+const GLOB_CHARS = /[*?[{]/;
+
+export class PathError extends Error {}
+
+/** The files, in argument order, each argument's matches sorted; duplicates dropped. */
+export function expandPaths(args: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    out.push(file);
+  };
+  for (const arg of args) {
+    if (arg === STDIN) {
+      add(STDIN);
+      continue;
+    }
+    const matches = GLOB_CHARS.test(arg) && !exists(arg) ? expandGlob(arg) : expandPath(arg);
+    if (matches.length === 0) throw new PathError(GLOB_CHARS.test(arg) ? `no file matches ${arg}` : `no .yaml, .yml or .json file in ${arg}`);
+    for (const m of matches) add(m);
+  }
+  return out;
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function expandPath(path: string): string[] {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new PathError(`cannot read ${path}: no such file or directory`);
+  }
+  return stat.isDirectory() ? walk(path).filter((f) => JOB_FILE.test(f)) : [path];
+}
+
+/** Every file under `dir`, sorted, without hidden directories and node_modules. */
+function walk(dir: string): string[] {
+  const files: string[] = [];
+  const visit = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.') && e.name !== 'node_modules') visit(p);
+      } else if (e.isFile()) files.push(p);
+    }
+  };
+  visit(dir);
+  return files;
+}
+
+function expandGlob(pattern: string): string[] {
+  const segments = pattern.split(/[\\/]/);
+  const firstGlob = segments.findIndex((s) => GLOB_CHARS.test(s));
+  const base = segments.slice(0, firstGlob).join('/') || '.';
+  const rest = segments.slice(firstGlob).join('/');
+  const regex = globToRegExp(rest);
+  if (!exists(base)) return [];
+  return walk(base).filter((f) => regex.test(relative(base, f).split(sep).join('/')));
+}
+
+/** A glob (relative, `/`-separated) → an anchored regular expression. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        const slash = glob[i + 2] === '/';
+        re += slash ? '(?:.*/)?' : '.*';
+        i += slash ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const close = glob.indexOf(']', i + 1);
+      if (close < 0) re += '\\[';
+      else {
+        re += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        i = close;
+      }
+    } else if (c === '{') {
+      const close = glob.indexOf('}', i + 1);
+      if (close < 0) re += '\\{';
+      else {
+        re += `(?:${glob.slice(i + 1, close).split(',').map(escapeRegExp).join('|')})`;
+        i = close;
+      }
+    } else re += escapeRegExp(c);
+  }
+  return new RegExp(`^${re}$`);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

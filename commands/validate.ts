@@ -1,0 +1,160 @@
+import { Args, Flags } from '@oclif/core';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+import { FlinkslotCommand } from './support/base-command.js';
+import { PathError, STDIN, expandPaths } from './support/paths.js';
+import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+import { checkAll } from './support/validate-files.js';
+import type { FindingSeverity, ValidationRun } from '../src/validate/finding.js';
+import type { PolicyFile, ValidatePolicy } from '../src/validate/policy.js';
+
+const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const;
+type Format = (typeof FORMATS)[number];
+
+export default class Validate extends FlinkslotCommand {
+  static override summary = 'Check many job graph files at once against resource policies; report findings in the formats CI systems read.';
+
+  static override description = `Checks every file (flinkslot YAML/JSON job graphs or Flink's own JSON: StreamGraph and
+JobGraph plans, GET /jobs/:jobid answers): syntax, schema, the semantic checks of plan
+(--execution adds the subtask level), and the policies given by flags or --policy FILE:
+--max-slots, --max-parallelism, --cluster (the job's requirements must be met on that
+cluster, by the embedded SlotManager), --tm-config with --min-managed-memory, and
+--require-group-profiles (FLIP-156). Unknown keys are warnings, errors with --strict.
+
+PATH is a file, a directory (searched for .yaml, .yml, .json), a quoted glob, or - for stdin.
+Every finding has a rule id, severity, message, file, start and end line and column, and a
+JSON pointer. Large batches are checked on several threads.
+
+Exit codes: 0 no finding at or above --fail-level, 1 some, 2 usage error (bad flags, a path
+that does not exist, an unreadable or invalid policy, cluster or TaskManager configuration),
+70 internal error.`;
+
+  static override strict = false;
+
+  static override examples = [
+    '<%= config.bin %> validate fixtures/jobs',
+    '<%= config.bin %> validate "jobs/**/*.yaml" --max-slots 32 --max-parallelism 128',
+    '<%= config.bin %> validate jobs --cluster fixtures/clusters/standalone-4x4.yaml --format sarif -o flinkslot.sarif',
+    '<%= config.bin %> validate jobs --tm-config flink-conf.yaml --min-managed-memory 64m --format github',
+    '<%= config.bin %> validate jobs --policy flinkslot-policy.yaml --fail-level warning --format junit',
+  ];
+
+  static override args = {
+    paths: Args.string({ description: 'files, directories, quoted globs, or - for stdin', required: true }),
+  };
+
+  static override flags = {
+    format: Flags.string({ description: 'report format', options: [...FORMATS], default: 'text' }),
+    json: Flags.boolean({ description: 'same as --format json' }),
+    output: Flags.string({ char: 'o', description: 'write the report to this file instead of stdout' }),
+    'fail-level': Flags.string({ description: 'least severe finding that makes the exit code 1', options: ['error', 'warning', 'info', 'none'] }),
+    policy: Flags.string({ description: 'policy file (schemas/policy.schema.json); flags override it' }),
+    'max-slots': Flags.integer({ description: 'most slots a job may need', min: 0 }),
+    'max-parallelism': Flags.integer({ description: 'highest parallelism a vertex may run with', min: 1 }),
+    cluster: Flags.string({ description: "cluster file (or Flink's GET /taskmanagers answer): each job alone must get its slots there" }),
+    'tm-config': Flags.string({ description: "TaskManagers' Flink configuration: managed memory of a slot" }),
+    'min-managed-memory': Flags.string({ description: 'with --tm-config: least managed memory per subtask for an operator that uses it (e.g. 64m)' }),
+    'require-group-profiles': Flags.boolean({ description: 'every slot sharing group must have a resource profile (FLIP-156)' }),
+    strict: Flags.boolean({ description: 'unknown keys are errors, not warnings' }),
+    execution: Flags.boolean({ description: 'also run the subtask-level checks of plan --execution' }),
+    jobs: Flags.integer({ char: 'j', description: 'threads for large batches (default: the number of cores)', min: 1 }),
+    verbose: Flags.boolean({ description: 'text format: list files without findings too' }),
+    color: Flags.boolean({ description: 'colour the text report (default: on a terminal without NO_COLOR)', allowNo: true }),
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Validate);
+    await this.guarded(async () => {
+      const core = await import('../src/index.js');
+      const fromFile = flags.policy === undefined ? {} : await this.policyFile(flags.policy);
+      const base = flags.policy === undefined ? '.' : dirname(flags.policy);
+      const relativeTo = (p: string | undefined, fromPolicy: boolean): string | undefined => (p === undefined ? undefined : fromPolicy ? normalize(join(base, p)) : p);
+      const clusterPath = flags.cluster ?? relativeTo(fromFile.cluster, true);
+      const tmConfigPath = flags['tm-config'] ?? relativeTo(fromFile.tmConfig, true);
+      const minText = flags['min-managed-memory'] ?? fromFile.minManagedMemory;
+      if (minText !== undefined && tmConfigPath === undefined) this.usage('--min-managed-memory needs --tm-config (the managed memory of a slot comes from it)');
+      const min = minText === undefined ? undefined : core.memorySize(minText, 'min-managed-memory');
+      if (min !== undefined && !min.ok) this.usage(min.diagnostics[0]!.message);
+      const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath);
+      const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath);
+      if (cluster !== undefined) await this.checkInput(core.simulatePlannedJobsOnCluster(cluster, []));
+      if (tmConfig !== undefined) await this.checkInput(core.memoryFromText(tmConfig.text, tmConfig.file));
+      const policy: ValidatePolicy = {
+        ...definedOnly({
+          maxSlots: flags['max-slots'] ?? fromFile.maxSlots,
+          maxParallelism: flags['max-parallelism'] ?? fromFile.maxParallelism,
+          cluster,
+          tmConfig,
+          minManagedMemory: min?.ok ? min.value : undefined,
+        }),
+        requireGroupProfiles: flags['require-group-profiles'] || fromFile.requireGroupProfiles === true,
+        strict: flags.strict || fromFile.strict === true,
+        execution: flags.execution || fromFile.execution === true,
+      };
+      const failLevel = (flags['fail-level'] ?? fromFile.failLevel ?? 'error') as FindingSeverity | 'none';
+      let files: string[];
+      try {
+        files = expandPaths(argv as string[]);
+      } catch (e) {
+        if (!(e instanceof PathError)) throw e;
+        return this.usage(e.message);
+      }
+      const stdin = async (): Promise<string> => (await this.readOrExit(STDIN)).text;
+      const results = await checkAll(files, policy, stdin, flags.jobs);
+      const run: ValidationRun = { files: results, failLevel };
+      const format: Format = flags.json ? 'json' : (flags.format as Format);
+      const report = await this.render(run, format, useColor(flags.color) && flags.output === undefined && format === 'text', flags.verbose);
+      if (flags.output === undefined) process.stdout.write(report);
+      else {
+        try {
+          await writeFile(flags.output, report);
+        } catch (e) {
+          this.usage(`cannot write ${flags.output}: ${(e as Error).message}`);
+        }
+      }
+      const failed = core.summarizeValidation(run).failed > 0;
+      if (failed) this.exit(ExitCode.NOT_MET);
+    });
+  }
+
+  private async render(run: ValidationRun, format: Format, color: boolean, verbose: boolean): Promise<string> {
+    const r = await import('../src/report/validate/index.js');
+    const version = this.config.version;
+    switch (format) {
+      case 'text':
+        return r.renderValidateText(run, terminalStyle(color), { verbose });
+      case 'json':
+        return r.renderValidateJson(run, version);
+      case 'sarif':
+        return r.renderValidateSarif(run, version);
+      case 'junit':
+        return r.renderValidateJunit(run);
+      case 'github':
+        return r.renderValidateGithub(run);
+      case 'tap':
+        return r.renderValidateTap(run);
+    }
+  }
+
+  private async policyFile(path: string): Promise<PolicyFile> {
+    const core = await import('../src/index.js');
+    const input = await this.readOrExit(path);
+    return this.checkInput(core.parsePolicyFile(input.text, input.file));
+  }
+
+  /** A policy input (policy file, cluster, TaskManager configuration) that is wrong is a usage error: exit 2. */
+  private async checkInput<T>(result: { ok: true; value: T } | { ok: false; diagnostics: unknown[] }): Promise<T> {
+    if (result.ok) return result.value;
+    return this.emit(result as never, { json: false, color: false }, () => '');
+  }
+
+  private usage(message: string): never {
+    process.stderr.write(`error ${message}\n`);
+    return this.exit(ExitCode.BAD_INPUT);
+  }
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+

@@ -1,0 +1,30 @@
+/**
+ * The TaskManager configuration a plan or a check is made against: the managed memory of one
+ * default slot (turns managed-memory fractions into bytes), with memory errors located in the
+ * configuration file whether it is flat (flink-conf.yaml) or nested (config.yaml).
+ */
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { JobGraph } from '../model/job-graph.js';
+import { stripByteOrderMark } from '../parse/document.js';
+import { locateDiagnostics } from '../parse/source-map.js';
+import { taskManagerSetup } from './memory-from-configuration.js';
+import { parseFlinkConfiguration } from './parse-flink-configuration.js';
+
+/** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
+export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: string; file: string }): Result<JobGraph> {
+  const config = parseFlinkConfiguration(stripByteOrderMark(tmConfig.text), tmConfig.file);
+  if (!config.ok) return config;
+  const setup = taskManagerSetup(config.value, graph.flinkVersion);
+  if (!setup.ok) return fail(locateDiagnostics(setup.diagnostics.map((d) => withConfigPointer(d, tmConfig.text)), stripByteOrderMark(tmConfig.text), tmConfig.file));
+  const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
+  return ok({ ...graph, managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory } });
+}
+
+/** A key named by a memory error is flat in flink-conf.yaml (a line "key: value") and nested in config.yaml. */
+export function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
+  const pointer = d.location?.pointer ?? '';
+  const key = pointer.slice(1);
+  const flat = new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm');
+  if (pointer === '' || flat.test(text)) return d;
+  return { ...d, location: { pointer: pointer.replace(/\./g, '/') } };
+}

@@ -1,0 +1,52 @@
+/**
+ * `flinkslot validate --format json`: one envelope for the whole run, described by
+ * schemas/validate.schema.json. Files keep the order given; findings are sorted by line, column
+ * and rule within a file. Lines and columns are 1-based; the end column is the first column after
+ * the region (SARIF's convention).
+ */
+import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from '../../validate/finding.js';
+
+export const VALIDATE_SCHEMA_VERSION = 1;
+
+export function renderValidateJson(run: ValidationRun, version: string): string {
+  return JSON.stringify(validateJsonEnvelope(run, version), null, 2) + '\n';
+}
+
+/** The envelope as data (what `renderValidateJson` prints). */
+export function validateJsonEnvelope(run: ValidationRun, version: string): object {
+  return {
+    schemaVersion: VALIDATE_SCHEMA_VERSION,
+    tool: { name: 'flinkslot', version },
+    failLevel: run.failLevel,
+    summary: summarize(run),
+    files: run.files.map((f) => fileJson(f, run)),
+  };
+}
+
+function fileJson(f: FileResult, run: ValidationRun): object {
+  return {
+    file: f.file,
+    valid: f.valid,
+    passed: !f.findings.some((x) => reaches(x.severity, run.failLevel)),
+    ...(f.summary === undefined ? {} : { summary: definedOnly(f.summary) }),
+    findings: sortFindings(f.findings).map(findingJson),
+  };
+}
+
+function findingJson(f: Finding): object {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    message: f.message,
+    file: f.file,
+    pointer: f.pointer,
+    line: f.region.startLine,
+    column: f.region.startColumn,
+    endLine: f.region.endLine,
+    endColumn: f.region.endColumn,
+  };
+}
+
+function definedOnly(o: object): object {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,73 @@
+/**
+ * `flinkslot validate` as text for people: one line per finding,
+ * `file:line:col  severity  rule  message  (pointer)`, the files in the order given (findings by
+ * line and column within a file), then one summary line. Columns are padded to line up; colour
+ * comes only from the Style.
+ */
+import { type Finding, type FindingSeverity, type ValidationRun, type ValidationSummary, sortFindings, summarize } from '../../validate/finding.js';
+import { type Style, PLAIN } from '../style.js';
+
+export interface ValidateTextOptions {
+  /** Also list the files without findings, as `file: ok`. */
+  verbose?: boolean;
+}
+
+export function renderValidateText(run: ValidationRun, style: Style = PLAIN, options: ValidateTextOptions = {}): string {
+  const rows = run.files.map((f) => ({ file: f, findings: sortFindings(f.findings) }));
+  const all = rows.flatMap((r) => r.findings);
+  const whereWidth = Math.max(0, ...all.map((f) => location(f).length));
+  const severityWidth = Math.max(0, ...all.map((f) => f.severity.length));
+  const ruleWidth = Math.max(0, ...all.map((f) => f.rule.length));
+  const lines: string[] = [];
+  for (const { file, findings } of rows) {
+    if (findings.length === 0) {
+      if (options.verbose === true) lines.push(`${file.file}: ${style.ok('ok')}`);
+      continue;
+    }
+    for (const f of findings) {
+      const where = location(f).padEnd(whereWidth);
+      const severity = paint(style, f.severity, f.severity.padEnd(severityWidth));
+      const rule = style.dim(f.rule.padEnd(ruleWidth));
+      const pointer = f.pointer === '' ? '' : `  ${style.dim(`(${f.pointer})`)}`;
+      const text = `${where}  ${severity}  ${rule}  ${indentContinuation(f.message)}${pointer}`;
+      lines.push(text);
+    }
+  }
+  const summary = summarize(run);
+  const line = formatValidationSummary(summary);
+  if (lines.length > 0) lines.push('');
+  lines.push(summary.failed > 0 ? style.error(line) : style.ok(line));
+  return lines.join('\n') + '\n';
+}
+
+/** `3 files: 1 passed, 2 failed (4 errors, 1 warning, 2 notes)`; shared by the other renderers. */
+export function formatValidationSummary(s: ValidationSummary): string {
+  return (
+    `${plural(s.files, 'file')}: ${s.passed} passed, ${s.failed} failed ` +
+    `(${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'note')})`
+  );
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function location(f: Finding): string {
+  return `${f.file}:${f.region.startLine}:${f.region.startColumn}`;
+}
+
+function paint(style: Style, severity: FindingSeverity, text: string): string {
+  switch (severity) {
+    case 'error':
+      return style.error(text);
+    case 'warning':
+      return style.warn(text);
+    case 'info':
+      return style.dim(text);
+  }
+}
+
+/** A multi-line message stays readable: its further lines are indented under the finding. */
+function indentContinuation(message: string): string {
+  return message.replace(/\r\n|\r|\n/g, '\n    ');
+}

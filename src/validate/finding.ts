@@ -1,0 +1,86 @@
+/**
+ * What `flinkslot validate` reports: findings per file. A finding is a diagnostic (or a policy
+ * violation) with everything a CI system needs to annotate the file: a rule id, a severity, a
+ * message, the file, a 1-based start and end line and column, and the JSON pointer.
+ */
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+/** Most severe first; `--fail-level` compares against this order. */
+export const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'info'];
+
+export function severityRank(s: FindingSeverity): number {
+  return SEVERITIES.indexOf(s);
+}
+
+/** Whether `s` is at least as severe as `level` ('none': nothing fails). */
+export function reaches(s: FindingSeverity, level: FindingSeverity | 'none'): boolean {
+  return level !== 'none' && severityRank(s) <= severityRank(level);
+}
+
+export interface Region {
+  /** 1-based. */
+  readonly startLine: number;
+  readonly startColumn: number;
+  /** 1-based, inclusive line; column of the first character after the region (SARIF's convention). */
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+export interface Finding {
+  /** Rule id: a diagnostic code (`input/unknown-vertex`) or a policy (`policy/max-slots`). */
+  readonly rule: string;
+  readonly severity: FindingSeverity;
+  readonly message: string;
+  readonly file: string;
+  /** JSON pointer into the file ('' = the document). */
+  readonly pointer: string;
+  readonly region: Region;
+}
+
+export interface FileSummary {
+  readonly job?: string;
+  readonly format?: string;
+  readonly minimumSlots?: number;
+  readonly maxParallelism?: number;
+}
+
+export interface FileResult {
+  readonly file: string;
+  /** Not a job graph flinkslot reads at all (syntax, schema, unreadable); analysed otherwise. */
+  readonly valid: boolean;
+  readonly findings: readonly Finding[];
+  readonly summary?: FileSummary;
+}
+
+export interface ValidationRun {
+  readonly files: readonly FileResult[];
+  readonly failLevel: FindingSeverity | 'none';
+}
+
+export interface ValidationSummary {
+  readonly files: number;
+  /** Files with no finding at or above the fail level. */
+  readonly passed: number;
+  readonly failed: number;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly infos: number;
+}
+
+export function summarize(run: ValidationRun): ValidationSummary {
+  const all = run.files.flatMap((f) => f.findings);
+  const failed = run.files.filter((f) => f.findings.some((x) => reaches(x.severity, run.failLevel))).length;
+  return {
+    files: run.files.length,
+    passed: run.files.length - failed,
+    failed,
+    errors: all.filter((f) => f.severity === 'error').length,
+    warnings: all.filter((f) => f.severity === 'warning').length,
+    infos: all.filter((f) => f.severity === 'info').length,
+  };
+}
+
+/** Findings in a stable order: file, line, column, rule. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.region.startLine - b.region.startLine || a.region.startColumn - b.region.startColumn || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+}
