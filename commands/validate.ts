@@ -23,7 +23,7 @@ cluster, by the embedded SlotManager), --tm-config with --min-managed-memory, an
 
 PATH is a file, a directory (searched for .yaml, .yml, .json), a quoted glob, or - for stdin.
 Every finding has a rule id, severity, message, file, start and end line and column, and a
-JSON pointer. Large batches are checked on several threads.
+JSON pointer. Very large batches (10,000 files and more), or -j N, use several threads.
 
 Exit codes: 0 no finding at or above --fail-level, 1 some, 2 usage error (bad flags, a path
 that does not exist, an unreadable or invalid policy, cluster or TaskManager configuration),
@@ -57,7 +57,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     'require-group-profiles': Flags.boolean({ description: 'every slot sharing group must have a resource profile (FLIP-156)' }),
     strict: Flags.boolean({ description: 'unknown keys are errors, not warnings' }),
     execution: Flags.boolean({ description: 'also run the subtask-level checks of plan --execution' }),
-    jobs: Flags.integer({ char: 'j', description: 'threads for large batches (default: the number of cores)', min: 1 }),
+    jobs: Flags.integer({ char: 'j', description: 'threads (default: 1, or the number of cores from 10,000 files on)', min: 1 }),
     verbose: Flags.boolean({ description: 'text format: list files without findings too' }),
     color: Flags.boolean({ description: 'colour the text report (default: on a terminal without NO_COLOR)', allowNo: true }),
   };

@@ -126,17 +126,18 @@ export interface Range {
 }
 
 /**
- * The source range of the node at `pointer` (of its key when `atKey`), falling back to the
+ * The source range of the node at each pointer (of its key when `atKey`), falling back to the
  * nearest ancestor that exists, and to the first line when nothing resolves. A collection ends
- * where its last scalar ends. O(size of the document).
+ * where its last scalar ends. One pass over the document for all of them.
  */
-export function locateRange(text: string, pointer: string, atKey = false): Range {
-  const wanted = new Set(selfAndAncestors(pointer));
+export function locateRanges(text: string, wantedRanges: readonly { pointer: string; atKey: boolean }[]): Range[] {
+  if (wantedRanges.length === 0) return [];
+  const wanted = new Set(wantedRanges.flatMap((w) => selfAndAncestors(w.pointer)));
   const spans = new Map<string, { start: number; end: number; keyStart: number; keyEnd: number }>();
   let pendingKey: { start: number; end: number } | undefined;
   walk(text, {
-    key(_p, event) {
-      pendingKey = { start: nodeStart(event), end: event.type === EVENT_ID.SCALAR ? scalarEnd(event) : nodeStart(event) + 1 };
+    key(p, event) {
+      pendingKey = wanted.has(p) ? { start: nodeStart(event), end: event.type === EVENT_ID.SCALAR ? scalarEnd(event) : nodeStart(event) + 1 } : undefined;
       return false;
     },
     value(p, event, keyOffset) {
@@ -152,16 +153,18 @@ export function locateRange(text: string, pointer: string, atKey = false): Range
       if (span !== undefined && lastEnd > span.start) spans.set(p, { ...span, end: lastEnd });
     },
   });
-  const nearest = selfAndAncestors(pointer).find((p) => spans.has(p));
-  const span = nearest === undefined ? undefined : spans.get(nearest)!;
-  if (span === undefined) {
-    const firstLineEnd = text.indexOf('\n');
-    return { start: { line: 1, column: 1 }, end: { line: 1, column: Math.max(2, (firstLineEnd < 0 ? text.length : firstLineEnd) + 1) } };
-  }
-  const useKey = atKey && nearest === pointer && span.keyStart >= 0;
-  const from = useKey ? span.keyStart : span.start;
-  const to = Math.max(useKey ? span.keyEnd : span.end, from + 1);
-  return { start: offsetToPosition(text, from), end: offsetToPosition(text, to) };
+  return wantedRanges.map(({ pointer, atKey }) => {
+    const nearest = selfAndAncestors(pointer).find((p) => spans.has(p));
+    const span = nearest === undefined ? undefined : spans.get(nearest)!;
+    if (span === undefined) {
+      const firstLineEnd = text.indexOf('\n');
+      return { start: { line: 1, column: 1 }, end: { line: 1, column: Math.max(2, (firstLineEnd < 0 ? text.length : firstLineEnd) + 1) } };
+    }
+    const useKey = atKey && nearest === pointer && span.keyStart >= 0;
+    const from = useKey ? span.keyStart : span.start;
+    const to = Math.max(useKey ? span.keyEnd : span.end, from + 1);
+    return { start: offsetToPosition(text, from), end: offsetToPosition(text, to) };
+  });
 }
 
 function childPointer(parent: Frame | undefined): string {

@@ -11,7 +11,7 @@ import { profileToTextFromJson } from './profile-text.js';
 /** Rows shown without folding. */
 const INLINE_ROWS = 10;
 /** Rows listed at most per section (a GitHub comment holds 65,536 characters). */
-const MAX_ROWS = 200;
+const MAX_ROWS = 100;
 
 export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'new'): string {
   const out: string[] = [`### flinkslot diff: ${code(oldFile)} → ${code(newFile)}`, ''];
@@ -37,7 +37,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   out.push(...section('Slot sharing groups', `${g.changed.length} changed, ${g.added.length} added, ${g.removed.length} removed`, table(['Group', 'Change', 'Slots', 'Profile', 'Vertices'], groupRows), groupRows.length));
 
   const r = diff.regions;
-  const regionLines = [...r.removed.map((x) => `- ${x.join(', ')}`), ...r.added.map((x) => `+ ${x.join(', ')}`)];
+  const regionLines = [...r.removed.map((x) => `- ${members(x, 20)}`), ...r.added.map((x) => `+ ${members(x, 20)}`)];
   out.push(...section('Pipelined regions', `${r.removed.length} removed, ${r.added.length} added, ${r.unchanged} unchanged`, fenced('diff', regionLines), regionLines.length));
 
   const v = diff.vertices;
@@ -119,7 +119,7 @@ function fenced(language: string, lines: readonly string[]): string[] {
 }
 
 function groupRow(label: string, g: GroupSide): string[] {
-  return [code(g.id), label, String(g.slots), text(profileToTextFromJson(g.resourceProfile)), g.vertices.map(code).join(', ')];
+  return [code(g.id), label, String(g.slots), text(profileToTextFromJson(g.resourceProfile)), members(g.vertices.map(code))];
 }
 
 function groupChangeRow(c: GroupChange): string[] {
@@ -128,8 +128,13 @@ function groupChangeRow(c: GroupChange): string[] {
   const profile = c.profileChanged
     ? `${text(profileToTextFromJson(c.old.resourceProfile))} → ${text(profileToTextFromJson(c.new.resourceProfile))}`
     : text(profileToTextFromJson(c.new.resourceProfile));
-  const members = [...c.verticesAdded.map((v) => `+${code(v)}`), ...c.verticesRemoved.map((v) => `−${code(v)}`)];
-  return [id, 'changed', slots, profile, members.length > 0 ? members.join(', ') : c.new.vertices.map(code).join(', ')];
+  const moved = [...c.verticesAdded.map((v) => `+${code(v)}`), ...c.verticesRemoved.map((v) => `-${code(v)}`)];
+  return [id, 'changed', slots, profile, members(moved.length > 0 ? moved : c.new.vertices.map(code))];
+}
+
+/** A group's vertices in a table cell: the first few, then how many more. */
+function members(cells: readonly string[], shown = 8): string {
+  return cells.length <= shown ? cells.join(', ') : `${cells.slice(0, shown).join(', ')}, … ${cells.length - shown} more`;
 }
 
 function signed(n: number): string {

@@ -128,14 +128,19 @@ function profileText(p: ResourceProfileJson): string {
 }
 
 function groupRow(label: string, g: GroupSide): string[] {
-  return [g.id, label, String(g.slots), profileText(g.resourceProfile), g.vertices.join(', ')];
+  return [g.id, label, String(g.slots), profileText(g.resourceProfile), members(g.vertices)];
 }
 
 function groupChangeRow(c: GroupChange): string[] {
   const id = c.old.id === c.new.id ? c.new.id : `${c.old.id} → ${c.new.id}`;
   const profile = c.profileChanged ? `${profileText(c.old.resourceProfile)} → ${profileText(c.new.resourceProfile)}` : profileText(c.new.resourceProfile);
-  const members = [...c.verticesAdded.map((v) => `+${v}`), ...c.verticesRemoved.map((v) => `-${v}`)];
-  return [id, 'changed', change(c.old.slots, c.new.slots, c.slotsDelta), profile, members.length > 0 ? members.join(', ') : c.new.vertices.join(', ')];
+  const moved = [...c.verticesAdded.map((v) => `+${v}`), ...c.verticesRemoved.map((v) => `-${v}`)];
+  return [id, 'changed', change(c.old.slots, c.new.slots, c.slotsDelta), profile, members(moved.length > 0 ? moved : c.new.vertices)];
+}
+
+/** A group's vertices in a table cell: the first few, then how many more. */
+function members(ids: readonly string[], shown = 8): string {
+  return ids.length <= shown ? ids.join(', ') : `${ids.slice(0, shown).join(', ')}, … ${ids.length - shown} more`;
 }
 
 function bytesText(b: BytesJson | SignedBytesJson | bigint | null): string {

@@ -11,7 +11,7 @@ import type { JobGraph } from '../model/job-graph.js';
 import { isSpecified } from '../model/resource-profile.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { parseJobGraph } from '../parse/parse-job-graph.js';
-import { locateDiagnostics, locateRange } from '../parse/source-map.js';
+import { locateRanges } from '../parse/source-map.js';
 import { buildPlanReport } from '../report/plan-report.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from '../scenario/simulate.js';
 import type { FileResult, Finding, FindingSeverity } from './finding.js';
@@ -124,12 +124,14 @@ function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): 
 }
 
 function findingsOf(ds: readonly Diagnostic[], text: string, file: string): Finding[] {
-  return locateDiagnostics([...ds], text, file).map((d) => {
+  const ranges = locateRanges(text, ds.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })));
+  return ds.map((d, i) => {
     const pointer = d.location?.pointer ?? '';
-    const range = locateRange(text, pointer, d.code === 'input/unknown-key');
+    const range = ranges[i]!;
     // A syntax error has a position but no node: keep its position.
-    const start = d.location?.line !== undefined && d.location.column !== undefined && (pointer === '' || d.code === 'input/syntax') ? { line: d.location.line, column: d.location.column } : range.start;
-    const end = start === range.start ? range.end : { line: start.line, column: start.column + 1 };
+    const given = d.location?.line !== undefined && d.location.column !== undefined && (pointer === '' || d.code === 'input/syntax');
+    const start = given ? { line: d.location!.line!, column: d.location!.column! } : range.start;
+    const end = given ? { line: start.line, column: start.column + 1 } : range.end;
     return {
       rule: d.code,
       severity: d.severity as FindingSeverity,

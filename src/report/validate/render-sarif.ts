@@ -25,10 +25,21 @@ export function renderValidateSarif(run: ValidationRun, version: string): string
 export function validateSarifLog(run: ValidationRun, version: string): object {
   const findings = run.files.flatMap((f) => sortFindings(f.findings));
 
-  // One artifact per file given (in that order), plus any file a finding names that was not given.
+  // One artifact per file given (in that order), plus any file a finding names that was not given;
+  // SARIF wants artifacts unique, so two spellings of one path (jobs\a.yaml, ./jobs/a.yaml) share one.
+  const artifacts: { uri: string; uriBaseId?: string }[] = [];
+  const byKey = new Map<string, number>();
   const artifactIndex = new Map<string, number>();
   for (const file of [...run.files.map((f) => f.file), ...findings.map((f) => f.file)]) {
-    if (!artifactIndex.has(file)) artifactIndex.set(file, artifactIndex.size);
+    if (artifactIndex.has(file)) continue;
+    const location = artifactLocation(file);
+    const key = `${location.uriBaseId ?? ''} ${location.uri}`;
+    let index = byKey.get(key);
+    if (index === undefined) {
+      index = artifacts.push(location) - 1;
+      byKey.set(key, index);
+    }
+    artifactIndex.set(file, index);
   }
 
   // Rules that occur, by id; the default level is the most severe level the rule was reported at.
@@ -49,7 +60,7 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
     };
   });
 
-  const anyRelative = [...artifactIndex.keys()].some((file) => !isAbsolutePath(file));
+  const anyRelative = artifacts.some((a) => a.uriBaseId !== undefined);
   return {
     $schema: SARIF_SCHEMA_URI,
     version: SARIF_VERSION,
@@ -57,7 +68,7 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
       {
         tool: { driver: { name: 'flinkslot', version, informationUri: INFORMATION_URI, rules } },
         ...(anyRelative ? { originalUriBaseIds: { [SRCROOT]: { description: { text: 'The directory flinkslot validate ran in.' } } } } : {}),
-        artifacts: [...artifactIndex.keys()].map((file) => ({ location: artifactLocation(file), roles: ['analysisTarget'] })),
+        artifacts: artifacts.map((location) => ({ location, roles: ['analysisTarget'] })),
         results: findings.map((f) => ({
           ruleId: f.rule,
           ruleIndex: ruleIndex.get(f.rule) ?? -1,
