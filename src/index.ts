@@ -11,60 +11,16 @@ export { type Style, PLAIN } from './report/style.js';
 export { renderMemoryText } from './report/render-memory-text.js';
 export type { MemoryReport } from './report/memory-report.js';
 export type { JobGraph } from './model/job-graph.js';
-import type { JobGraph } from './model/job-graph.js';
-
-import { analyzeJob } from './analysis/analyze-job.js';
-import { type Diagnostic, type Result, error, fail, ok } from './errors/diagnostic.js';
+import { type Result, error, fail, ok } from './errors/diagnostic.js';
 import { taskManagerSetup } from './memory/memory-from-configuration.js';
-import { withConfigPointer, withTaskManagerSlotSize } from './memory/task-manager-slot-size.js';
+import { withConfigPointer } from './memory/task-manager-slot-size.js';
 import { parseFlinkConfiguration, withDynamicProperties } from './memory/parse-flink-configuration.js';
 import { DEFAULT_FLINK_VERSION, formatVersion, isSupportedVersion, parseFlinkVersion } from './model/flink-version.js';
 import { type MemoryReport, buildMemoryReport } from './report/memory-report.js';
 import { locateDiagnostics } from './parse/source-map.js';
 import { stripByteOrderMark } from './parse/document.js';
-import { parseJobGraph } from './parse/parse-job-graph.js';
-import { type PlanReport, buildPlanReport } from './report/plan-report.js';
-import { analyzeExecution } from './execution/analyze-execution.js';
-import { MEMBERS_AT_MOST, buildExecutionReport } from './report/execution-report.js';
 
-export interface PlanOptions {
-  /** Add the subtask-level analysis (scheduling regions, shared slots, batch peak). */
-  execution?: boolean;
-  /** List region and slot members even for large jobs. */
-  members?: boolean;
-  /** List members of the first rows only (the text report's --limit); default all. */
-  memberRows?: number;
-  /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
-  tmConfig?: { text: string; file: string };
-}
-
-/** Text of a JobGraph file → the plan report, or located diagnostics. */
-export function planFromText(source: string, file?: string, options: PlanOptions = {}): Result<PlanReport> {
-  const text = stripByteOrderMark(source);
-  const parsed = parseJobGraph(text, file);
-  if (!parsed.ok) return parsed;
-  const graph = options.tmConfig === undefined ? parsed : withTaskManagerSlotSize(parsed.value, options.tmConfig);
-  if (!graph.ok) return graph;
-  const analysis = analyzeJob(graph.value);
-  if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, text, file));
-  const report = buildPlanReport(analysis.value);
-  if (options.execution) {
-    const execution = analyzeExecution(analysis.value);
-    if (!execution.ok) return fail(locateDiagnostics(execution.diagnostics, text, file));
-    const members = { members: options.members ?? false, ...(options.memberRows === undefined ? {} : { rows: options.memberRows }) };
-    if (members.members && members.rows === undefined && execution.value.topology.subtaskCount > MEMBERS_AT_MOST) {
-      const message = `--members lists every subtask; this job has ${execution.value.topology.subtaskCount}, more than ${MEMBERS_AT_MOST.toLocaleString('en-US')} (use the text report with --limit, or leave out --members)`;
-      return fail([error('execution/too-many-members', message, '')]);
-    }
-    report.execution = buildExecutionReport(execution.value, members);
-    report.execution.warnings = locateDiagnostics(report.execution.warnings, text, file);
-  }
-  const all = locateDiagnostics([...parsed.warnings, ...report.warnings], text, file);
-  report.warnings = all.filter((d) => d.severity !== 'info');
-  const notes = all.filter((d) => d.severity === 'info');
-  if (notes.length > 0) report.notes = notes;
-  return ok(report, report.warnings);
-}
+export { type PlanOptions, planFromText } from './plan/plan-from-text.js';
 
 export interface MemoryOptions {
   /** Flink release whose defaults apply ("1.17"); default: the newest modelled. */
@@ -98,3 +54,6 @@ export { renderImportYaml } from './report/render-import-yaml.js';
 export { validateFile } from './validate/validate-file.js';
 export { type PolicyFile, type ValidatePolicy, memorySize, parsePolicyFile } from './validate/policy.js';
 export { type FileResult, type Finding, type ValidationRun, summarize as summarizeValidation } from './validate/finding.js';
+export { diffPlans, diffFromTexts, type PlanDiff } from './diff/plan-diff.js';
+export { renderDiffText } from './report/render-diff-text.js';
+export { renderDiffMarkdown } from './report/render-diff-markdown.js';

@@ -10,7 +10,7 @@
  * - regions: as sets of vertex ids; a region equal as a set on both sides is unchanged;
  * - vertices by id, operators by (vertex id, operator id).
  */
-import { planFromText } from '../index.js';
+import { planFromText } from '../plan/plan-from-text.js';
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { parseJobGraph } from '../parse/parse-job-graph.js';

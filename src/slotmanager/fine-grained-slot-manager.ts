@@ -17,7 +17,6 @@ import {
   merge,
   multiply,
   profileKey,
-  profilesEqual,
   subtract,
 } from '../model/resource-profile.js';
 import { describeProfile } from '../model/describe-profile.js';

@@ -13,7 +13,6 @@ import {
   isSpecified,
   fitCount,
   merge,
-  multiply,
   profileKey,
   profilesEqual,
   subtract,
