@@ -269,9 +269,6 @@ describe.concurrent('import of a job graph', () => {
           expect(n.location.file).toBe(job.file);
           expect(n.location.line).toBeGreaterThanOrEqual(1);
         }
-        // The imported YAML plans without that section.
-        await imported();
-        expect((await ok(['plan', yamlOut])).stdout).not.toContain('Read from a Flink file');
       });
     });
   }
