@@ -45,7 +45,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       const data = value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster;
       const text = flags.json ? JSON.stringify(data, null, 2) + '\n' : core.renderImportYaml(value, input.file);
       if (flags.output === undefined) {
-        process.stdout.write(text);
+        await this.writeOut(text);
         return;
       }
       try {

@@ -76,7 +76,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
 
   private async emitSimulation<T>(result: import('../src/index.js').Result<T[]>, json: boolean, color: boolean, text: (r: T[]) => string): Promise<T[]> {
     if (json && result.ok && result.value.length === 1) {
-      process.stdout.write(JSON.stringify(result.value[0], null, 2) + '\n');
+      await this.writeOut(JSON.stringify(result.value[0], null, 2) + '\n');
       return result.value;
     }
     return this.emit(result, { json, color }, text);

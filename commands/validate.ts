@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
 import { PathError, STDIN, expandPaths } from './support/paths.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
@@ -68,7 +68,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const core = await import('../src/index.js');
       const fromFile = flags.policy === undefined ? {} : await this.policyFile(flags.policy);
       const base = flags.policy === undefined ? '.' : dirname(flags.policy);
-      const relativeTo = (p: string | undefined, fromPolicy: boolean): string | undefined => (p === undefined ? undefined : fromPolicy ? normalize(join(base, p)) : p);
+      const relativeTo = (p: string | undefined, fromPolicy: boolean): string | undefined => (p === undefined ? undefined : fromPolicy && !isAbsolute(p) ? normalize(join(base, p)) : p);
       const clusterPath = flags.cluster ?? relativeTo(fromFile.cluster, true);
       const tmConfigPath = flags['tm-config'] ?? relativeTo(fromFile.tmConfig, true);
       const minText = flags['min-managed-memory'] ?? fromFile.minManagedMemory;
@@ -104,7 +104,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const run: ValidationRun = { files: results, failLevel };
       const format: Format = flags.json ? 'json' : (flags.format as Format);
       const report = await this.render(run, format, useColor(flags.color) && flags.output === undefined && format === 'text', flags.verbose);
-      if (flags.output === undefined) process.stdout.write(report);
+      if (flags.output === undefined) await this.writeOut(report);
       else {
         try {
           await writeFile(flags.output, report);

@@ -36,7 +36,15 @@ export abstract class FlinkslotCommand extends Command {
       for (const d of result.diagnostics as Diagnostic[]) process.stderr.write(formatForStderr(d, formatDiagnostic, options.color) + '\n');
       return this.exit(ExitCode.BAD_INPUT);
     }
-    process.stdout.write(options.json ? JSON.stringify(result.value, null, 2) + '\n' : renderText(result.value));
+    await this.writeOut(options.json ? JSON.stringify(result.value, null, 2) + '\n' : renderText(result.value));
     return result.value;
+  }
+
+  /**
+   * Writes to stdout and waits until the data is handed to the OS. oclif's exit() ends the process
+   * at once, so a large report on a pipe would otherwise be cut off when the exit code is not 0.
+   */
+  protected async writeOut(text: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
   }
 }

@@ -4,7 +4,7 @@
  * `[...]`, `{a,b}`; quoted so the shell leaves it alone), or `-` for standard input.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 export const STDIN = '-';
 const JOB_FILE = /\.(ya?ml|json)$/i;
@@ -16,9 +16,11 @@ export class PathError extends Error {}
 export function expandPaths(args: readonly string[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
+  // The same file spelled two ways (./a.yaml, x/../a.yaml) is checked once, under its first spelling.
   const add = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    const key = file === STDIN ? STDIN : resolve(file);
+    if (seen.has(key)) return;
+    seen.add(key);
     out.push(file);
   };
   for (const arg of args) {

@@ -132,14 +132,16 @@ interface DetailFacts {
   readonly jobId?: string;
   readonly jobName?: string;
   readonly jobState?: string;
-  /** vertex id → what the job details say about it, with its pointer. */
-  readonly vertices?: ReadonlyMap<string, Located<Raw>>;
+  /** vertex id → what the job details say about it, with its pointer (several when an id repeats, in order). */
+  readonly vertices?: ReadonlyMap<string, Located<Raw>[]>;
 }
 
 function jobDetails(doc: Raw): DetailFacts {
-  const vertices = new Map<string, Located<Raw>>();
+  const vertices = new Map<string, Located<Raw>[]>();
   (doc.vertices as Raw[]).forEach((v, i) => {
-    if (!vertices.has(String(v.id))) vertices.set(String(v.id), { value: v, pointer: `/vertices/${i}` });
+    const list = vertices.get(String(v.id)) ?? [];
+    list.push({ value: v, pointer: `/vertices/${i}` });
+    vertices.set(String(v.id), list);
   });
   return withDefined({ jobId: str(doc.jid), jobName: str(doc.name), jobState: str(doc.state), vertices });
 }
@@ -151,10 +153,14 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
   const edges: (ImportedEdge & { pointer: string })[] = [];
   const jobType = plan.type === 'STREAMING' || plan.type === 'BATCH' ? plan.type : null;
   const unknownExchanges = new Set<string>();
+  // The k-th plan node with an id takes the k-th details entry with it (ids repeat only in broken files).
+  const seen = new Map<string, number>();
   (plan.nodes as Raw[]).forEach((node, i) => {
     const pointer = `${at}/nodes/${i}`;
     const id = String(node.id);
-    const detail = details.vertices?.get(id);
+    const k = seen.get(id) ?? 0;
+    seen.set(id, k + 1);
+    const detail = details.vertices?.get(id)?.[k];
     const description = str(node.description);
     const detailName = str(detail?.value.name);
     const name = detailName ?? (description === undefined ? undefined : unescapeDescription(description)[0]);

@@ -39,14 +39,13 @@ export interface Finding {
 
 export interface FileSummary {
   readonly job?: string;
-  readonly format?: string;
   readonly minimumSlots?: number;
   readonly maxParallelism?: number;
 }
 
 export interface FileResult {
   readonly file: string;
-  /** Not a job graph flinkslot reads at all (syntax, schema, unreadable); analysed otherwise. */
+  /** The file was read and analysed as a job graph (false: unreadable, syntax, schema or a semantic error Flink rejects, so no policy was checked). */
   readonly valid: boolean;
   readonly findings: readonly Finding[];
   readonly summary?: FileSummary;

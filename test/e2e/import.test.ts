@@ -23,6 +23,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(ensureBuilt);
 
+
 const TMP = mkdtempSync(join(tmpdir(), 'flinkslot-import-e2e-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -400,7 +401,7 @@ describe.concurrent('import refuses', () => {
   // KNOWN BUG (reported): the three vertices all have the id '<vertex-id>'; both duplicates are
   // reported at the first one (/vertices/0/id, line 24), so stderr holds the same line twice
   // instead of pointing at /vertices/1/id (line 54) and /vertices/2/id (line 84).
-  it.fails('the operations-playground file: each duplicate is reported where it is', async () => {
+  it('the operations-playground file: each duplicate is reported where it is', async () => {
     const lines = await refused(['import', PLAYGROUND], 'input/duplicate-id');
     expect(new Set(lines).size).toBe(lines.length);
   });
