@@ -34,7 +34,7 @@ export const FILES: readonly FileResult[] = [
       finding(A, 'input/unknown-vertex', 'error', 'edge source "src" is not a vertex of the job', '/edges/0/source', [5, 13, 5, 18]),
     ],
   },
-  { file: B, valid: true, findings: [], summary: { job: 'wordcount', format: 'flinkslot', minimumSlots: 4, maxParallelism: 128 } },
+  { file: B, valid: true, findings: [], summary: { job: 'wordcount', minimumSlots: 4, maxParallelism: 128 } },
   {
     file: C,
     valid: true,
