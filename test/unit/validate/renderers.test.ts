@@ -114,7 +114,7 @@ describe('renderValidateJson', () => {
       endLine: 4,
       endColumn: 2,
     });
-    expect(json.files[1]).toEqual({ file: B, valid: true, passed: true, summary: { job: 'wordcount', format: 'flinkslot', minimumSlots: 4, maxParallelism: 128 }, findings: [] });
+    expect(json.files[1]).toEqual({ file: B, valid: true, passed: true, summary: { job: 'wordcount', minimumSlots: 4, maxParallelism: 128 }, findings: [] });
     expect('summary' in json.files[0]).toBe(false);
   });
 
