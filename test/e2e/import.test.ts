@@ -10,14 +10,13 @@
  * - `plan` on a Flink file (the "Read from a Flink file" section, `notes` in --json) and
  *   `simulate --cluster` on Flink's /taskmanagers answer.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type Run, STACK_LINE, ensureBuilt } from './support.js';
+import { ROOT, type Run, STACK_LINE, ensureBuilt, runCliAsync } from './support.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -30,28 +29,6 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 // ---------------------------------------------------------------------------------------------
 // Running the CLI
 // ---------------------------------------------------------------------------------------------
-
-/** `node bin/run.js ARGS` as support.ts's runCli does it (NO_COLOR=1), but asynchronous, for concurrent tests. */
-function runCliAsync(args: readonly string[], input?: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.stdin.on('error', () => undefined); // the CLI may exit without reading stdin
-    const timer = setTimeout(() => child.kill(), 30_000);
-    child.once('error', reject);
-    child.once('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr, millis: Date.now() - started });
-    });
-    child.stdin.end(input ?? '');
-  });
-}
 
 function expectNoCrash(run: Run): void {
   expect(run.stderr).not.toMatch(STACK_LINE);
@@ -68,7 +45,7 @@ async function cli(args: readonly string[], input?: string): Promise<Run> {
   const key = [...args, input ?? ''].join('\u0000');
   let run = cache.get(key);
   if (run === undefined) {
-    run = runCliAsync(args, input);
+    run = runCliAsync(args, input === undefined ? {} : { input });
     cache.set(key, run);
   }
   const done = await run;

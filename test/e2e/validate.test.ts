@@ -16,13 +16,13 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { Ajv } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt } from './support.js';
+import { join, relative } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { children, parseXml } from '../support/xml.js';
+import { validateSarif } from '../support/sarif.js';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCliAsync } from './support.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -51,33 +51,6 @@ function expectNoCrash(run: Run): void {
   expect(run.stderr).not.toContain('internal error');
   expect(run.stderr).not.toMatch(/\w+Exception:/);
   expect(run.status, `exit status (stderr: ${run.stderr})`).not.toBe(70);
-}
-
-/**
- * `node bin/run.js ARGS` like support.ts's runCli (same environment: NO_COLOR=1 unless `noColor` is
- * false), but asynchronous, so that the tests of a `describe.concurrent` block run side by side.
- */
-function runCliAsync(args: readonly string[], options: { input?: string; noColor?: boolean } = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.FORCE_COLOR;
-  delete env.NO_COLOR;
-  if (options.noColor ?? true) env.NO_COLOR = '1';
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.stdin.on('error', () => undefined); // the CLI may exit without reading stdin
-    const timer = setTimeout(() => child.kill(), 30_000);
-    child.once('error', reject);
-    child.once('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr, millis: Date.now() - started });
-    });
-    child.stdin.end(options.input ?? '');
-  });
 }
 
 const cache = new Map<string, Promise<Run>>();
@@ -462,11 +435,6 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
   });
 
   describe('sarif', () => {
-    // ajv-formats is CommonJS: its default import is the plugin itself under vitest, `{ default }` elsewhere.
-    type FormatsPlugin = (ajv: Ajv) => Ajv;
-    const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
-    const validateSarif = addFormats(new Ajv({ strict: false, allErrors: true })).compile(JSON.parse(readFileSync(join(ROOT, 'test/data/sarif-schema-2.1.0.json'), 'utf8')) as object);
-
     async function sarif(args: readonly string[] = GATED): Promise<Json> {
       const run = await validate([...args, '--format', 'sarif']);
       expect(run.stderr).toBe('');
@@ -1038,116 +1006,6 @@ describe.concurrent('300 files, on worker threads and on one', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// A small XML 1.0 reader: throws unless the document is well-formed
-// ---------------------------------------------------------------------------------------------
-
-interface XmlElement {
-  name: string;
-  attrs: Record<string, string>;
-  children: XmlElement[];
-  /** Character data directly inside the element, references decoded. */
-  text: string;
-}
-
-function children(el: XmlElement, name: string): XmlElement[] {
-  return el.children.filter((c) => c.name === name);
-}
-
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-/** Parses a document of elements, attributes, text and references (no DTD, comments, CDATA or PIs but the declaration). */
-function parseXml(xml: string): XmlElement {
-  const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\uD800-\uDFFF]/;
-  if (NOT_XML.test(xml)) throw new Error('a character XML 1.0 does not allow');
-  let i = 0;
-  const fail = (what: string): never => {
-    throw new Error(`XML not well-formed at ${i} (${what}): ${JSON.stringify(xml.slice(i, i + 40))}`);
-  };
-  const skipSpace = (): void => {
-    while (i < xml.length && /[ \t\r\n]/.test(xml[i]!)) i++;
-  };
-  const readName = (): string => {
-    const m = /[A-Za-z_:][\w.:-]*/y;
-    m.lastIndex = i;
-    const r = m.exec(xml);
-    if (r === null) return fail('a name');
-    i += r[0].length;
-    return r[0];
-  };
-  const readReference = (): string => {
-    const m = /&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/y;
-    m.lastIndex = i;
-    const r = m.exec(xml);
-    if (r === null) return fail('an entity or character reference');
-    i += r[0].length;
-    if (r[1] !== undefined) return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[r[1]]!;
-    const ch = String.fromCodePoint(r[2] !== undefined ? Number(r[2]) : parseInt(r[3]!, 16));
-    if (NOT_XML.test(ch)) fail('a reference to a character XML does not allow');
-    return ch;
-  };
-  const readElement = (): XmlElement => {
-    if (xml[i] !== '<') fail('<');
-    i++;
-    const el: XmlElement = { name: readName(), attrs: {}, children: [], text: '' };
-    for (;;) {
-      const start = i;
-      skipSpace();
-      if (xml.startsWith('/>', i)) {
-        i += 2;
-        return el;
-      }
-      if (xml[i] === '>') {
-        i++;
-        break;
-      }
-      if (i === start) fail('a space before the attribute');
-      const key = readName();
-      if (key in el.attrs) fail(`attribute ${key} twice`);
-      skipSpace();
-      if (xml[i++] !== '=') fail('=');
-      skipSpace();
-      const quote = xml[i++];
-      if (quote !== '"' && quote !== "'") fail('a quoted value');
-      let value = '';
-      while (xml[i] !== quote) {
-        if (i >= xml.length) fail('the end of the attribute value');
-        if (xml[i] === '<') fail('no < in an attribute value');
-        if (xml[i] === '&') value += readReference();
-        else {
-          // Attribute-value normalisation: a literal tab, CR or LF reads as a space.
-          value += /[\t\r\n]/.test(xml[i]!) ? ' ' : xml[i]!;
-          i++;
-        }
-      }
-      i++;
-      el.attrs[key] = value;
-    }
-    for (;;) {
-      if (i >= xml.length) fail(`</${el.name}>`);
-      if (xml.startsWith('</', i)) {
-        i += 2;
-        if (readName() !== el.name) fail(`</${el.name}>`);
-        skipSpace();
-        if (xml[i++] !== '>') fail('>');
-        return el;
-      }
-      if (xml.startsWith('<!', i) || xml.startsWith('<?', i)) fail('no comment, CDATA or PI');
-      if (xml[i] === '<') el.children.push(readElement());
-      else if (xml[i] === '&') el.text += readReference();
-      else {
-        if (xml.startsWith(']]>', i)) fail('no ]]> in character data');
-        el.text += xml[i++];
-      }
-    }
-  };
-  const declaration = /^<\?xml version="1\.0" encoding="UTF-8"\?>/.exec(xml);
-  if (declaration !== null) i = declaration[0].length;
-  skipSpace();
-  const root = readElement();
-  skipSpace();
-  if (i !== xml.length) fail('nothing after the root element');
-  return root;
 }

@@ -9,23 +9,14 @@
  * as test data, unchanged; the hash below keeps it so.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { renderValidateSarif } from '../../../src/report/validate/render-sarif.js';
 import type { FileResult, ValidationRun } from '../../../src/validate/finding.js';
+import { SARIF_SCHEMA_TEXT as SCHEMA_TEXT, validateSarif } from '../../support/sarif.js';
 import { FILES, finding, runAt } from './validate-run.js';
 
-const SCHEMA_TEXT = readFileSync(new URL('../../data/sarif-schema-2.1.0.json', import.meta.url), 'utf8');
 const SCHEMA_SHA256 = '7c9688f0a1c4a4e1649ecc78521087e664729c1dff56ee8212ff195c7b16132a';
 
-// ajv-formats is CommonJS: its default import is the plugin itself under vitest, `{ default }` elsewhere.
-type FormatsPlugin = (ajv: Ajv) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
-
-const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
-const validateSarif = ajv.compile(JSON.parse(SCHEMA_TEXT) as object);
 
 function expectValid(run: ValidationRun): void {
   const log = JSON.parse(renderValidateSarif(run, '0.1.0')) as unknown;
