@@ -5,6 +5,7 @@ import { FlinkslotCommand } from './support/base-command.js';
 import { PathError, STDIN, expandPaths } from './support/paths.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 import { checkAll } from './support/validate-files.js';
+import { definedOnly } from '../src/util/defined-only.js';
 import type { FindingSeverity, ValidationRun } from '../src/validate/finding.js';
 import type { PolicyFile, ValidatePolicy } from '../src/validate/policy.js';
 
@@ -68,9 +69,10 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const core = await import('../src/index.js');
       const fromFile = flags.policy === undefined ? {} : await this.policyFile(flags.policy);
       const base = flags.policy === undefined ? '.' : dirname(flags.policy);
-      const relativeTo = (p: string | undefined, fromPolicy: boolean): string | undefined => (p === undefined ? undefined : fromPolicy && !isAbsolute(p) ? normalize(join(base, p)) : p);
-      const clusterPath = flags.cluster ?? relativeTo(fromFile.cluster, true);
-      const tmConfigPath = flags['tm-config'] ?? relativeTo(fromFile.tmConfig, true);
+      // Paths in the policy file are relative to it.
+      const fromPolicy = (p: string | undefined): string | undefined => (p === undefined || isAbsolute(p) ? p : normalize(join(base, p)));
+      const clusterPath = flags.cluster ?? fromPolicy(fromFile.cluster);
+      const tmConfigPath = flags['tm-config'] ?? fromPolicy(fromFile.tmConfig);
       const minText = flags['min-managed-memory'] ?? fromFile.minManagedMemory;
       if (minText !== undefined && tmConfigPath === undefined) this.usage('--min-managed-memory needs --tm-config (the managed memory of a slot comes from it)');
       const min = minText === undefined ? undefined : core.memorySize(minText, 'min-managed-memory');
@@ -152,9 +154,5 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     process.stderr.write(`error ${message}\n`);
     return this.exit(ExitCode.BAD_INPUT);
   }
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 

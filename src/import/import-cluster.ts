@@ -11,7 +11,7 @@ import { decimalFromNumber, decimalToString } from '../model/decimal.js';
 import validateTaskManagers from '../parse/generated/flink-taskmanagers.validate.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { FORMAT_DESCRIPTIONS } from './flink-format.js';
-import { withDefined } from './import-job.js';
+import { definedOnly } from '../util/defined-only.js';
 import { type ImportNote, note } from './import-notes.js';
 
 const MIB = 1024n * 1024n;
@@ -72,7 +72,7 @@ export function importCluster(data: unknown): Result<ImportedCluster> {
     const total = tm.totalResource as Raw | undefined;
     const config = tm.memoryConfiguration as Raw | undefined;
     taskManagers.push(
-      withDefined({
+      definedOnly({
         id,
         path: typeof tm.path === 'string' ? tm.path : undefined,
         slotsNumber: tm.slotsNumber as number,

@@ -17,6 +17,7 @@ import { type CompiledValidator, validateWith } from '../parse/schema-validator.
 import { FORMAT_DESCRIPTIONS, type FlinkFormat } from './flink-format.js';
 import { type ResultPartitionTypeName, distributionOf, isBatchExchange, resultPartitionTypeOf, unescapeDescription } from './mapping.js';
 import { type ImportNote, OriginMap, note } from './import-notes.js';
+import { definedOnly } from '../util/defined-only.js';
 
 export interface ImportedVertex {
   readonly id: string;
@@ -114,12 +115,12 @@ function fromStreamGraph(doc: Raw): ImportedJob {
     const id = String(node.id);
     const parallelism = typeof node.parallelism === 'number' && node.parallelism > 0 ? node.parallelism : undefined;
     if (parallelism === undefined) unset.push(id);
-    vertices.push(withDefined({ id, name: str(node.type), pact: str(node.pact), parallelism }));
+    vertices.push(definedOnly({ id, name: str(node.type), pact: str(node.pact), parallelism }));
     origin.vertex(vertices.length - 1, pointer, { name: 'type' });
     const inputs = Array.isArray(node.predecessors) ? (node.predecessors as Raw[]) : [];
     inputs.forEach((input, k) => {
       const shipStrategy = str(input.ship_strategy);
-      edges.push(withDefined({ source: String(input.id), target: id, shipStrategy, resultPartitionType: 'PIPELINED_BOUNDED' as const, distribution: distributionOf(shipStrategy), pointer: `${pointer}/predecessors/${k}` }));
+      edges.push(definedOnly({ source: String(input.id), target: id, shipStrategy, resultPartitionType: 'PIPELINED_BOUNDED' as const, distribution: distributionOf(shipStrategy), pointer: `${pointer}/predecessors/${k}` }));
     });
   }
   if (unset.length > 0) notes.push(note('import/parallelism-unset', `no parallelism in the file for ${listIds(unset)}: flinkslot uses 1 (parallelism.default)`));
@@ -143,7 +144,7 @@ function jobDetails(doc: Raw): DetailFacts {
     list.push({ value: v, pointer: `/vertices/${i}` });
     vertices.set(String(v.id), list);
   });
-  return withDefined({ jobId: str(doc.jid), jobName: str(doc.name), jobState: str(doc.state), vertices });
+  return definedOnly({ jobId: str(doc.jid), jobName: str(doc.name), jobState: str(doc.state), vertices });
 }
 
 function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: DetailFacts): ImportedJob {
@@ -166,7 +167,7 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     const name = detailName ?? (description === undefined ? undefined : unescapeDescription(description)[0]);
     const parallelism = positive(detail?.value.parallelism) ?? positive(node.parallelism);
     const maxParallelism = positive(detail?.value.maxParallelism);
-    vertices.push(withDefined({ id, name, description, parallelism, maxParallelism }));
+    vertices.push(definedOnly({ id, name, description, parallelism, maxParallelism }));
     origin.vertex(vertices.length - 1, detail?.pointer ?? pointer, detail === undefined ? { name: 'description' } : {});
     const inputs = Array.isArray(node.inputs) ? [...(node.inputs as Raw[])].map((input, k) => ({ input, k })) : [];
     inputs.sort((a, b) => (numberOr(a.input.num, a.k) - numberOr(b.input.num, b.k)));
@@ -175,7 +176,7 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
       const exchange = str(input.exchange);
       const type = resultPartitionTypeOf(exchange);
       if (exchange !== undefined && type === undefined) unknownExchanges.add(exchange);
-      edges.push(withDefined({ source: String(input.id), target: id, inputNum: typeof input.num === 'number' ? input.num : undefined, shipStrategy, exchange, resultPartitionType: type ?? ('' as ResultPartitionTypeName), distribution: distributionOf(shipStrategy), pointer: `${pointer}/inputs/${k}` }));
+      edges.push(definedOnly({ source: String(input.id), target: id, inputNum: typeof input.num === 'number' ? input.num : undefined, shipStrategy, exchange, resultPartitionType: type ?? ('' as ResultPartitionTypeName), distribution: distributionOf(shipStrategy), pointer: `${pointer}/inputs/${k}` }));
     }
   });
   const mode = jobType === 'BATCH' || (jobType === null && edges.some((e) => e.resultPartitionType !== ('' as string) && isBatchExchange(e.resultPartitionType))) ? 'batch' : 'streaming';
@@ -200,7 +201,7 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     notes,
     origin,
     edgeFields: { source: 'id', target: '', distribution: 'ship_strategy', resultPartitionType: 'exchange' },
-    ...withDefined({ jobId: details.jobId ?? (str(plan.jid) || undefined), jobName: details.jobName ?? str(plan.name), jobState: details.jobState }),
+    ...definedOnly({ jobId: details.jobId ?? (str(plan.jid) || undefined), jobName: details.jobName ?? str(plan.name), jobState: details.jobState }),
   });
 }
 
@@ -236,11 +237,11 @@ function assemble(p: Parts): ImportedJob {
     vertices: vertices.map(vertexInput),
     ...(edges.length === 0 ? {} : { edges: edges.map(edgeInput) }),
   };
-  return { ...withDefined({ jobId: p.jobId, jobName: p.jobName, jobState: p.jobState }), format: p.format, jobType: p.jobType, vertices, edges, jobGraph, notes: p.notes, origin: p.origin };
+  return { ...definedOnly({ jobId: p.jobId, jobName: p.jobName, jobState: p.jobState }), format: p.format, jobType: p.jobType, vertices, edges, jobGraph, notes: p.notes, origin: p.origin };
 }
 
 function vertexInput(v: ImportedVertex): VertexInput {
-  return withDefined({ id: v.id, name: v.name, parallelism: v.parallelism, maxParallelism: v.maxParallelism }) as VertexInput;
+  return definedOnly({ id: v.id, name: v.name, parallelism: v.parallelism, maxParallelism: v.maxParallelism }) as VertexInput;
 }
 
 function edgeInput(e: ImportedEdge): EdgeInput {
@@ -298,9 +299,5 @@ function listIds(ids: readonly string[]): string {
   return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
 }
 
-/** The object without its undefined fields (the input schemas have no place for undefined). */
-export function withDefined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-}
 
 export type { Diagnostic };

@@ -5,6 +5,7 @@
  * the region (SARIF's convention).
  */
 import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from '../../validate/finding.js';
+import { definedOnly } from '../../util/defined-only.js';
 
 export const VALIDATE_SCHEMA_VERSION = 1;
 
@@ -45,8 +46,4 @@ function findingJson(f: Finding): object {
     endLine: f.region.endLine,
     endColumn: f.region.endColumn,
   };
-}
-
-function definedOnly(o: object): object {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
