@@ -220,20 +220,13 @@ export function scalarSources(text: string, pointers: readonly string[]): Map<st
 /** Adds file, line and column to every diagnostic that has a JSON pointer but no position yet. */
 export function locateDiagnostics(diagnostics: Diagnostic[], text: string | undefined, file: string | undefined): Diagnostic[] {
   if (diagnostics.length === 0) return [];
-  const wanted = new Set(diagnostics.flatMap((d) => selfAndAncestors(d.location?.pointer ?? '')));
-  const offsets = text === undefined ? new Map<string, NodeOffsets>() : findOffsets(text, wanted);
-  return diagnostics.map((d) => {
+  // An unknown key is shown at the key itself, everything else at its value (or, for a value inside
+  // an alias or a missing one, at the nearest ancestor that has a node).
+  const ranges = text === undefined ? [] : locateRanges(text, diagnostics.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })));
+  return diagnostics.map((d, i) => {
     const location = { ...(d.location ?? { pointer: '' }) };
     if (file !== undefined) location.file = file;
-    // A value inside an alias (or missing) has no node of its own: point at the nearest ancestor.
-    const nearest = selfAndAncestors(location.pointer).find((p) => offsets.has(p));
-    const found = nearest === undefined ? undefined : offsets.get(nearest);
-    const exact = nearest === location.pointer;
-    if (text !== undefined && location.line === undefined) {
-      const atKey = exact && d.code === 'input/unknown-key' && found !== undefined && found.key >= 0;
-      const pos = found ? offsetToPosition(text, atKey ? found.key : found.value) : { line: 1, column: 1 };
-      Object.assign(location, pos);
-    }
+    if (text !== undefined && location.line === undefined) Object.assign(location, ranges[i]!.start);
     return { ...d, location };
   });
 }
