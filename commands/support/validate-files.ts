@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FileResult } from '../../src/validate/finding.js';
+import { FILE_START, type FileResult } from '../../src/validate/finding.js';
 import type { ValidatePolicy } from '../../src/validate/policy.js';
 import { STDIN } from './paths.js';
 
@@ -35,6 +35,7 @@ export function fromWire(policy: WirePolicy): ValidatePolicy {
 
 /** One file: read and check; a file that cannot be read is a finding, not a crash. */
 export async function checkOne(file: string, policy: ValidatePolicy, stdin: () => Promise<string>): Promise<FileResult> {
+  // Loaded here, not with the command list, so that the other commands start without it (Node caches it).
   const { validateFile } = await import('../../src/validate/validate-file.js');
   let text: string;
   try {
@@ -42,7 +43,7 @@ export async function checkOne(file: string, policy: ValidatePolicy, stdin: () =
     text = file === STDIN ? await stdin() : readFileSync(file, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
-    return { file, valid: false, findings: [{ rule: 'input/unreadable', severity: 'error', message: `cannot read ${file}: ${reason}`, file, pointer: '', region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 } }] };
+    return { file, valid: false, findings: [{ rule: 'input/unreadable', severity: 'error', message: `cannot read ${file}: ${reason}`, file, pointer: '', region: FILE_START }] };
   }
   return validateFile(text, file === STDIN ? '<stdin>' : file, policy);
 }

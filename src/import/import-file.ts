@@ -4,7 +4,7 @@
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
-import { importNotes, parseJobGraph } from '../parse/parse-job-graph.js';
+import { importNotes, readImportedJob } from '../parse/parse-job-graph.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { type FlinkFormat, detectFlinkFormat } from './flink-format.js';
 import { type ImportedCluster, importCluster } from './import-cluster.js';
@@ -30,7 +30,7 @@ export function importFlinkFile(source: string, file?: string): Result<ImportRes
   const job = importJob(document.value.data, format);
   if (!job.ok) return fail(locateDiagnostics(job.diagnostics, text, file));
   // The generated JobGraph must read cleanly: otherwise the YAML would not be the equivalent file.
-  const checked = parseJobGraph(text, file);
+  const checked = readImportedJob(job.value, text, file);
   if (!checked.ok) return checked;
   return ok({ kind: 'job', format, job: job.value, notes: importNotes(job.value, text, file) });
 }

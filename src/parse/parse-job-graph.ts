@@ -56,11 +56,16 @@ function parseFlinkJob(data: unknown, format: FlinkFormat, text: string, file: s
   }
   const imported = importJob(data, format);
   if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, file));
-  const result = jobGraphFromData(imported.value.jobGraph);
-  const back = (ds: readonly Diagnostic[]): Diagnostic[] => locateDiagnostics(ds.map((d) => mapToFlinkFile(d, imported.value)), text, file);
+  return readImportedJob(imported.value, text, file);
+}
+
+/** An imported job's JobGraph read like a flinkslot file, its problems located in the Flink file it came from. */
+export function readImportedJob(imported: ImportedJob, text: string, file: string | undefined): Result<JobGraph> {
+  const result = jobGraphFromData(imported.jobGraph);
+  const back = (ds: readonly Diagnostic[]): Diagnostic[] => locateDiagnostics(ds.map((d) => mapToFlinkFile(d, imported)), text, file);
   if (!result.ok) return fail(back(result.diagnostics));
   // Later findings (analysis, policies) use the graph's pointers: make them point into the Flink file.
-  return ok(withFlinkPointers(result.value, imported.value), [...importNotes(imported.value, text, file), ...back(result.warnings)]);
+  return ok(withFlinkPointers(result.value, imported), [...importNotes(imported, text, file), ...back(result.warnings)]);
 }
 
 export function importNotes(imported: ImportedJob | { format: FlinkFormat; notes: ImportedJob['notes'] }, text: string, file: string | undefined): Diagnostic[] {

@@ -26,6 +26,9 @@ export interface Region {
   readonly endColumn: number;
 }
 
+/** The first character of a file: where a finding about the file as a whole (unreadable, a policy input) is shown. */
+export const FILE_START: Region = { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 };
+
 export interface Finding {
   /** Rule id: a diagnostic code (`input/unknown-vertex`) or a policy (`policy/max-slots`). */
   readonly rule: string;

@@ -14,7 +14,7 @@ import { parseJobGraph } from '../parse/parse-job-graph.js';
 import { locateRanges } from '../parse/source-map.js';
 import { buildPlanReport } from '../report/plan-report.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from '../scenario/simulate.js';
-import type { FileResult, Finding, FindingSeverity } from './finding.js';
+import { FILE_START, type FileResult, type Finding, type FindingSeverity } from './finding.js';
 import type { ValidatePolicy } from './policy.js';
 
 export function validateFile(source: string, file: string, policy: ValidatePolicy): FileResult {
@@ -119,7 +119,7 @@ function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): 
     message: `${d.location?.file ?? 'policy input'}: ${d.message}`,
     file,
     pointer: '',
-    region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 },
+    region: FILE_START,
   }));
 }
 
