@@ -134,10 +134,7 @@ class JobMasters {
   private releaseExcess(job: string): void {
     if (this.sim.now < (this.loweredAt.get(job) ?? 0) + this.cluster.slotIdleTimeout) return;
     const sm = this.sim.slotManager;
-    const view = sm.job(job);
-    if (view === undefined) return;
-    const held = view.acquired.reduce((n, a) => n + a.count, 0);
-    let excess = held - view.requirements.reduce((n, r) => n + r.count, 0);
+    let excess = sm.excessSlotsOf(job);
     if (excess <= 0) return;
     this.sim.context.trace('free', `job ${job} returns ${excess} idle excess slot(s) after slot.idle.timeout`, { job });
     for (const [tm, n] of [...sm.taskManagersOf(job)].reverse()) {

@@ -367,10 +367,15 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     if (tm === undefined || n <= 0) return 0;
     const freed = this.tracker.removeSlotsOf(tm, job, n, this.ctx.now());
     this.activity.slotsFreed += freed.length;
-    for (const slot of freed) {
-      this.resources.notifyLostResource(job, slot.profile);
-      if (this.ctx.tracing) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
+    // Consecutive slots of one profile are lost as one run (the same as one at a time).
+    for (let i = 0; i < freed.length; ) {
+      const profile = freed[i]!.profile;
+      let j = i + 1;
+      while (j < freed.length && freed[j]!.profile === profile) j++;
+      this.resources.notifyLostResource(job, profile, j - i);
+      i = j;
     }
+    if (this.ctx.tracing) for (const slot of freed) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
     if (freed.length > 0) this.requirementCheck.trigger();
     return freed.length;
   }

@@ -29,20 +29,28 @@ class RequirementMapping {
     return this.byResource.size === 0;
   }
 
-  /** Requirement profiles fulfilled more than `required` says, with the surplus, in first-mapped order. */
-  surpluses(required: (requirement: ResourceProfile) => number): { requirement: ResourceProfile; surplus: number }[] {
-    const out: { requirement: ResourceProfile; surplus: number }[] = [];
+  /**
+   * Gives every requirement's surplus over `required` back, in first-mapped order of requirements
+   * and of the resources fulfilling each: `give(requirement, resource, n)` must lower that mapping
+   * by `n`. Walks the live maps (a walk may delete the entry it stands on; nothing is copied).
+   */
+  forEachSurplus(required: (requirement: ResourceProfile) => number, give: (requirement: ResourceProfile, resource: ResourceProfile, n: number) => void): void {
     for (const [key, total] of this.requirementTotals) {
       const requirement = this.profiles.get(key)!;
-      const surplus = total - required(requirement);
-      if (surplus > 0) out.push({ requirement, surplus });
+      let surplus = total - required(requirement);
+      if (surplus <= 0) continue;
+      for (const [resourceKey, count] of this.byRequirement.get(key)!) {
+        const moved = Math.min(surplus, count);
+        give(requirement, this.profiles.get(resourceKey)!, moved);
+        surplus -= moved;
+        if (surplus <= 0) break;
+      }
     }
-    return out;
   }
 
-  /** Acquired resources that fulfil `requirement`, in the order they were first mapped. */
-  resourcesFulfilling(requirement: ResourceProfile): ProfileCount[] {
-    return [...(this.byRequirement.get(profileKey(requirement)) ?? [])].map(([k, count]) => ({ profile: this.profiles.get(k)!, count }));
+  /** How many of `resource` fulfil `requirement`. */
+  count(requirement: ResourceProfile, resource: ResourceProfile): number {
+    return this.byRequirement.get(profileKey(requirement))?.get(profileKey(resource)) ?? 0;
   }
 
   /** The requirement this resource was first mapped to among those it still fulfils. */
@@ -90,10 +98,14 @@ export class JobScopedResourceTracker {
   private readonly requirements = new ResourceCounter();
   private readonly mapping = new RequirementMapping();
   private readonly excess = new ResourceCounter();
+  /** Running totals of required and acquired (fulfilling plus excess) resources. */
+  private requiredTotal = 0;
+  private acquiredTotal = 0;
 
   notifyResourceRequirements(requirements: readonly ProfileCount[]): void {
     // Fulfilment never exceeds a requirement, so only a lowered one can leave a surplus.
     if (this.requirements.assign(requirements)) this.moveSurplusToExcess();
+    this.requiredTotal = this.requirements.total();
     this.assignExcess();
   }
 
@@ -102,6 +114,7 @@ export class JobScopedResourceTracker {
    * `match` picks, and that stays the same one until it has no room left, so whole runs move at once.
    */
   notifyAcquiredResource(resource: ResourceProfile, n = 1): void {
+    this.acquiredTotal += n;
     while (n > 0) {
       const requirement = this.match(resource);
       if (requirement === undefined) {
@@ -114,15 +127,25 @@ export class JobScopedResourceTracker {
     }
   }
 
-  notifyLostResource(resource: ResourceProfile): void {
-    if (this.excess.get(resource) > 0) {
-      this.excess.remove(resource);
-      return;
+  /**
+   * `n` lost resources of one profile, as `n` single losses: each comes out of excess if it is
+   * there, else out of the first requirement it fulfils, which then takes excess in. While excess
+   * is empty that take-in does nothing, so the losses leave each requirement as a run.
+   */
+  notifyLostResource(resource: ResourceProfile, n = 1): void {
+    const fromExcess = Math.min(n, this.excess.get(resource));
+    this.excess.remove(resource, fromExcess);
+    this.acquiredTotal -= fromExcess;
+    n -= fromExcess;
+    while (n > 0) {
+      const requirement = this.mapping.firstRequirementFulfilledBy(resource);
+      if (requirement === undefined) throw new UnknownResourceError(`lost a resource the job never acquired: ${profileKey(resource)}`);
+      const lost = this.excess.isEmpty() ? Math.min(n, this.mapping.count(requirement, resource)) : 1;
+      this.mapping.change(requirement, resource, -lost);
+      this.acquiredTotal -= lost;
+      n -= lost;
+      this.assignExcess();
     }
-    const requirement = this.mapping.firstRequirementFulfilledBy(resource);
-    if (requirement === undefined) throw new UnknownResourceError(`lost a resource the job never acquired: ${profileKey(resource)}`);
-    this.mapping.change(requirement, resource, -1);
-    this.assignExcess();
   }
 
   getMissingResources(): ProfileCount[] {
@@ -139,6 +162,15 @@ export class JobScopedResourceTracker {
     for (const p of this.mapping.resourceProfiles()) acquired.add(p, this.mapping.fulfilled(p));
     for (const { profile, count } of this.excess.toList()) acquired.add(profile, count);
     return acquired.toList();
+  }
+
+  /** Slots required, and slots acquired (fulfilling a requirement or excess). */
+  get requiredCount(): number {
+    return this.requiredTotal;
+  }
+
+  get acquiredCount(): number {
+    return this.acquiredTotal;
   }
 
   getRequirements(): ProfileCount[] {
@@ -164,22 +196,22 @@ export class JobScopedResourceTracker {
 
   /** `findExcessSlots`: a requirement fulfilled beyond its new count gives the surplus to excess. */
   private moveSurplusToExcess(): void {
-    for (let { requirement, surplus } of this.mapping.surpluses((r) => this.requirements.get(r))) {
-      for (const { profile, count } of this.mapping.resourcesFulfilling(requirement)) {
-        if (surplus <= 0) break;
-        const moved = Math.min(surplus, count);
-        this.mapping.change(requirement, profile, -moved);
-        this.excess.add(profile, moved);
-        surplus -= moved;
-      }
-    }
+    this.mapping.forEachSurplus(
+      (requirement) => this.requirements.get(requirement),
+      (requirement, resource, n) => {
+        this.mapping.change(requirement, resource, -n);
+        this.excess.add(resource, n);
+      },
+    );
   }
 
   /** `tryAssigningExcessSlots`: every excess resource that now matches a requirement moves there (runs at once, as in notifyAcquiredResource). */
   private assignExcess(): void {
     if (this.excess.isEmpty()) return;
-    for (const { profile, count } of this.excess.toList()) {
-      let left = count;
+    // The live entries: removing one while standing on it is safe, and nothing here adds any.
+    for (const entry of this.excess.values()) {
+      const profile = entry.profile;
+      let left = entry.count;
       while (left > 0) {
         const requirement = this.match(profile);
         if (requirement === undefined) break;

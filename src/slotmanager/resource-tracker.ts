@@ -32,10 +32,10 @@ export class ResourceTracker {
     this.touched(job, tracker);
   }
 
-  notifyLostResource(job: string, resource: ResourceProfile): void {
+  notifyLostResource(job: string, resource: ResourceProfile, n = 1): void {
     const tracker = this.trackers.get(job);
     if (tracker === undefined) return;
-    tracker.notifyLostResource(resource);
+    tracker.notifyLostResource(resource, n);
     this.touched(job, tracker);
   }
 
@@ -57,6 +57,12 @@ export class ResourceTracker {
 
   getRequirements(job: string): ProfileCount[] {
     return this.trackers.get(job)?.getRequirements() ?? [];
+  }
+
+  /** Acquired minus required slots, at least 0. */
+  excessSlotsOf(job: string): number {
+    const tracker = this.trackers.get(job);
+    return tracker === undefined ? 0 : Math.max(0, tracker.acquiredCount - tracker.requiredCount);
   }
 
   isRequirementEmpty(job: string): boolean {

@@ -82,6 +82,10 @@ export abstract class SlotManagerBase {
     return this.resources.has(id) ? this.viewOf(id) : undefined;
   }
 
+  excessSlotsOf(job: string): number {
+    return this.resources.excessSlotsOf(job);
+  }
+
   private viewOf(job: string): JobResourceView {
     return { job, requirements: this.resources.getRequirements(job), acquired: this.resources.getAcquiredResources(job), missing: this.resources.missingOf(job) };
   }

@@ -162,6 +162,8 @@ export interface SlotManager {
   /** What `job` currently declares (empty when nothing). */
   requirementsOf(job: string): readonly ProfileCount[];
   job(id: string): JobResourceView | undefined;
+  /** Slots `job` acquired beyond what it declares (0 when none); no view is built. */
+  excessSlotsOf(job: string): number;
   /** TaskManagers holding slots of `job`, with the number of slots on each. */
   taskManagersOf(job: string): ReadonlyMap<string, number>;
   missingResources(): Map<string, ProfileCount[]>;
