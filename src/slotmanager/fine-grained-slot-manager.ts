@@ -339,8 +339,8 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   unregisterTaskManager(id: string): boolean {
     const tm = this.tracker.get(id);
     if (tm === undefined) return false;
-    const hadSlots = tm.slots.length > 0;
-    for (const slot of [...tm.slots]) {
+    const hadSlots = tm.slotCount > 0;
+    for (const slot of this.tracker.slotsOf(tm)) {
       this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
       this.resources.notifyLostResource(slot.job, slot.profile);
     }
@@ -365,19 +365,16 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   private freeBatch(tmId: string, job: string, n: number): number {
     const tm = this.tracker.get(tmId);
     if (tm === undefined || n <= 0) return 0;
-    const freed = this.tracker.removeSlotsOf(tm, job, n, this.ctx.now());
-    this.activity.slotsFreed += freed.length;
-    // Consecutive slots of one profile are lost as one run (the same as one at a time).
-    for (let i = 0; i < freed.length; ) {
-      const profile = freed[i]!.profile;
-      let j = i + 1;
-      while (j < freed.length && freed[j]!.profile === profile) j++;
-      this.resources.notifyLostResource(job, profile, j - i);
-      i = j;
+    let count = 0;
+    // Each run of one profile is lost at once (the same as one slot at a time).
+    for (const { profile, count: k } of this.tracker.removeSlotsOf(tm, job, n, this.ctx.now())) {
+      count += k;
+      this.resources.notifyLostResource(job, profile, k);
+      if (this.ctx.tracing) for (let i = 0; i < k; i++) this.ctx.trace('free', () => `slot ${describeProfile(profile)} of job ${job} on ${tmId} is freed`);
     }
-    if (this.ctx.tracing) for (const slot of freed) this.ctx.trace('free', () => `slot ${describeProfile(slot.profile)} of job ${job} on ${tmId} is freed`);
-    if (freed.length > 0) this.requirementCheck.trigger();
-    return freed.length;
+    this.activity.slotsFreed += count;
+    if (count > 0) this.requirementCheck.trigger();
+    return count;
   }
 
   /** Dynamic slots have no index; a report lists the jobs whose slots the TaskManager still holds. */
@@ -387,7 +384,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     let consistent = true;
     const remaining = new Map<string, number>();
     for (const a of allocated) remaining.set(a.job, (remaining.get(a.job) ?? 0) + 1);
-    for (const slot of [...tm.slots]) {
+    for (const slot of this.tracker.slotsOf(tm)) {
       const left = remaining.get(slot.job) ?? 0;
       if (left > 0) remaining.set(slot.job, left - 1);
       else {
@@ -425,7 +422,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
       free: tm.available,
       registeredSlots: tm.defaultNumSlots,
       freeSlots: this.tracker.numberFreeSlotsOf(tm),
-      slots: tm.slots.map((s) => ({ index: -1, job: s.job, profile: s.profile })),
+      slots: this.tracker.slotsOf(tm).map((s) => ({ index: -1, job: s.job, profile: s.profile })),
       idleSince: tm.idleSince,
       blocked: tm.blocked,
       unwanted: this.tracker.unwanted.has(tm.id),

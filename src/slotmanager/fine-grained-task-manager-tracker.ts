@@ -30,6 +30,24 @@ export interface DynamicSlot {
   readonly profile: SpecifiedProfile;
 }
 
+/**
+ * Slots of one job and profile with consecutive allocation ids `firstId` … `firstId + count - 1`.
+ * A TaskManager keeps its slots as runs in allocation order: jobs take and give back slots in
+ * runs, so a run is one object where slot-by-slot storage would be `count`.
+ */
+export interface SlotRun {
+  readonly job: string;
+  readonly profile: SpecifiedProfile;
+  firstId: number;
+  count: number;
+}
+
+/** Slots given back: `count` of `profile`, in allocation order. */
+export interface FreedRun {
+  readonly profile: SpecifiedProfile;
+  readonly count: number;
+}
+
 export interface FineGrainedTaskManager {
   readonly index: number;
   readonly id: string;
@@ -38,7 +56,10 @@ export interface FineGrainedTaskManager {
   readonly defaultNumSlots: number;
   readonly blocked: boolean;
   available: SpecifiedProfile;
-  readonly slots: DynamicSlot[];
+  /** The allocated slots as runs, in allocation order. */
+  readonly runs: SlotRun[];
+  /** Number of allocated slots (the sum of the runs' counts). */
+  slotCount: number;
   idleSince: number;
 }
 
@@ -106,7 +127,8 @@ export class FineGrainedTaskManagerTracker {
       defaultNumSlots: calculateDefaultNumSlots(total, defaultSlot),
       blocked,
       available: total,
-      slots: [],
+      runs: [],
+      slotCount: 0,
       idleSince: now,
     };
     this.byIndex.push(tm);
@@ -130,7 +152,7 @@ export class FineGrainedTaskManagerTracker {
   remove(id: string): void {
     const tm = this.byId.get(id);
     if (tm === undefined) return;
-    for (const slot of [...tm.slots]) this.removeSlot(tm, slot.allocationId, 0);
+    for (const slot of this.slotsOf(tm)) this.removeSlot(tm, slot.allocationId, 0);
     this.byId.delete(id);
     this.byIndex[tm.index] = undefined;
     this.open.delete(tm.index);
@@ -150,7 +172,10 @@ export class FineGrainedTaskManagerTracker {
 
   /** `n` slots of one profile for one job, with allocation ids `firstId`, `firstId + 1`, …: one subtraction for all. */
   addSlots(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile, n: number, firstId: number): void {
-    for (let i = 0; i < n; i++) tm.slots.push({ allocationId: firstId + i, job, profile });
+    const last = tm.runs.at(-1);
+    if (last !== undefined && last.job === job && last.profile === profile && last.firstId + last.count === firstId) last.count += n;
+    else tm.runs.push({ job, profile, firstId, count: n });
+    tm.slotCount += n;
     this.countSlot(job, tm.id, n);
     this.changeAvailable(tm, this.arithmetic.subtract(tm.available, this.arithmetic.multiply(profile, n)) as SpecifiedProfile);
     this.allocatedCount += n;
@@ -160,42 +185,67 @@ export class FineGrainedTaskManagerTracker {
 
   /**
    * Removes the first `n` slots of `job` (in allocation order, as `n` single removals would) and
-   * returns them; the freed resources go back in one sum.
+   * returns them as runs per profile; the freed resources go back in one sum.
    */
-  removeSlotsOf(tm: FineGrainedTaskManager, job: string, n: number, now: number): DynamicSlot[] {
-    const removed: DynamicSlot[] = [];
-    const slots = tm.slots;
+  removeSlotsOf(tm: FineGrainedTaskManager, job: string, n: number, now: number): FreedRun[] {
+    const freed: FreedRun[] = [];
+    const runs = tm.runs;
+    let left = n;
     let kept = 0;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      if (removed.length < n && slot.job === job) removed.push(slot);
-      else slots[kept++] = slot;
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      if (left > 0 && run.job === job) {
+        const k = Math.min(left, run.count);
+        left -= k;
+        run.firstId += k;
+        run.count -= k;
+        const previous = freed.at(-1);
+        if (previous !== undefined && previous.profile === run.profile) freed[freed.length - 1] = { profile: run.profile, count: previous.count + k };
+        else freed.push({ profile: run.profile, count: k });
+        if (run.count === 0) continue;
+      }
+      runs[kept++] = run;
     }
-    if (removed.length === 0) return removed;
-    slots.length = kept;
-    this.countSlot(job, tm.id, -removed.length);
-    this.changeAvailable(tm, this.arithmetic.merge(tm.available, this.sumOf(removed)) as SpecifiedProfile);
-    this.allocatedCount -= removed.length;
-    if (tm.slots.length === 0) {
+    runs.length = kept;
+    const removed = n - left;
+    if (removed === 0) return freed;
+    this.countSlot(job, tm.id, -removed);
+    this.changeAvailable(tm, this.arithmetic.merge(tm.available, this.sumOf(freed)) as SpecifiedProfile);
+    this.allocatedCount -= removed;
+    tm.slotCount -= removed;
+    if (tm.slotCount === 0) {
       tm.idleSince = now;
       this.idle.add(tm.id);
     }
-    return removed;
+    return freed;
   }
 
   /** Removes a slot; the TaskManager becomes idle (since `now`) when it was the last one. */
   removeSlot(tm: FineGrainedTaskManager, allocationId: number, now: number): DynamicSlot | undefined {
-    const at = tm.slots.findIndex((s) => s.allocationId === allocationId);
+    const at = tm.runs.findIndex((r) => allocationId >= r.firstId && allocationId < r.firstId + r.count);
     if (at < 0) return undefined;
-    const [slot] = tm.slots.splice(at, 1);
-    this.countSlot(slot!.job, tm.id, -1);
-    this.changeAvailable(tm, this.arithmetic.merge(tm.available, slot!.profile) as SpecifiedProfile);
+    const run = tm.runs[at]!;
+    // The run splits around the slot: the ids before it stay in `run`, those after go to a new run.
+    const after = run.firstId + run.count - allocationId - 1;
+    run.count = allocationId - run.firstId;
+    const rest = after > 0 ? [{ job: run.job, profile: run.profile, firstId: allocationId + 1, count: after }] : [];
+    tm.runs.splice(run.count === 0 ? at : at + 1, run.count === 0 ? 1 : 0, ...rest);
+    tm.slotCount--;
+    this.countSlot(run.job, tm.id, -1);
+    this.changeAvailable(tm, this.arithmetic.merge(tm.available, run.profile) as SpecifiedProfile);
     this.allocatedCount--;
-    if (tm.slots.length === 0) {
+    if (tm.slotCount === 0) {
       tm.idleSince = now;
       this.idle.add(tm.id);
     }
-    return slot;
+    return { allocationId, job: run.job, profile: run.profile };
+  }
+
+  /** The allocated slots one by one, in allocation order (views and the rare slot-by-slot paths). */
+  slotsOf(tm: FineGrainedTaskManager): DynamicSlot[] {
+    const out: DynamicSlot[] = [];
+    for (const run of tm.runs) for (let i = 0; i < run.count; i++) out.push({ allocationId: run.firstId + i, job: run.job, profile: run.profile });
+    return out;
   }
 
   addPending(p: PendingTaskManager): void {
@@ -251,7 +301,7 @@ export class FineGrainedTaskManagerTracker {
   }
 
   numberFreeSlotsOf(tm: FineGrainedTaskManager): number {
-    return Math.max(tm.defaultNumSlots - tm.slots.length, 0);
+    return Math.max(tm.defaultNumSlots - tm.slotCount, 0);
   }
 
   numberFreeSlots(): number {
@@ -265,11 +315,10 @@ export class FineGrainedTaskManagerTracker {
     return new TrackerPool(this.byIndex, this.open, () => subtractOrZero(this.freeResource(), this.blockedAvailable), subtractOrZero(this.registeredTotal, this.blockedTotal), this.arithmetic);
   }
 
-  /** The summed profile of some slots; one multiplication when they share a profile (the usual case). */
-  private sumOf(slots: readonly DynamicSlot[]): ResourceProfile {
-    const first = slots[0]!.profile;
-    if (slots.every((s) => s.profile === first)) return this.arithmetic.multiply(first, slots.length);
-    return slots.reduce<ResourceProfile>((sum, s) => merge(sum, s.profile), ZERO);
+  /** The summed profile of freed runs; one multiplication for one run (the usual case). */
+  private sumOf(freed: readonly FreedRun[]): ResourceProfile {
+    if (freed.length === 1) return this.arithmetic.multiply(freed[0]!.profile, freed[0]!.count);
+    return freed.reduce<ResourceProfile>((sum, r) => merge(sum, this.arithmetic.multiply(r.profile, r.count)), ZERO);
   }
 
   private changeAvailable(tm: FineGrainedTaskManager, next: SpecifiedProfile): void {

@@ -8,21 +8,29 @@ import { profileKey } from '../model/resource-profile.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 import { matchRequirement } from './requirement-matcher.js';
 
-/** Requirement profile ↔ acquired resource profile, with counts, both ways. */
+/** One side of the mapping: a profile, its total, and the counts per profile on the other side. */
+interface Row {
+  readonly profile: ResourceProfile;
+  total: number;
+  /** Other side's profile key → that profile and the count, in first-mapped order. */
+  readonly cells: Map<string, { readonly profile: ResourceProfile; count: number }>;
+}
+
+/**
+ * Requirement profile ↔ acquired resource profile, with counts, both ways. Each row carries its
+ * profile and running total, so a change costs two lookups per side (a match asks for the totals
+ * on every acquired slot).
+ */
 class RequirementMapping {
-  private readonly byRequirement = new Map<string, Map<string, number>>();
-  private readonly byResource = new Map<string, Map<string, number>>();
-  private readonly profiles = new Map<string, ResourceProfile>();
-  /** Running sums of the two maps' rows: a match asks for them on every acquired slot. */
-  private readonly requirementTotals = new Map<string, number>();
-  private readonly resourceTotals = new Map<string, number>();
+  private readonly byRequirement = new Map<string, Row>();
+  private readonly byResource = new Map<string, Row>();
 
   fulfilling(requirement: ResourceProfile): number {
-    return this.requirementTotals.get(profileKey(requirement)) ?? 0;
+    return this.byRequirement.get(profileKey(requirement))?.total ?? 0;
   }
 
   fulfilled(resource: ResourceProfile): number {
-    return this.resourceTotals.get(profileKey(resource)) ?? 0;
+    return this.byResource.get(profileKey(resource))?.total ?? 0;
   }
 
   isEmpty(): boolean {
@@ -35,13 +43,12 @@ class RequirementMapping {
    * by `n`. Walks the live maps (a walk may delete the entry it stands on; nothing is copied).
    */
   forEachSurplus(required: (requirement: ResourceProfile) => number, give: (requirement: ResourceProfile, resource: ResourceProfile, n: number) => void): void {
-    for (const [key, total] of this.requirementTotals) {
-      const requirement = this.profiles.get(key)!;
-      let surplus = total - required(requirement);
+    for (const row of this.byRequirement.values()) {
+      let surplus = row.total - required(row.profile);
       if (surplus <= 0) continue;
-      for (const [resourceKey, count] of this.byRequirement.get(key)!) {
-        const moved = Math.min(surplus, count);
-        give(requirement, this.profiles.get(resourceKey)!, moved);
+      for (const cell of row.cells.values()) {
+        const moved = Math.min(surplus, cell.count);
+        give(row.profile, cell.profile, moved);
         surplus -= moved;
         if (surplus <= 0) break;
       }
@@ -50,46 +57,39 @@ class RequirementMapping {
 
   /** How many of `resource` fulfil `requirement`. */
   count(requirement: ResourceProfile, resource: ResourceProfile): number {
-    return this.byRequirement.get(profileKey(requirement))?.get(profileKey(resource)) ?? 0;
+    return this.byRequirement.get(profileKey(requirement))?.cells.get(profileKey(resource))?.count ?? 0;
   }
 
   /** The requirement this resource was first mapped to among those it still fulfils. */
   firstRequirementFulfilledBy(resource: ResourceProfile): ResourceProfile | undefined {
     const row = this.byResource.get(profileKey(resource));
     if (row === undefined) return undefined;
-    for (const key of row.keys()) return this.profiles.get(key);
+    for (const cell of row.cells.values()) return cell.profile;
     return undefined;
   }
 
   resourceProfiles(): ResourceProfile[] {
-    return [...this.byResource.keys()].map((k) => this.profiles.get(k)!);
+    return [...this.byResource.values()].map((row) => row.profile);
   }
 
   change(requirement: ResourceProfile, resource: ResourceProfile, delta: number): void {
-    const rq = profileKey(requirement);
-    const rs = profileKey(resource);
-    this.profiles.set(rq, requirement);
-    this.profiles.set(rs, resource);
-    bump(this.byRequirement, rq, rs, delta);
-    bump(this.byResource, rs, rq, delta);
-    addTo(this.requirementTotals, rq, delta);
-    addTo(this.resourceTotals, rs, delta);
+    adjust(this.byRequirement, requirement, resource, delta);
+    adjust(this.byResource, resource, requirement, delta);
   }
 }
 
-function addTo(totals: Map<string, number>, key: string, delta: number): void {
-  const next = (totals.get(key) ?? 0) + delta;
-  if (next > 0) totals.set(key, next);
-  else totals.delete(key);
-}
-
-function bump(outer: Map<string, Map<string, number>>, a: string, b: string, delta: number): void {
-  let inner = outer.get(a);
-  if (inner === undefined) outer.set(a, (inner = new Map()));
-  const next = (inner.get(b) ?? 0) + delta;
-  if (next > 0) inner.set(b, next);
-  else inner.delete(b);
-  if (inner.size === 0) outer.delete(a);
+/** Adds `delta` to the cell (a, b) and to a's total; empty cells and rows go (so first-mapped order restarts). */
+function adjust(rows: Map<string, Row>, a: ResourceProfile, b: ResourceProfile, delta: number): void {
+  const keyA = profileKey(a);
+  let row = rows.get(keyA);
+  if (row === undefined) rows.set(keyA, (row = { profile: a, total: 0, cells: new Map() }));
+  const keyB = profileKey(b);
+  let cell = row.cells.get(keyB);
+  if (cell === undefined) row.cells.set(keyB, (cell = { profile: b, count: 0 }));
+  cell.count += delta;
+  row.total += delta;
+  if (cell.count <= 0) row.cells.delete(keyB);
+  if (row.cells.size === 0) rows.delete(keyA);
 }
 
 export class UnknownResourceError extends Error {}
