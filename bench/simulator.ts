@@ -72,10 +72,14 @@ export const SIM_CASES: readonly SimCaseSpec[] = [
   { name: 'dsm-standalone-10k', slotManager: 'declarative', allocation: 'standalone', taskManagers: 10_000, jobs: 1_000, events: 100_000, seed: 11, ...base },
 ];
 
-/** first size → doubled size, for the ratio rows. */
-const PAIRS: readonly [string, string][] = [
-  ['fg-standalone-10k', 'fg-standalone-20k'],
-  ['fg-active-10k', 'fg-active-20k'],
+/**
+ * first size → doubled size, for the ratio rows. Issue 4's targets are for its input: 10,000
+ * registered TaskManagers (the standalone pair). The active pair starts ~15,700 more workers on
+ * top of those; its rows are shown for information, without a target.
+ */
+const PAIRS: readonly (readonly [string, string, boolean])[] = [
+  ['fg-standalone-10k', 'fg-standalone-20k', true],
+  ['fg-active-10k', 'fg-active-20k', false],
 ];
 
 /** A warm-up slower than this is the only run: its time is the figure (cold), which keeps the benchmark bounded. */
@@ -446,12 +450,18 @@ export function simulatorTargetRows(outcomes: readonly SimOutcome[]): string[][]
   const byName = new Map(outcomes.map((o) => [o.spec.name, o]));
   const rows: string[][] = [];
   const verdict = (v: number | undefined, limit: number): string => (v === undefined ? 'not measured' : v <= limit ? 'met' : `MISSED (${(v / limit).toFixed(1)}× the target)`);
-  for (const [first, doubled] of PAIRS) {
+  for (const [first, doubled, targeted] of PAIRS) {
     const a = medianOf(byName.get(first));
     const b = medianOf(byName.get(doubled));
-    rows.push([`simulator ${first}: runScenario (median)`, ms(SIM_TARGET_MS), ms(a), verdict(a, SIM_TARGET_MS)]);
     const ratio = a === undefined || b === undefined ? undefined : b / a;
-    rows.push([`simulator ${doubled} / ${first} (medians)`, `${SIM_DOUBLED_RATIO.toFixed(1)}×`, ratio === undefined ? '—' : `${ratio.toFixed(2)}×`, ratio === undefined ? 'not measured' : ratio <= SIM_DOUBLED_RATIO ? 'met' : 'MISSED']);
+    const ratioText = ratio === undefined ? '—' : `${ratio.toFixed(2)}×`;
+    if (!targeted) {
+      rows.push([`simulator ${first}: runScenario (median)`, '—', ms(a), 'no target (information)']);
+      rows.push([`simulator ${doubled} / ${first} (medians)`, '—', ratioText, 'no target (information)']);
+      continue;
+    }
+    rows.push([`simulator ${first}: runScenario (median)`, ms(SIM_TARGET_MS), ms(a), verdict(a, SIM_TARGET_MS)]);
+    rows.push([`simulator ${doubled} / ${first} (medians)`, `${SIM_DOUBLED_RATIO.toFixed(1)}×`, ratioText, ratio === undefined ? 'not measured' : ratio <= SIM_DOUBLED_RATIO ? 'met' : 'MISSED']);
   }
   return rows;
 }
@@ -556,10 +566,10 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
     if (result?.traceMismatch) console.log(`! ${spec.name}: ${result.traceMismatch}`);
   }
   const byName = new Map(outcomes.map((o) => [o.spec.name, o]));
-  for (const [a, b] of PAIRS) {
+  for (const [a, b, targeted] of PAIRS) {
     const x = medianOf(byName.get(a));
     const y = medianOf(byName.get(b));
-    if (x !== undefined && y !== undefined) console.log(`ratio ${b} / ${a}: ${(y / x).toFixed(2)}× (target ≤ ${SIM_DOUBLED_RATIO}×)`);
+    if (x !== undefined && y !== undefined) console.log(`ratio ${b} / ${a}: ${(y / x).toFixed(2)}× (${targeted ? `target ≤ ${SIM_DOUBLED_RATIO}×` : 'no target'})`);
   }
   console.log('');
   return outcomes;

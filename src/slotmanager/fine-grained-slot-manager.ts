@@ -22,7 +22,7 @@ import {
 import { describeProfile } from '../model/describe-profile.js';
 import { toHumanReadableString } from '../model/memory-size.js';
 import { type AllocationResult, type ProfileCounts, tryFulfillRequirements } from './resource-allocation-strategy.js';
-import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker, newPendingTaskManager } from './fine-grained-task-manager-tracker.js';
+import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker, newPendingTaskManager, workerSpecKey } from './fine-grained-task-manager-tracker.js';
 import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClusterResources } from './resource-reconcile.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 import { SlotManagerBase } from './slot-manager-base.js';
@@ -112,7 +112,7 @@ function toCounters(byTm: Map<string, Map<string, ProfileCounts>>): Map<string, 
     for (const [tm, counts] of perTm) {
       let perJob = out.get(tm);
       if (perJob === undefined) out.set(tm, (perJob = new Map()));
-      perJob.set(job, ResourceCounter.of([...counts.values()]));
+      perJob.set(job, ResourceCounter.of(counts.values()));
     }
   }
   return out;
@@ -274,7 +274,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   declaration(): WorkerDeclaration[] {
     const specs = new Map<string, { spec: SpecifiedProfile; slots: number; needed: number; unwanted: string[] }>();
     const entry = (total: SpecifiedProfile, slots: number) => {
-      const key = `${slots}:${profileKey(total)}`;
+      const key = workerSpecKey(total, slots);
       let e = specs.get(key);
       if (e === undefined) specs.set(key, (e = { spec: total, slots, needed: 0, unwanted: [] }));
       return e;

@@ -78,6 +78,17 @@ export function calculateDefaultNumSlots(total: SpecifiedProfile, defaultSlot: S
   return fitCount(total, defaultSlot, 1_000_001);
 }
 
+const specKeys = new WeakMap<SpecifiedProfile, Map<number, string>>();
+
+/** The key of a worker spec (slots, total); cached per total, as every worker of a spec shares one total object. */
+export function workerSpecKey(total: SpecifiedProfile, slots: number): string {
+  let bySlots = specKeys.get(total);
+  if (bySlots === undefined) specKeys.set(total, (bySlots = new Map()));
+  let key = bySlots.get(slots);
+  if (key === undefined) bySlots.set(slots, (key = `${slots}:${profileKey(total)}`));
+  return key;
+}
+
 /** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
 export function newPendingTaskManager(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
   return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
@@ -141,7 +152,7 @@ export class FineGrainedTaskManagerTracker {
       this.blockedTotal = merge(this.blockedTotal, total);
     }
     this.slotCount += tm.defaultNumSlots;
-    const key = `${tm.defaultNumSlots}:${profileKey(total)}`;
+    const key = workerSpecKey(total, tm.defaultNumSlots);
     const s = this.specs.get(key);
     if (s === undefined) this.specs.set(key, { spec: total, slots: tm.defaultNumSlots, count: 1 });
     else s.count++;
@@ -165,7 +176,7 @@ export class FineGrainedTaskManagerTracker {
       this.blockedTotal = subtract(this.blockedTotal, tm.total);
     }
     this.slotCount -= tm.defaultNumSlots;
-    const key = `${tm.defaultNumSlots}:${profileKey(tm.total)}`;
+    const key = workerSpecKey(tm.total, tm.defaultNumSlots);
     const s = this.specs.get(key)!;
     if (--s.count === 0) this.specs.delete(key);
   }
