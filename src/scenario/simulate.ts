@@ -54,7 +54,29 @@ function version(options: SimulateOptions): Result<FlinkVersion> {
   return v === undefined || !isSupportedVersion(v) ? fail([error('input/flink-version', `--flink-version '${options.flinkVersion}' is not a Flink release flinkslot models (1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)})`)]) : ok(v);
 }
 
-function simulateData(source: SourceText, isCluster: boolean, options: SimulateOptions, extraJobs: JobDefinition[]): Result<SimulationReport[]> {
+interface CheckedDocument {
+  readonly text: string;
+  readonly data: unknown;
+  /** Import notes (a cluster read from Flink's `/taskmanagers` answer). */
+  readonly notes: Diagnostic[];
+}
+
+/**
+ * Read once per source object: `validate --cluster` checks every file against the same cluster,
+ * whose text would otherwise be parsed and schema-checked again for each one. Keyed by identity,
+ * so a caller that builds a new SourceText gets a fresh read.
+ */
+const checkedClusters = new WeakMap<SourceText, Result<CheckedDocument>>();
+
+function checkDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
+  if (!isCluster) return readDocument(source, false);
+  let checked = checkedClusters.get(source);
+  if (checked === undefined) checkedClusters.set(source, (checked = readDocument(source, true)));
+  return checked;
+}
+
+/** Text → data that passed the cluster or scenario schema (a Flink `/taskmanagers` answer is imported first). */
+function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
   const text = stripByteOrderMark(source.text);
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, source.file));
@@ -70,6 +92,13 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
   }
   const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
+  return ok({ text, data, notes });
+}
+
+function simulateData(source: SourceText, isCluster: boolean, options: SimulateOptions, extraJobs: JobDefinition[]): Result<SimulationReport[]> {
+  const checked = checkDocument(source, isCluster);
+  if (!checked.ok) return checked;
+  const { text, data, notes } = checked.value;
   const v = version(options);
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
