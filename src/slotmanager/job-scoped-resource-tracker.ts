@@ -38,21 +38,29 @@ class RequirementMapping {
   }
 
   /**
-   * Gives every requirement's surplus over `required` back, in first-mapped order of requirements
-   * and of the resources fulfilling each: `give(requirement, resource, n)` must lower that mapping
-   * by `n`. Walks the live maps (a walk may delete the entry it stands on; nothing is copied).
+   * Unmaps every requirement's surplus over `required`, in first-mapped order of requirements and
+   * of the resources fulfilling each, and tells `released` what came free. Walks the live maps (a
+   * walk may delete the entry it stands on; nothing is copied).
    */
-  forEachSurplus(required: (requirement: ResourceProfile) => number, give: (requirement: ResourceProfile, resource: ResourceProfile, n: number) => void): void {
+  releaseSurplus(required: (requirement: ResourceProfile) => number, released: (resource: ResourceProfile, n: number) => void): void {
     for (const row of this.byRequirement.values()) {
       let surplus = row.total - required(row.profile);
       if (surplus <= 0) continue;
       for (const cell of row.cells.values()) {
         const moved = Math.min(surplus, cell.count);
-        give(row.profile, cell.profile, moved);
+        this.change(row.profile, cell.profile, -moved);
+        released(cell.profile, moved);
         surplus -= moved;
         if (surplus <= 0) break;
       }
     }
+  }
+
+  /** Resources mapped to some requirement. */
+  total(): number {
+    let n = 0;
+    for (const row of this.byResource.values()) n += row.total;
+    return n;
   }
 
   /** How many of `resource` fulfil `requirement`. */
@@ -98,14 +106,10 @@ export class JobScopedResourceTracker {
   private readonly requirements = new ResourceCounter();
   private readonly mapping = new RequirementMapping();
   private readonly excess = new ResourceCounter();
-  /** Running totals of required and acquired (fulfilling plus excess) resources. */
-  private requiredTotal = 0;
-  private acquiredTotal = 0;
 
   notifyResourceRequirements(requirements: readonly ProfileCount[]): void {
     // Fulfilment never exceeds a requirement, so only a lowered one can leave a surplus.
     if (this.requirements.assign(requirements)) this.moveSurplusToExcess();
-    this.requiredTotal = this.requirements.total();
     this.assignExcess();
   }
 
@@ -114,7 +118,6 @@ export class JobScopedResourceTracker {
    * `match` picks, and that stays the same one until it has no room left, so whole runs move at once.
    */
   notifyAcquiredResource(resource: ResourceProfile, n = 1): void {
-    this.acquiredTotal += n;
     while (n > 0) {
       const requirement = this.match(resource);
       if (requirement === undefined) {
@@ -135,14 +138,12 @@ export class JobScopedResourceTracker {
   notifyLostResource(resource: ResourceProfile, n = 1): void {
     const fromExcess = Math.min(n, this.excess.get(resource));
     this.excess.remove(resource, fromExcess);
-    this.acquiredTotal -= fromExcess;
     n -= fromExcess;
     while (n > 0) {
       const requirement = this.mapping.firstRequirementFulfilledBy(resource);
       if (requirement === undefined) throw new UnknownResourceError(`lost a resource the job never acquired: ${profileKey(resource)}`);
       const lost = this.excess.isEmpty() ? Math.min(n, this.mapping.count(requirement, resource)) : 1;
       this.mapping.change(requirement, resource, -lost);
-      this.acquiredTotal -= lost;
       n -= lost;
       this.assignExcess();
     }
@@ -164,13 +165,13 @@ export class JobScopedResourceTracker {
     return acquired.toList();
   }
 
-  /** Slots required, and slots acquired (fulfilling a requirement or excess). */
+  /** Slots required, and slots acquired (fulfilling a requirement or excess); a job has few profiles, so these sums are short. */
   get requiredCount(): number {
-    return this.requiredTotal;
+    return this.requirements.total();
   }
 
   get acquiredCount(): number {
-    return this.acquiredTotal;
+    return this.mapping.total() + this.excess.total();
   }
 
   getRequirements(): ProfileCount[] {
@@ -196,12 +197,9 @@ export class JobScopedResourceTracker {
 
   /** `findExcessSlots`: a requirement fulfilled beyond its new count gives the surplus to excess. */
   private moveSurplusToExcess(): void {
-    this.mapping.forEachSurplus(
+    this.mapping.releaseSurplus(
       (requirement) => this.requirements.get(requirement),
-      (requirement, resource, n) => {
-        this.mapping.change(requirement, resource, -n);
-        this.excess.add(resource, n);
-      },
+      (resource, n) => this.excess.add(resource, n),
     );
   }
 
