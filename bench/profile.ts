@@ -14,7 +14,7 @@ import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { analyzeJob } from '../src/analysis/analyze-job.js';
+import { analyzeJob } from '../src/plan/analyze-job.js';
 import { parseJobGraph } from '../src/parse/parse-job-graph.js';
 import { buildPlanReport } from '../src/report/plan-report.js';
 import { chainJobGraphJson, randomJobGraph, toYaml } from './generate.js';

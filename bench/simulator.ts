@@ -34,9 +34,9 @@ import { fileURLToPath } from 'node:url';
 import { decimalFromNumber } from '../src/model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, UNKNOWN, divideIntoSlots, specified } from '../src/model/resource-profile.js';
 import { buildSimulationReport } from '../src/report/simulation-report.js';
-import { runScenario, type ScenarioRun } from '../src/scenario/run-scenario.js';
-import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, SlotManagerKind, TaskManagerDefinition, TimedEvent } from '../src/scenario/scenario.js';
-import type { ResourceAllocation, SlotManagerConfig, TaskManagerRegistration } from '../src/slotmanager/slot-manager.js';
+import { runScenario, type ScenarioRun } from '../src/sim/run-scenario.js';
+import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, SlotManagerKind, TaskManagerDefinition, TimedEvent } from '../src/sim/scenario/scenario.js';
+import type { ResourceAllocation, SlotManagerConfig, TaskManagerRegistration } from '../src/sim/slotmanager/slot-manager.js';
 
 import { count, gc, mb, median, ms, table } from './format.js';
 import { prng } from './generate.js';

@@ -6,8 +6,8 @@ import { PathError, STDIN, expandPaths } from './support/paths.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 import { checkAll } from './support/validate-files.js';
 import { definedOnly } from '../src/util/defined-only.js';
-import type { FindingSeverity, ValidationRun } from '../src/validate/finding.js';
-import type { PolicyFile, ValidatePolicy } from '../src/validate/policy.js';
+import type { FindingSeverity, ValidationRun } from '../src/report/validate/finding.js';
+import type { PolicyFile, ValidatePolicy } from '../src/parse/policy.js';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const;
 type Format = (typeof FORMATS)[number];

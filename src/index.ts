@@ -4,7 +4,7 @@
  */
 export { type Diagnostic, type Result, hasErrors } from './errors/diagnostic.js';
 export { parseJobGraph, jobGraphFromData } from './parse/parse-job-graph.js';
-export { analyzeJob, type JobAnalysis } from './analysis/analyze-job.js';
+export { analyzeJob, type JobAnalysis } from './plan/analyze-job.js';
 export { buildPlanReport, type PlanReport } from './report/plan-report.js';
 export { renderPlanText, formatDiagnostic } from './report/render-plan-text.js';
 export { type Style, PLAIN } from './report/style.js';
@@ -20,7 +20,7 @@ import { type MemoryReport, buildMemoryReport } from './report/memory-report.js'
 import { locateDiagnostics } from './parse/source-map.js';
 import { stripByteOrderMark } from './parse/document.js';
 
-export { type PlanOptions, planFromText } from './plan/plan-from-text.js';
+export { type PlanOptions, planFromText } from './app/plan.js';
 
 export interface MemoryOptions {
   /** Flink release whose defaults apply ("1.17"); default: the newest modelled. */
@@ -46,14 +46,14 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
 }
 
 
-export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions, type SourceText } from './scenario/simulate.js';
+export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions, type SourceText } from './app/simulate.js';
 export { renderSimulationText } from './report/render-simulation-text.js';
 export type { SimulationReport } from './report/simulation-report.js';
-export { importFlinkFile, type ImportResult } from './import/import-file.js';
+export { importFlinkFile, type ImportResult } from './parse/flink/import-file.js';
 export { renderImportYaml } from './report/render-import-yaml.js';
-export { validateFile } from './validate/validate-file.js';
-export { type PolicyFile, type ValidatePolicy, memorySize, parsePolicyFile } from './validate/policy.js';
-export { type FileResult, type Finding, type ValidationRun, summarize as summarizeValidation } from './validate/finding.js';
-export { diffPlans, diffFromTexts, type PlanDiff } from './diff/plan-diff.js';
-export { renderDiffText } from './report/render-diff-text.js';
-export { renderDiffMarkdown } from './report/render-diff-markdown.js';
+export { validateFile } from './app/validate-file.js';
+export { type PolicyFile, type ValidatePolicy, memorySize, parsePolicyFile } from './parse/policy.js';
+export { type FileResult, type Finding, type ValidationRun, summarize as summarizeValidation } from './report/validate/finding.js';
+export { diffPlans, diffFromTexts, type PlanDiff } from './report/diff/plan-diff.js';
+export { renderDiffText } from './report/diff/render-diff-text.js';
+export { renderDiffMarkdown } from './report/diff/render-diff-markdown.js';

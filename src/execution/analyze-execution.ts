@@ -3,9 +3,9 @@
  * production path builds them, the co-location check per subtask, execution slot sharing with
  * the requested slot profiles, and for batch jobs the peak when regions run one after another.
  */
-import type { JobAnalysis } from '../analysis/analyze-job.js';
-import { logicalRegionCycleWarnings } from '../analysis/logical-region-cycles.js';
-import { mustBePipelinedConsumed } from '../analysis/result-partition-type.js';
+import type { JobAnalysis } from '../plan/analyze-job.js';
+import { logicalRegionCycleWarnings } from '../plan/logical-region-cycles.js';
+import { mustBePipelinedConsumed } from '../plan/result-partition-type.js';
 import { type Diagnostic, type Result, fail, ok, warning } from '../errors/diagnostic.js';
 import { atLeast, formatVersion } from '../model/flink-version.js';
 import type { ResultPartitionType } from '../model/job-graph.js';

@@ -4,7 +4,7 @@
  * and logical region. Refuses jobs above MAX_SUBTASKS subtasks before allocating per-subtask
  * arrays, so an absurd parallelism is an error instead of running out of memory.
  */
-import type { JobAnalysis } from '../analysis/analyze-job.js';
+import type { JobAnalysis } from '../plan/analyze-job.js';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { buildDigraph } from '../graph/digraph.js';
 import { flinkTopologicalOrder } from '../graph/flink-topological-order.js';

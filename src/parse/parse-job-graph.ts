@@ -3,8 +3,8 @@
  * every diagnostic located by file, line, column and JSON pointer.
  */
 import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
-import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat } from '../import/flink-format.js';
-import { type ImportedJob, importJob } from '../import/import-job.js';
+import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat } from './flink/flink-format.js';
+import { type ImportedJob, importJob } from './flink/import-job.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { parseDocument, stripByteOrderMark } from './document.js';
 import { locateDiagnostics } from './source-map.js';

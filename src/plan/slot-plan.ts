@@ -6,7 +6,7 @@
  *   the job declares one, else the sum of its vertices' operator specs (UNKNOWN if any operator's
  *   is), with network memory 0 as in every task requirement.
  */
-import type { SlotSharingGroup } from '../analysis/slot-sharing.js';
+import type { SlotSharingGroup } from './slot-sharing.js';
 import type { JobGraph, JobVertex } from '../model/job-graph.js';
 import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge, profilesEqual } from '../model/resource-profile.js';
 

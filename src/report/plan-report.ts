@@ -2,8 +2,8 @@
  * JobAnalysis → the versioned `plan` report (plain data; `schemas/plan.schema.json` describes it).
  * Vertices are named by id; maps use fixed key orders so the output is stable byte for byte.
  */
-import type { JobAnalysis } from '../analysis/analyze-job.js';
-import type { UseCaseFractions } from '../analysis/managed-memory.js';
+import type { JobAnalysis } from '../plan/analyze-job.js';
+import type { UseCaseFractions } from '../plan/managed-memory.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import type { ExecutionReport } from './execution-report.js';
 import { formatVersion } from '../model/flink-version.js';

@@ -4,8 +4,8 @@
  * one vertex, edge or TaskManager per line.
  */
 import { dump } from 'js-yaml';
-import type { ImportResult } from '../import/import-file.js';
-import { FORMAT_DESCRIPTIONS } from '../import/flink-format.js';
+import type { ImportResult } from '../parse/flink/import-file.js';
+import { FORMAT_DESCRIPTIONS } from '../parse/flink/flink-format.js';
 
 const SCHEMA_URL = 'https://github.com/flinkslot/flinkslot/schemas';
 

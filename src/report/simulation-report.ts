@@ -4,11 +4,11 @@
  * owners and free resources; the pending workers; optionally every decision in order.
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
-import type { ProfileCount } from '../slotmanager/resource-counter.js';
-import type { ScenarioRun } from '../scenario/run-scenario.js';
-import { type Explanation, explainMissing } from '../scenario/explain.js';
-import { requirementsAreUnknown } from '../scenario/scenario.js';
-import { determineParallelism } from '../scheduler/slot-sharing-slot-allocator.js';
+import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
+import type { ScenarioRun } from '../sim/run-scenario.js';
+import { type Explanation, explainMissing } from '../sim/explain.js';
+import { requirementsAreUnknown } from '../sim/scenario/scenario.js';
+import { determineParallelism } from '../sim/scheduler/slot-sharing-slot-allocator.js';
 import { type ResourceProfileJson, profileToJson } from './profile-json.js';
 
 export type Verdict = 'met' | 'partly-met' | 'not-met';

@@ -6,8 +6,8 @@
  * Two ways to drive it: `manual` (as Flink's tests do: delayed work runs when `flush` is called,
  * periodic work only when time is advanced) and the timeline mode `simulate` uses.
  */
-import type { ProfileCount } from '../slotmanager/resource-counter.js';
-import type { SlotManager, SlotManagerContext, TraceEntry, TraceKind, TraceSubject, WorkerDeclaration } from '../slotmanager/slot-manager.js';
+import type { ProfileCount } from './slotmanager/resource-counter.js';
+import type { SlotManager, SlotManagerContext, TraceEntry, TraceKind, TraceSubject, WorkerDeclaration } from './slotmanager/slot-manager.js';
 import { EventQueue } from './event-queue.js';
 
 /** Same-time order: scenario events first, then delayed SlotManager work, then periodic checks. */

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type Run, STACK_LINE, ensureBuilt, runCliAsync } from './support.js';
+import { ROOT, type Run, STACK_LINE, ensureBuilt, runCliAsync } from '../support/cli.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

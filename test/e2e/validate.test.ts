@@ -22,7 +22,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { children, parseXml } from '../support/xml.js';
 import { validateSarif } from '../support/sarif.js';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCliAsync } from './support.js';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCliAsync } from '../support/cli.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

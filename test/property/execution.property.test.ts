@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JobAnalysis, analyzeJob } from '../../src/analysis/analyze-job.js';
-import { logicalRegionCycleWarnings } from '../../src/analysis/logical-region-cycles.js';
-import { mustBePipelinedConsumed } from '../../src/analysis/result-partition-type.js';
+import { type JobAnalysis, analyzeJob } from '../../src/plan/analyze-job.js';
+import { logicalRegionCycleWarnings } from '../../src/plan/logical-region-cycles.js';
+import { mustBePipelinedConsumed } from '../../src/plan/result-partition-type.js';
 import { type ExecutionAnalysis, analyzeExecution } from '../../src/execution/analyze-execution.js';
 import type { ExecutionSlotSharing } from '../../src/execution/execution-slot-sharing.js';
 import type { ExecutionTopology } from '../../src/execution/execution-topology.js';
@@ -19,7 +19,7 @@ import { computeTaskBalanced } from '../../src/execution/task-balanced.js';
 import { planFromText } from '../../src/index.js';
 import type { ResultPartitionType } from '../../src/model/job-graph.js';
 import { jobGraphFromData } from '../../src/parse/parse-job-graph.js';
-import { type JobData, jobArb } from './arbitraries.js';
+import { type JobData, jobArb } from '../support/arbitraries.js';
 
 const RUNS = { numRuns: 100 };
 

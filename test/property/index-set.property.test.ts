@@ -1,7 +1,7 @@
 /** IndexSet agrees with a plain Set on membership, size and "next member ≥ i", across growth. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IndexSet } from '../../src/sim/index-set.js';
+import { IndexSet } from '../../src/util/index-set.js';
 
 const index = fc.oneof(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 70_000 }));
 const ops = fc.array(fc.record({ add: fc.boolean(), i: index }), { maxLength: 300 });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalFromNumber } from '../../src/model/decimal.js';
 import { type ResourceProfile, UNKNOWN, profileKey, specified } from '../../src/model/resource-profile.js';
-import { JobScopedResourceTracker } from '../../src/slotmanager/job-scoped-resource-tracker.js';
+import { JobScopedResourceTracker } from '../../src/sim/slotmanager/job-scoped-resource-tracker.js';
 
 const MIB = 1024n * 1024n;
 const small = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 256n * MIB });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JobAnalysis, analyzeJob } from '../../src/analysis/analyze-job.js';
+import { type JobAnalysis, analyzeJob } from '../../src/plan/analyze-job.js';
 import { type Decimal, ZERO_DECIMAL, addDecimal, compareDecimal, decimalFromNumber, decimalToString } from '../../src/model/decimal.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../../src/model/job-graph.js';
 import { jobGraphFromData } from '../../src/parse/parse-job-graph.js';
-import { type JobData, jobArb } from './arbitraries.js';
+import { type JobData, jobArb } from '../support/arbitraries.js';
 
 const ONE = decimalFromNumber(1);
 const RUNS = { numRuns: 200 };

@@ -1,11 +1,11 @@
 import { Graph, alg } from '@dagrejs/graphlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeJob } from '../../src/analysis/analyze-job.js';
-import { computeConnectedComponents } from '../../src/analysis/connected-components.js';
-import { computeLogicalPipelinedRegions } from '../../src/analysis/pipelined-regions.js';
+import { analyzeJob } from '../../src/plan/analyze-job.js';
+import { computeConnectedComponents } from '../../src/plan/connected-components.js';
+import { computeLogicalPipelinedRegions } from '../../src/plan/pipelined-regions.js';
 import { jobGraphFromData } from '../../src/parse/parse-job-graph.js';
-import { type JobData, canonical, indexOf, jobArb } from './arbitraries.js';
+import { type JobData, canonical, indexOf, jobArb } from '../support/arbitraries.js';
 
 const RUNS = { numRuns: 200 };
 

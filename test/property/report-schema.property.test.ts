@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeJob } from '../../src/analysis/analyze-job.js';
+import { analyzeJob } from '../../src/plan/analyze-job.js';
 import { jobGraphFromData } from '../../src/parse/parse-job-graph.js';
 import { buildPlanReport } from '../../src/report/plan-report.js';
-import { jobArb } from './arbitraries.js';
+import { jobArb } from '../support/arbitraries.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);

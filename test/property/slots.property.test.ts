@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JobAnalysis, analyzeJob } from '../../src/analysis/analyze-job.js';
+import { type JobAnalysis, analyzeJob } from '../../src/plan/analyze-job.js';
 import { jobGraphFromData } from '../../src/parse/parse-job-graph.js';
-import { type JobData, jobArb } from './arbitraries.js';
+import { type JobData, jobArb } from '../support/arbitraries.js';
 
 const RUNS = { numRuns: 200 };
 

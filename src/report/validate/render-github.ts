@@ -8,8 +8,8 @@
  * annotations that span lines. GitHub's end column is the last column of the annotation (it
  * defaults to `col`), so it is the finding's end column (the first column after the region) - 1.
  */
-import type { Finding, FindingSeverity, ValidationRun } from '../../validate/finding.js';
-import { sortFindings, summarize } from '../../validate/finding.js';
+import type { Finding, FindingSeverity, ValidationRun } from './finding.js';
+import { sortFindings, summarize } from './finding.js';
 import { formatValidationSummary } from './render-text.js';
 
 const COMMAND: Readonly<Record<FindingSeverity, string>> = { error: 'error', warning: 'warning', info: 'notice' };

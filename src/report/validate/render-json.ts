@@ -4,7 +4,7 @@
  * and rule within a file. Lines and columns are 1-based; the end column is the first column after
  * the region (SARIF's convention).
  */
-import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from '../../validate/finding.js';
+import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from './finding.js';
 import { definedOnly } from '../../util/defined-only.js';
 
 export const VALIDATE_SCHEMA_VERSION = 1;

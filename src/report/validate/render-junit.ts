@@ -13,7 +13,7 @@
  * skipped and nothing is an error (that is for the tool failing), but the attributes are written
  * as 0 since some readers require them.
  */
-import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings } from '../../validate/finding.js';
+import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings } from './finding.js';
 
 export const JUNIT_SUITES_NAME = 'flinkslot validate';
 

@@ -4,8 +4,8 @@
  * at its artifact (by URI and index), its region, and its JSON pointer as a logical location.
  * `tool.driver.rules` holds one descriptor per rule that occurs, sorted by id; `ruleIndex` indexes it.
  */
-import { type FindingSeverity, type Region, type ValidationRun, SEVERITIES, sortFindings } from '../../validate/finding.js';
-import { ruleInfo } from '../../validate/rules.js';
+import { type FindingSeverity, type Region, type ValidationRun, SEVERITIES, sortFindings } from './finding.js';
+import { ruleInfo } from './rules.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const SARIF_VERSION = '2.1.0';

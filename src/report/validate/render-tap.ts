@@ -4,8 +4,8 @@
  * passing ones) is followed by a YAML diagnostic block indented two spaces. A closing comment
  * carries the summary.
  */
-import type { Finding, ValidationRun } from '../../validate/finding.js';
-import { reaches, sortFindings, summarize } from '../../validate/finding.js';
+import type { Finding, ValidationRun } from './finding.js';
+import { reaches, sortFindings, summarize } from './finding.js';
 import { formatValidationSummary } from './render-text.js';
 
 export function renderValidateTap(run: ValidationRun): string {

@@ -4,7 +4,7 @@
  * line and column within a file), then one summary line. Columns are padded to line up; colour
  * comes only from the Style.
  */
-import { type Finding, type FindingSeverity, type ValidationRun, type ValidationSummary, sortFindings, summarize } from '../../validate/finding.js';
+import { type Finding, type FindingSeverity, type ValidationRun, type ValidationSummary, sortFindings, summarize } from './finding.js';
 import { type Style, PLAIN } from '../style.js';
 
 export interface ValidateTextOptions {

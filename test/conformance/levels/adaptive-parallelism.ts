@@ -8,7 +8,7 @@ import {
   calculateRequiredSlots,
   determineParallelism,
   minimumRequiredSlots,
-} from '../../../src/scheduler/slot-sharing-slot-allocator.js';
+} from '../../../src/sim/scheduler/slot-sharing-slot-allocator.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { ProfileTable } from '../profiles.js';
 

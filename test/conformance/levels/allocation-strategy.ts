@@ -1,12 +1,12 @@
 /** Level `allocation-strategy`: one DefaultResourceAllocationStrategy.tryFulfillRequirements call. */
 import { type Decimal, decimalFromNumber } from '../../../src/model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified, profileKey } from '../../../src/model/resource-profile.js';
-import { ArrayRegisteredPool } from '../../../src/slotmanager/registered-pool.js';
+import { ArrayRegisteredPool } from '../../../src/sim/slotmanager/registered-pool.js';
 import {
   type AllocationResult,
   type ProfileCounts,
   tryFulfillRequirements,
-} from '../../../src/slotmanager/resource-allocation-strategy.js';
+} from '../../../src/sim/slotmanager/resource-allocation-strategy.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { ProfileTable, memory, profileFromMap } from '../profiles.js';
 

@@ -4,8 +4,8 @@
  * [2i, 2i+1]", "one component containing all 100000 vertices"); those phrasings are parsed
  * exactly, and any other wording fails the case.
  */
-import { analyzeJob } from '../../../src/analysis/analyze-job.js';
-import { mustBePipelinedConsumed } from '../../../src/analysis/result-partition-type.js';
+import { analyzeJob } from '../../../src/plan/analyze-job.js';
+import { mustBePipelinedConsumed } from '../../../src/plan/result-partition-type.js';
 import { buildDigraph } from '../../../src/graph/digraph.js';
 import { componentMembers, computeStronglyConnectedComponents } from '../../../src/graph/strongly-connected.js';
 import { computeExecutionSlotSharing, analyzeExecution } from '../../../src/execution/analyze-execution.js';

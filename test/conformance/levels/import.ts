@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type JobAnalysis, analyzeJob } from '../../../src/analysis/analyze-job.js';
-import { type ImportResult, importFlinkFile } from '../../../src/import/import-file.js';
-import type { ImportedCluster, ProfileFacts } from '../../../src/import/import-cluster.js';
-import type { ImportedJob } from '../../../src/import/import-job.js';
+import { type JobAnalysis, analyzeJob } from '../../../src/plan/analyze-job.js';
+import { type ImportResult, importFlinkFile } from '../../../src/parse/flink/import-file.js';
+import type { ImportedCluster, ProfileFacts } from '../../../src/parse/flink/import-cluster.js';
+import type { ImportedJob } from '../../../src/parse/flink/import-job.js';
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';
 import { type ConformanceCase, checkKeys } from '../case-file.js';
 import { sameSets } from '../compare.js';

@@ -3,7 +3,7 @@
  * The case's `input.jobGraph` is read exactly as a user's JobGraph file is; `variants` re-run the
  * case with other result partition types; `managedMemoryConfig` joins the job options.
  */
-import { type JobAnalysis, analyzeJob } from '../../../src/analysis/analyze-job.js';
+import { type JobAnalysis, analyzeJob } from '../../../src/plan/analyze-job.js';
 import { DEFAULT_SLOT_SHARING_GROUP } from '../../../src/model/job-graph.js';
 import { profilesEqual } from '../../../src/model/resource-profile.js';
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';

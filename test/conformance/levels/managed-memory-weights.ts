@@ -1,6 +1,6 @@
 /** Level `managed-memory-weights`: consumer weights from config, and conversion to slot fractions. */
-import { resolveConsumerWeights } from '../../../src/analysis/consumer-weights.js';
-import { convertToFractionsOfSlot } from '../../../src/analysis/managed-memory.js';
+import { resolveConsumerWeights } from '../../../src/plan/consumer-weights.js';
+import { convertToFractionsOfSlot } from '../../../src/plan/managed-memory.js';
 import { parseFlinkVersion } from '../../../src/model/flink-version.js';
 import type { ManagedMemoryUseCase } from '../../../src/model/job-graph.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';

@@ -1,7 +1,7 @@
 /** Levels `reconcile` (tryReconcileClusterResources) and `resource-tracker` (JobScopedResourceTracker). */
 import { type ResourceProfile, type SpecifiedProfile, merge, subtract, ZERO, profileKey } from '../../../src/model/resource-profile.js';
-import { JobScopedResourceTracker } from '../../../src/slotmanager/job-scoped-resource-tracker.js';
-import { type ReconcileResult, tryReconcileClusterResources } from '../../../src/slotmanager/resource-reconcile.js';
+import { JobScopedResourceTracker } from '../../../src/sim/slotmanager/job-scoped-resource-tracker.js';
+import { type ReconcileResult, tryReconcileClusterResources } from '../../../src/sim/slotmanager/resource-reconcile.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { type Raw, ProfileTable, profileOf, smConfig, specifiedOf, subCases } from './slotmanager-setup.js';
 

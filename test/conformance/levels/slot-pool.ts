@@ -3,9 +3,9 @@
  * offers, reservations, idle release) with assertions after single events and at the end.
  */
 import { FlinkException } from '../../../src/errors/flink-exception.js';
-import { DeclarativeSlotPool, type OfferResult, type SlotOffer } from '../../../src/jobmaster/declarative-slot-pool.js';
+import { DeclarativeSlotPool, type OfferResult, type SlotOffer } from '../../../src/sim/jobmaster/declarative-slot-pool.js';
 import { type ResourceProfile, profilesEqual } from '../../../src/model/resource-profile.js';
-import { ResourceCounter } from '../../../src/slotmanager/resource-counter.js';
+import { ResourceCounter } from '../../../src/sim/slotmanager/resource-counter.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { ProfileTable } from '../profiles.js';
 

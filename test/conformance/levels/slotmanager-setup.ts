@@ -1,7 +1,7 @@
 /** Builds SlotManager configurations, TaskManagers and variants from a slotmanager case's input. */
 import { type Decimal, decimalFromNumber } from '../../../src/model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../../src/model/resource-profile.js';
-import type { SlotManagerConfig, TaskManagerRegistration } from '../../../src/slotmanager/slot-manager.js';
+import type { SlotManagerConfig, TaskManagerRegistration } from '../../../src/sim/slotmanager/slot-manager.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { ProfileTable, memory, profileFromMap } from '../profiles.js';
 import { parseDuration } from './slot-pool.js';

@@ -1,12 +1,12 @@
 /** Levels `slotmanager-declarative` and `slotmanager-finegrained`: event sequences against a SlotManager. */
 import { type ResourceProfile, profileKey, profilesEqual } from '../../../src/model/resource-profile.js';
-import { DeclarativeSlotManager } from '../../../src/slotmanager/declarative-slot-manager.js';
-import { FineGrainedSlotManager } from '../../../src/slotmanager/fine-grained-slot-manager.js';
-import { stubStrategy } from '../../../src/scenario/run-scenario.js';
-import type { StrategyStub } from '../../../src/scenario/scenario.js';
-import { newPendingTaskManager } from '../../../src/slotmanager/fine-grained-task-manager-tracker.js';
-import { ResourceCounter } from '../../../src/slotmanager/resource-counter.js';
-import type { SlotManager, TaskManagerRegistration } from '../../../src/slotmanager/slot-manager.js';
+import { DeclarativeSlotManager } from '../../../src/sim/slotmanager/declarative-slot-manager.js';
+import { FineGrainedSlotManager } from '../../../src/sim/slotmanager/fine-grained-slot-manager.js';
+import { stubStrategy } from '../../../src/sim/run-scenario.js';
+import type { StrategyStub } from '../../../src/sim/scenario/scenario.js';
+import { newPendingTaskManager } from '../../../src/sim/slotmanager/fine-grained-task-manager-tracker.js';
+import { ResourceCounter } from '../../../src/sim/slotmanager/resource-counter.js';
+import type { SlotManager, TaskManagerRegistration } from '../../../src/sim/slotmanager/slot-manager.js';
 import { Simulation } from '../../../src/sim/simulation.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { type Raw, ProfileTable, type SubCase, profileOf, registrationOf, smConfig, specifiedOf, subCases } from './slotmanager-setup.js';

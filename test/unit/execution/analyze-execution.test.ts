@@ -4,12 +4,12 @@
  * the execution report.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeJob } from '../../../src/analysis/analyze-job.js';
+import { analyzeJob } from '../../../src/plan/analyze-job.js';
 import { analyzeExecution } from '../../../src/execution/analyze-execution.js';
 import { MAX_SUBTASKS, checkSubtaskBound } from '../../../src/execution/from-job-graph.js';
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';
 import { MEMBERS_BY_DEFAULT_UP_TO, buildExecutionReport } from '../../../src/report/execution-report.js';
-import { executionOf, regionNames, regionsOf, surpriseJob } from './support.js';
+import { executionOf, regionNames, regionsOf, surpriseJob } from '../../support/execution.js';
 
 describe('the subtask bound (execution/too-many-subtasks)', () => {
   it('is 10,000,000 subtasks, inclusive', () => {

@@ -4,7 +4,7 @@
  * wave holds the slots of the execution slot sharing groups of its subtasks.
  */
 import { describe, expect, it } from 'vitest';
-import { executionOf, surpriseJob } from './support.js';
+import { executionOf, surpriseJob } from '../../support/execution.js';
 
 type Type = 'BLOCKING' | 'HYBRID_FULL' | 'HYBRID_SELECTIVE' | 'PIPELINED';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkCoLocatedSubtasks } from '../../../src/execution/co-location.js';
 import { analyzeExecution } from '../../../src/execution/analyze-execution.js';
-import { analysisOf } from '../jobs.js';
-import { executionErrors, executionOf, explicitTopology, regionNames, regionsOf, subtasks } from './support.js';
+import { analysisOf } from '../../support/jobs.js';
+import { executionErrors, executionOf, explicitTopology, regionNames, regionsOf, subtasks } from '../../support/execution.js';
 
 describe('co-located subtasks in different scheduling regions', () => {
   it('two unconnected co-located vertices of parallelism 3 (testErrorIfCoLocatedTasksAreNotInSameRegion)', () => {

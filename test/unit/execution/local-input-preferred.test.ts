@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionSlotSharing } from '../../../src/execution/execution-slot-sharing.js';
 import type { ExecutionTopology } from '../../../src/execution/execution-topology.js';
 import { computeLocalInputPreferred } from '../../../src/execution/local-input-preferred.js';
-import { type Data, executionOf, explicitTopology, membersOf, topologyOf } from './support.js';
+import { type Data, executionOf, explicitTopology, membersOf, topologyOf } from '../../support/execution.js';
 
 function groups(t: ExecutionTopology, sharing: ExecutionSlotSharing = computeLocalInputPreferred(t)): string[][] {
   return membersOf(t, sharing.groupOf, sharing.count);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseFlinkVersion } from '../../../src/model/flink-version.js';
-import { asSets, explicitTopology, regionNames, regionsOf, subtasks, surpriseJob, topologyOf } from './support.js';
+import { asSets, explicitTopology, regionNames, regionsOf, subtasks, surpriseJob, topologyOf } from '../../support/execution.js';
 
 const version = (text: string) => parseFlinkVersion(text)!;
 

@@ -11,7 +11,7 @@ import { computeTaskBalanced } from '../../../src/execution/task-balanced.js';
 import { decimalFromString } from '../../../src/model/decimal.js';
 import { UNKNOWN, specified } from '../../../src/model/resource-profile.js';
 import { profileToJson } from '../../../src/report/profile-json.js';
-import { executionOf, explicitTopology, membersOf } from './support.js';
+import { executionOf, explicitTopology, membersOf } from '../../support/execution.js';
 
 const MiB = 1024 * 1024;
 

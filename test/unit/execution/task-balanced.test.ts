@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionSlotSharing } from '../../../src/execution/execution-slot-sharing.js';
 import type { ExecutionTopology } from '../../../src/execution/execution-topology.js';
 import { computeTaskBalanced } from '../../../src/execution/task-balanced.js';
-import { executionOf, explicitTopology, membersOf, subtasks, topologyOf } from './support.js';
+import { executionOf, explicitTopology, membersOf, subtasks, topologyOf } from '../../support/execution.js';
 
 function groups(t: ExecutionTopology, sharing: ExecutionSlotSharing): string[][] {
   return membersOf(t, sharing.groupOf, sharing.count);

@@ -1,6 +1,6 @@
 /** Input rules added after review: Java ints, version gates, numbers as written, BOM, long cycles. */
 import { describe, expect, it } from 'vitest';
-import { analyzeJob } from '../../../src/analysis/analyze-job.js';
+import { analyzeJob } from '../../../src/plan/analyze-job.js';
 import { parseJobGraph } from '../../../src/parse/parse-job-graph.js';
 import { planFromText } from '../../../src/index.js';
 

@@ -3,7 +3,7 @@ import { planSlotSharingGroup, vertexResourceSpec } from '../../../src/plan/slot
 import { toResourceRequirements, totalSlots } from '../../../src/plan/resource-requirements.js';
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';
 import { type ResourceProfileJson, profileToJson } from '../../../src/report/profile-json.js';
-import { analysisOf, graphOf } from '../jobs.js';
+import { analysisOf, graphOf } from '../../support/jobs.js';
 import { analyzeExecution } from '../../../src/execution/analyze-execution.js';
 
 const MB = 1024 * 1024;

@@ -1,0 +1,154 @@
+/**
+ * Texts in, simulation reports out: a scenario file, or a cluster file plus job graph files. Job
+ * graphs are planned exactly as `plan` plans them; their requirements are what the jobs declare.
+ */
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type JobAnalysis, analyzeJob } from '../plan/analyze-job.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
+import { parseDocument, stripByteOrderMark } from '../parse/document.js';
+import validateCluster from '../parse/generated/cluster.validate.js';
+import validateScenario from '../parse/generated/scenario.validate.js';
+import { importNotes, parseJobGraph } from '../parse/parse-job-graph.js';
+import { FORMAT_DESCRIPTIONS, detectFlinkFormat } from '../parse/flink/flink-format.js';
+import { importCluster } from '../parse/flink/import-cluster.js';
+import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
+import { locateDiagnostics } from '../parse/source-map.js';
+import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
+import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-allocator.js';
+import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
+import { runScenario } from '../sim/run-scenario.js';
+import type { JobDefinition } from '../sim/scenario/scenario.js';
+
+export interface SourceText {
+  readonly text: string;
+  readonly file: string;
+}
+
+export interface SimulateOptions {
+  /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
+  readonly loadJobGraph?: (path: string) => SourceText | undefined;
+  readonly trace?: boolean;
+  readonly flinkVersion?: string;
+}
+
+/** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
+export function planJob(source: SourceText): Result<PlannedJob> {
+  const graph = parseJobGraph(source.text, source.file);
+  if (!graph.ok) return graph;
+  const analysis = analyzeJob(graph.value);
+  if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, stripByteOrderMark(source.text), source.file));
+  return ok(plannedFrom(analysis.value));
+}
+
+/** What a job declares to the ResourceManager, from its analysis. */
+export function plannedFrom(analysis: JobAnalysis): PlannedJob {
+  const groupOf = new Map<number, string>();
+  for (const plan of analysis.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
+  const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({ id: v.id, parallelism: v.parallelism, minParallelism: v.minParallelism ?? 1, slotSharingGroup: groupOf.get(v.index) ?? 'default' }));
+  return { requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices };
+}
+
+function version(options: SimulateOptions): Result<FlinkVersion> {
+  if (options.flinkVersion === undefined) return ok(DEFAULT_FLINK_VERSION);
+  const v = parseFlinkVersion(options.flinkVersion);
+  return v === undefined || !isSupportedVersion(v) ? fail([error('input/flink-version', `--flink-version '${options.flinkVersion}' is not a Flink release flinkslot models (1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)})`)]) : ok(v);
+}
+
+interface CheckedDocument {
+  readonly text: string;
+  readonly data: unknown;
+  /** Import notes (a cluster read from Flink's `/taskmanagers` answer). */
+  readonly notes: Diagnostic[];
+}
+
+/**
+ * Read once per source object: `validate --cluster` checks every file against the same cluster,
+ * whose text would otherwise be parsed and schema-checked again for each one. Keyed by identity,
+ * so a caller that builds a new SourceText gets a fresh read.
+ */
+const checkedClusters = new WeakMap<SourceText, Result<CheckedDocument>>();
+
+function checkDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
+  if (!isCluster) return readDocument(source, false);
+  let checked = checkedClusters.get(source);
+  if (checked === undefined) checkedClusters.set(source, (checked = readDocument(source, true)));
+  return checked;
+}
+
+/** Text → data that passed the cluster or scenario schema (a Flink `/taskmanagers` answer is imported first). */
+function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
+  const text = stripByteOrderMark(source.text);
+  const document = parseDocument(text);
+  if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, source.file));
+  let data = document.value.data;
+  let notes: Diagnostic[] = [];
+  const flinkFormat = isCluster ? detectFlinkFormat(data) : undefined;
+  if (flinkFormat !== undefined) {
+    if (flinkFormat !== 'rest-taskmanagers-json') return fail(locateDiagnostics([error('input/not-a-cluster', `this is ${FORMAT_DESCRIPTIONS[flinkFormat]}, a job, not a cluster`, '')], text, source.file));
+    const imported = importCluster(data);
+    if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
+    data = imported.value.cluster;
+    notes = importNotes(imported.value, text, source.file);
+  }
+  const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
+  if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
+  return ok({ text, data, notes });
+}
+
+function simulateData(source: SourceText, isCluster: boolean, options: SimulateOptions, extraJobs: JobDefinition[]): Result<SimulationReport[]> {
+  const checked = checkDocument(source, isCluster);
+  if (!checked.ok) return checked;
+  const { text, data, notes } = checked.value;
+  const v = version(options);
+  if (!v.ok) return v;
+  const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
+    const loaded = options.loadJobGraph?.(path);
+    if (loaded === undefined) return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
+    return planJob(loaded);
+  };
+  const scenarios = readScenario(data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
+  if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
+  // The decision trace costs a third of a large run; it is recorded only when it is printed.
+  const trace = options.trace === true;
+  return ok(scenarios.value.map((s) => withNotes(buildSimulationReport(runScenario(s, { trace }), trace), notes)));
+}
+
+function withNotes(report: SimulationReport, notes: Diagnostic[]): SimulationReport {
+  return notes.length === 0 ? report : { ...report, notes };
+}
+
+/** Diagnostics from job graph files are already located; the others point into this file. */
+function locateAll(ds: Diagnostic[], text: string, file: string): Diagnostic[] {
+  const own = ds.filter((d) => d.location?.file === undefined);
+  const located = ds.filter((d) => d.location?.file !== undefined);
+  return [...locateDiagnostics(own, text, file), ...located];
+}
+
+export function simulateScenario(source: SourceText, options: SimulateOptions = {}): Result<SimulationReport[]> {
+  return simulateData(source, false, options, []);
+}
+
+/** `simulate --cluster CLUSTER JOB...`: each job graph declares its plan at time 0, in order. */
+export function simulateJobsOnCluster(cluster: SourceText, jobGraphs: readonly SourceText[], options: SimulateOptions = {}): Result<SimulationReport[]> {
+  const planned: { file: string; job: PlannedJob }[] = [];
+  const problems: Diagnostic[] = [];
+  for (const g of jobGraphs) {
+    const job = planJob(g);
+    if (job.ok) planned.push({ file: g.file, job: job.value });
+    else problems.push(...job.diagnostics);
+  }
+  if (problems.length > 0) return fail(problems);
+  return simulatePlannedJobsOnCluster(cluster, planned, options);
+}
+
+/** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, named after its file. */
+export function simulatePlannedJobsOnCluster(cluster: SourceText, planned: readonly { file: string; job: PlannedJob }[], options: SimulateOptions = {}): Result<SimulationReport[]> {
+  const used = new Set<string>();
+  const jobs: JobDefinition[] = planned.map(({ file, job }) => {
+    let id = file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
+    for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
+    used.add(id);
+    return { id, requirements: job.requirements, submitAt: 0, finishAt: undefined, vertices: job.vertices, source: file, pointer: '' };
+  });
+  return simulateData(cluster, true, options, jobs);
+}

@@ -1,0 +1,144 @@
+/**
+ * `flinkslot validate` for one file: read it as `plan` does (flinkslot YAML/JSON or one of Flink's
+ * own JSON files), keep every diagnostic as a finding, then check the policies. Pure: the caller
+ * read the file and the policy's cluster and TaskManager configuration.
+ */
+import { analyzeJob, type JobAnalysis } from '../plan/analyze-job.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { analyzeExecution } from '../execution/analyze-execution.js';
+import { withTaskManagerSlotSize } from '../memory/task-manager-slot-size.js';
+import type { JobGraph } from '../model/job-graph.js';
+import { isSpecified } from '../model/resource-profile.js';
+import { stripByteOrderMark } from '../parse/document.js';
+import { parseJobGraph } from '../parse/parse-job-graph.js';
+import { locateRanges } from '../parse/source-map.js';
+import { buildPlanReport } from '../report/plan-report.js';
+import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
+import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
+import type { ValidatePolicy } from '../parse/policy.js';
+
+export function validateFile(source: string, file: string, policy: ValidatePolicy): FileResult {
+  const text = stripByteOrderMark(source);
+  const parsed = parseJobGraph(text, file, { unknownKeys: policy.strict ? 'error' : 'warning' });
+  if (!parsed.ok) return { file, valid: false, findings: findingsOf(parsed.diagnostics, text, file) };
+  const found: Diagnostic[] = [...parsed.warnings];
+  let graph: JobGraph = parsed.value;
+  if (policy.tmConfig !== undefined) {
+    const sized = withTaskManagerSlotSize(graph, policy.tmConfig);
+    if (!sized.ok) return { file, valid: true, findings: [...findingsOf(found, text, file), ...policyFindings(sized.diagnostics, 'policy/tm-config', file)] };
+    graph = sized.value;
+  }
+  const analysis = analyzeJob(graph);
+  if (!analysis.ok) return { file, valid: false, findings: findingsOf([...found, ...analysis.diagnostics], text, file) };
+  found.push(...analysis.value.warnings);
+  if (policy.execution) {
+    const execution = analyzeExecution(analysis.value);
+    if (execution.ok) found.push(...execution.value.warnings);
+    else found.push(...execution.diagnostics);
+  }
+  found.push(...checkPolicies(analysis.value, policy));
+  const findings = findingsOf(found, text, file);
+  if (policy.cluster !== undefined) findings.push(...clusterFit(analysis.value, text, file, policy));
+  const maxParallelism = Math.max(...graph.vertices.map((v) => v.parallelism));
+  return { file, valid: true, findings, summary: { job: graph.name, minimumSlots: analysis.value.minimumSlots, maxParallelism } };
+}
+
+/** The policy checks that need only the analysis. */
+function checkPolicies(a: JobAnalysis, policy: ValidatePolicy): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const g = a.graph;
+  if (policy.maxSlots !== undefined && a.minimumSlots > policy.maxSlots) {
+    // Point at the vertex that makes the biggest group as wide as it is.
+    const widest = [...a.slotSharingGroups].sort((x, y) => y.slots - x.slots)[0];
+    const v = widest === undefined ? undefined : g.vertices[widest.widestVertex];
+    const groups = a.slotSharingGroups.map((p) => `${p.group.name === 'default' || p.group.name === '' ? p.group.id : p.group.name} ${p.slots}`).join(', ');
+    out.push(violation('policy/max-slots', `the job needs ${a.minimumSlots} slots, more than --max-slots ${policy.maxSlots} (per slot sharing group: ${groups})`, v === undefined ? '' : `${v.pointer}/parallelism`));
+  }
+  if (policy.maxParallelism !== undefined) {
+    for (const v of g.vertices) {
+      if (v.parallelism > policy.maxParallelism) out.push(violation('policy/max-parallelism', `vertex '${v.id}' runs with parallelism ${v.parallelism}, more than --max-parallelism ${policy.maxParallelism}`, `${v.pointer}/parallelism`));
+    }
+  }
+  if (policy.requireGroupProfiles) {
+    for (const p of a.slotSharingGroups) {
+      if (isSpecified(p.resourceProfile)) continue;
+      const first = g.vertices[p.group.vertices[0]!]!;
+      out.push(violation('policy/group-profile', `slot sharing group '${p.group.name || p.group.id}' has no resource profile (FLIP-156: declare its resources in slotSharingGroups, or resources on every operator)`, first.pointer));
+    }
+  }
+  if (policy.minManagedMemory !== undefined && g.managedMemoryConfig.slotManagedMemory !== undefined) out.push(...managedMemoryShortfalls(a, policy.minManagedMemory));
+  return out;
+}
+
+/** Operators that declare managed memory but get less than the minimum per subtask. */
+function managedMemoryShortfalls(a: JobAnalysis, min: bigint): Diagnostic[] {
+  const report = buildPlanReport(a);
+  const pointers = new Map(a.graph.vertices.flatMap((v) => v.operators.map((o) => [`${v.id}\u0000${o.id}`, o.pointer] as const)));
+  const out: Diagnostic[] = [];
+  for (const op of report.operators) {
+    const total = totalBytes(op.bytes);
+    const declares = Object.values(op.fractionsOfSlot ?? {}).some((f) => f > 0) || (op.legacyFraction ?? 0) > 0;
+    if (!declares || total === undefined || total >= min) continue;
+    out.push(violation('policy/min-managed-memory', `operator '${op.id}' of vertex '${op.vertex}' gets ${total} bytes of managed memory per subtask, less than --min-managed-memory ${min} bytes`, pointers.get(`${op.vertex}\u0000${op.id}`) ?? ''));
+  }
+  return out;
+}
+
+function totalBytes(bytes: unknown): bigint | undefined {
+  if (bytes === undefined || bytes === null) return undefined;
+  if (typeof bytes === 'object') {
+    let sum = 0n;
+    for (const v of Object.values(bytes as Record<string, unknown>)) sum += BigInt(String(v));
+    return sum;
+  }
+  return BigInt(String(bytes));
+}
+
+/** The job alone on the policy's cluster, through the embedded SlotManager. */
+function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: ValidatePolicy): Finding[] {
+  const result = simulatePlannedJobsOnCluster(policy.cluster!, [{ file, job: plannedFrom(analysis) }]);
+  if (!result.ok) return policyFindings(result.diagnostics, 'policy/cluster', file);
+  const report = result.value[0]!;
+  const job = report.jobs[0];
+  if (job === undefined || job.verdict === 'met') return [];
+  const why = job.explanations.flatMap((e) => e.reasons.map((r) => r.message)).slice(0, 3).join('; ');
+  const missing = job.missing.map((m) => m.count).reduce((x, y) => x + y, 0);
+  const message = `the job's requirements are ${job.verdict === 'partly-met' ? 'only partly' : 'not'} met on the cluster ${policy.cluster!.file}: ${missing} slot(s) missing${why ? ` (${why})` : ''}`;
+  return findingsOf([violation('policy/cluster-fit', message, '')], text, file);
+}
+
+function violation(rule: string, message: string, pointer: string): Diagnostic {
+  return { code: rule, severity: 'error', message, location: { pointer } };
+}
+
+/** Problems with a policy input (cluster, TaskManager configuration): errors of the checked file, located in theirs. */
+function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): Finding[] {
+  return ds.map((d) => ({
+    rule: d.code || rule,
+    severity: 'error' as const,
+    message: `${d.location?.file ?? 'policy input'}: ${d.message}`,
+    file,
+    pointer: '',
+    region: FILE_START,
+  }));
+}
+
+function findingsOf(ds: readonly Diagnostic[], text: string, file: string): Finding[] {
+  const ranges = locateRanges(text, ds.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })));
+  return ds.map((d, i) => {
+    const pointer = d.location?.pointer ?? '';
+    const range = ranges[i]!;
+    // A syntax error has a position but no node: keep its position.
+    const given = d.location?.line !== undefined && d.location.column !== undefined && (pointer === '' || d.code === 'input/syntax');
+    const start = given ? { line: d.location!.line!, column: d.location!.column! } : range.start;
+    const end = given ? { line: start.line, column: start.column + 1 } : range.end;
+    return {
+      rule: d.code,
+      severity: d.severity as FindingSeverity,
+      message: d.message,
+      file,
+      pointer,
+      region: { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column },
+    };
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The policies `validate` applies, from flags and an optional policy file
+ * (`schemas/policy.schema.json`). Flags win over the file. The command layer reads the files the
+ * policy names and passes their text in.
+ */
+import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { FlinkException } from '../errors/flink-exception.js';
+import { parseMemorySize } from '../model/memory-size.js';
+import { parseDocument, stripByteOrderMark } from './document.js';
+import validatePolicy from './generated/policy.validate.js';
+import { type CompiledValidator, validateWith } from './schema-validator.js';
+import { locateDiagnostics } from './source-map.js';
+import type { SourceText } from '../app/simulate.js';
+import type { FindingSeverity } from '../report/validate/finding.js';
+
+export interface ValidatePolicy {
+  readonly maxSlots?: number;
+  readonly maxParallelism?: number;
+  readonly cluster?: SourceText;
+  readonly tmConfig?: SourceText;
+  readonly minManagedMemory?: bigint;
+  readonly requireGroupProfiles?: boolean;
+  readonly strict?: boolean;
+  readonly execution?: boolean;
+}
+
+/** A policy file as written: paths still to be read. */
+export interface PolicyFile {
+  readonly maxSlots?: number;
+  readonly maxParallelism?: number;
+  readonly cluster?: string;
+  readonly tmConfig?: string;
+  readonly minManagedMemory?: string | number;
+  readonly requireGroupProfiles?: boolean;
+  readonly strict?: boolean;
+  readonly execution?: boolean;
+  readonly failLevel?: FindingSeverity | 'none';
+}
+
+export function parsePolicyFile(source: string, file: string): Result<PolicyFile> {
+  const text = stripByteOrderMark(source);
+  const document = parseDocument(text);
+  if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
+  const errors = validateWith(validatePolicy as CompiledValidator, document.value.data);
+  if (errors.length > 0) return fail(locateDiagnostics(errors, text, file));
+  const policy = document.value.data as PolicyFile;
+  if (policy.minManagedMemory !== undefined) {
+    const size = memorySize(policy.minManagedMemory, 'minManagedMemory');
+    if (!size.ok) return fail(locateDiagnostics(size.diagnostics, text, file));
+  }
+  return ok(policy);
+}
+
+/** A Flink MemorySize (`64m`, `1 gb`, or a number of bytes). */
+export function memorySize(value: string | number, what: string): Result<bigint> {
+  try {
+    return ok(typeof value === 'number' ? BigInt(value) : parseMemorySize(value));
+  } catch (e) {
+    if (e instanceof FlinkException) return fail([error('input/memory-size', `${what}: ${e.message}`, `/${what}`)]);
+    throw e;
+  }
+}

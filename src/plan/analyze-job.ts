@@ -1,0 +1,114 @@
+/**
+ * The complete logical analysis of one JobGraph (composition only): pipelined regions, connected
+ * components, slot sharing and co-location groups, managed-memory fractions for the job's Flink
+ * version, the slot plan per group and the job's ResourceRequirements.
+ */
+import { type Diagnostic, type Result, error, fail, hasErrors, ok, warning } from '../errors/diagnostic.js';
+import { FlinkException } from '../errors/flink-exception.js';
+import { atLeast } from '../model/flink-version.js';
+import type { JobGraph, ManagedMemoryUseCase } from '../model/job-graph.js';
+import { type ResourceRequirement, toResourceRequirements, totalSlots } from './resource-requirements.js';
+import { type SlotSharingGroupPlan, hasUnevenSlots, planSlotSharingGroup } from './slot-plan.js';
+import { computeConnectedComponents } from './connected-components.js';
+import { resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
+import { type OperatorLegacyFraction, checkLegacyWeightAndResources, computeLegacyManagedMemoryFractions } from './legacy-managed-memory.js';
+import { type OperatorManagedMemory, computeManagedMemoryFractions } from './managed-memory.js';
+import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
+import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
+
+export type ManagedMemoryAnalysis =
+  | { readonly model: 'use-cases'; readonly weights: ReadonlyMap<ManagedMemoryUseCase, number>; readonly operators: readonly OperatorManagedMemory[] }
+  | { readonly model: 'legacy'; readonly operators: readonly OperatorLegacyFraction[] };
+
+export interface JobAnalysis {
+  readonly graph: JobGraph;
+  readonly regions: PipelinedRegions;
+  readonly components: readonly (readonly number[])[];
+  readonly slotSharing: SlotSharing;
+  readonly managedMemory: ManagedMemoryAnalysis;
+  readonly slotSharingGroups: readonly SlotSharingGroupPlan[];
+  readonly requirements: readonly ResourceRequirement[];
+  readonly minimumSlots: number;
+  readonly warnings: readonly Diagnostic[];
+}
+
+export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
+  const regions = computeLogicalPipelinedRegions(graph);
+  const regionsBeforeCoLocation = regions.mergedForCoLocation ? computeLogicalPipelinedRegions(graph, false) : regions;
+  const slotSharing = computeSlotSharing(graph, regionsBeforeCoLocation);
+  if (!slotSharing.ok) return slotSharing;
+  const warnings: Diagnostic[] = [];
+  const managedMemory = analyzeManagedMemory(graph, slotSharing.value, warnings);
+  if (hasErrors(warnings)) return fail(warnings.filter((d) => d.severity === 'error'));
+  if (regions.mergedForCoLocation) {
+    warnings.push(warning('regions/colocation-single-region', 'Flink <= 1.12 makes the whole job one pipelined region because it uses co-location constraints', '/vertices'));
+  }
+  const planned = planGroups(graph, slotSharing.value);
+  if (!planned.ok) return planned;
+  const slotSharingGroups = planned.value;
+  for (const plan of slotSharingGroups.filter((p) => hasUnevenSlots(graph, p))) {
+    const message = `slot sharing group '${plan.group.id}' has vertices with specified resources and lower parallelism than ${plan.slots}: Flink's slots without their subtasks request less than the profile shown (the sum over all its vertices, the largest slot); plan --execution gives every slot's profile`;
+    warnings.push(warning('plan/uneven-slot-profiles', message, graph.vertices[plan.widestVertex]!.pointer));
+  }
+  const requirements = toResourceRequirements(slotSharingGroups);
+  return ok({
+    graph,
+    regions,
+    components: computeConnectedComponents(graph),
+    slotSharing: slotSharing.value,
+    managedMemory,
+    slotSharingGroups,
+    requirements,
+    minimumSlots: totalSlots(requirements),
+    warnings,
+  }, warnings);
+}
+
+/** Summing resources can overflow a 64-bit byte count, where Flink throws ArithmeticException. */
+function planGroups(graph: JobGraph, slotSharing: SlotSharing): Result<SlotSharingGroupPlan[]> {
+  const plans: SlotSharingGroupPlan[] = [];
+  for (const group of slotSharing.groups) {
+    try {
+      plans.push(planSlotSharingGroup(graph, group));
+    } catch (e) {
+      if (!(e instanceof FlinkException)) throw e;
+      const where = graph.vertices[group.vertices[0]!]!.pointer;
+      const message = `the resources of slot sharing group '${group.id}' cannot be added up: ${e.message} (more than 2^63-1 bytes)`;
+      return fail([error('resources/overflow', message, where, e.errorType)]);
+    }
+  }
+  return ok(plans);
+}
+
+function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Diagnostic[]): ManagedMemoryAnalysis {
+  if (!atLeast(graph.flinkVersion, 1, 12)) {
+    out.push(...checkLegacyWeightAndResources(graph));
+    try {
+      return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
+    } catch (e) {
+      if (!(e instanceof FlinkException)) throw e;
+      out.push(error('resources/overflow', `managed memory of a slot sharing group cannot be added up: ${e.message}`, '/vertices', e.errorType));
+      return { model: 'legacy', operators: [] };
+    }
+  }
+  const weights = resolveWeights(graph, out);
+  const fractions = computeManagedMemoryFractions(graph, slotSharing.groups, weights);
+  out.push(...fractions.diagnostics);
+  return { model: 'use-cases', weights, operators: fractions.operators };
+}
+
+function resolveWeights(graph: JobGraph, out: Diagnostic[]): Map<ManagedMemoryUseCase, number> {
+  const pointer = '/managedMemoryConfig/consumerWeights';
+  const configured = graph.managedMemoryConfig.consumerWeights;
+  try {
+    const weights = resolveConsumerWeights(configured, graph.flinkVersion);
+    for (const key of configured ? unknownConsumerKeys(configured) : []) {
+      out.push(warning('managed-memory/unknown-consumer', `Flink ignores the unknown managed-memory consumer '${key}' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)`, pointer));
+    }
+    return weights;
+  } catch (e) {
+    if (!(e instanceof FlinkException)) throw e;
+    out.push(error('managed-memory/consumer-weights', e.message, pointer, e.errorType));
+    return new Map();
+  }
+}

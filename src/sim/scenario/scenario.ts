@@ -1,0 +1,85 @@
+/**
+ * A simulation scenario as plain data: the cluster (TaskManagers, the worker the ResourceManager
+ * can start, SlotManager options), jobs with their requirements and submit times, and a timeline of
+ * events. `read-scenario.ts` builds it from a scenario or cluster file.
+ */
+import type { ResourceProfile, SpecifiedProfile } from '../../model/resource-profile.js';
+import type { ProfileCount } from '../slotmanager/resource-counter.js';
+import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
+import type { VertexInformation } from '../scheduler/slot-sharing-slot-allocator.js';
+
+export type SlotManagerKind = 'declarative' | 'fine-grained';
+
+export interface ClusterModel {
+  readonly slotManager: SlotManagerKind;
+  readonly config: SlotManagerConfig;
+  readonly taskManagers: readonly TaskManagerDefinition[];
+  readonly pendingTaskManagers: readonly PendingDefinition[];
+  readonly strategyResult: StrategyStub | undefined;
+  readonly standaloneStartupTime: number;
+  readonly slotIdleTimeout: number;
+  readonly workerStartupLatency: number;
+}
+
+export interface TaskManagerDefinition {
+  readonly registration: TaskManagerRegistration;
+  /** Registers at this time unless an event registers it; undefined = only through an event. */
+  readonly registerAt: number | undefined;
+  readonly pointer: string;
+}
+
+export interface PendingDefinition {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly numberOfSlots: number;
+  readonly allocations: ReadonlyMap<string, readonly ProfileCount[]>;
+}
+
+export interface StrategyStub {
+  readonly newPendingTaskManagers: number;
+  /** job → pending TaskManager → profiles */
+  readonly onPending: ReadonlyMap<string, ReadonlyMap<string, readonly ProfileCount[]>>;
+}
+
+export interface JobDefinition {
+  readonly id: string;
+  readonly requirements: readonly ProfileCount[];
+  readonly submitAt: number | undefined;
+  readonly finishAt: number | undefined;
+  /** For the adaptive scheduler's parallelism when the job came from a job graph. */
+  readonly vertices: readonly VertexInformation[] | undefined;
+  readonly source: string | undefined;
+  readonly pointer: string;
+}
+
+export type ScenarioEvent =
+  | { readonly kind: 'declare'; readonly job: string; readonly requirements: readonly ProfileCount[] }
+  | { readonly kind: 'clearRequirements'; readonly job: string }
+  | { readonly kind: 'submitJob'; readonly job: string }
+  | { readonly kind: 'finishJob'; readonly job: string }
+  | { readonly kind: 'registerTaskManager'; readonly taskManager: string }
+  | { readonly kind: 'unregisterTaskManager'; readonly taskManager: string }
+  | { readonly kind: 'freeSlot'; readonly taskManager: string; readonly job: string }
+  | { readonly kind: 'slotReport'; readonly taskManager: string; readonly slots: readonly { readonly slot: number; readonly job: string }[] }
+  | { readonly kind: 'setFailUnfulfillableRequest'; readonly fail: boolean };
+
+export interface TimedEvent {
+  readonly time: number;
+  readonly event: ScenarioEvent;
+  readonly pointer: string;
+}
+
+export interface Scenario {
+  readonly name: string | undefined;
+  readonly flinkVersion: string;
+  readonly cluster: ClusterModel;
+  readonly jobs: readonly JobDefinition[];
+  readonly events: readonly TimedEvent[];
+  readonly until: number | undefined;
+  /** Label of the variant this scenario is (files with `variants`). */
+  readonly variant: string | undefined;
+}
+
+export function requirementsAreUnknown(requirements: readonly { readonly profile: ResourceProfile }[]): boolean {
+  return requirements.every((r) => r.profile.kind === 'UNKNOWN');
+}

@@ -1,0 +1,460 @@
+/**
+ * `FineGrainedSlotManager` (the only SlotManager since Flink 1.18; before, with
+ * `cluster.fine-grained-resource-management.enabled`): TaskManagers register a total that is carved
+ * into dynamic slots per request. A requirement check asks the allocation strategy where missing
+ * slots go, requests them on registered TaskManagers, records the rest on pending workers, asks the
+ * ResourceManager for new workers (within `slotmanager.max-total-resource.*`), tells jobs it cannot
+ * serve, and then reconciles: idle TaskManagers and unused pending workers are released, redundant
+ * ones added.
+ */
+import { compareDecimal, decimalToString } from '../../model/decimal.js';
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  divideIntoSlots,
+  getTotalMemory,
+  isSpecified,
+  merge,
+  multiply,
+  profileKey,
+  subtract,
+} from '../../model/resource-profile.js';
+import { describeProfile } from '../../model/describe-profile.js';
+import { toHumanReadableString } from '../../model/memory-size.js';
+import { type AllocationResult, type ProfileCounts, tryFulfillRequirements } from './resource-allocation-strategy.js';
+import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker, newPendingTaskManager, workerSpecKey } from './fine-grained-task-manager-tracker.js';
+import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClusterResources } from './resource-reconcile.js';
+import { type ProfileCount, ResourceCounter } from './resource-counter.js';
+import { SlotManagerBase } from './slot-manager-base.js';
+import { hasNoTargets } from './required-resources.js';
+import type {
+  PendingTaskManagerState,
+  RegistrationResult,
+  SlotManager,
+  SlotManagerConfig,
+  SlotManagerContext,
+  TaskManagerRegistration,
+  TaskManagerView,
+  WorkerDeclaration,
+} from './slot-manager.js';
+
+/** Replaces the allocation strategy (Flink's tests use a stub strategy the same way). */
+export interface AllocationStrategy {
+  tryFulfillRequirements(missing: Map<string, ProfileCount[]>, tracker: FineGrainedTaskManagerTracker, newId: () => string): AllocationResult;
+  tryReconcileClusterResources(tracker: FineGrainedTaskManagerTracker, now: number): ReconcileResult;
+}
+
+export function defaultAllocationStrategy(config: SlotManagerConfig): AllocationStrategy {
+  const strategyConfig = { ...config, canStartWorkers: config.resourceAllocation === 'active', workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker) };
+  return {
+    tryFulfillRequirements: (missing, tracker, newId) =>
+      tryFulfillRequirements(
+        [...missing].map(([job, list]) => ({ job, missing: list })),
+        tracker.pool(),
+        [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, numberOfSlots: p.numberOfSlots, defaultSlot: p.defaultSlot })),
+        strategyConfig,
+        newId,
+      ),
+    tryReconcileClusterResources: (tracker, now) =>
+      hasNoTargets(config) ? releaseAllUnused(tracker, now, config.taskManagerTimeout) : tryReconcileClusterResources(reconcileInput(tracker, now, config.taskManagerTimeout), config),
+  };
+}
+
+function subtractProfile(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
+  return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
+}
+
+function unusedOf(p: PendingTaskManager): SpecifiedProfile {
+  let unused: ResourceProfile = p.total;
+  for (const counter of p.allocations.values()) {
+    for (const { profile, count } of counter.toList()) unused = subtractProfile(unused, multiply(profile, count));
+  }
+  return unused as SpecifiedProfile;
+}
+
+/** Without redundancy or minimum targets every timed-out TaskManager and every unused pending one goes (no sums needed). */
+function releaseAllUnused(tracker: FineGrainedTaskManagerTracker, now: number, timeout: number): ReconcileResult {
+  const timedOut: FineGrainedTaskManager[] = [];
+  for (const id of tracker.idle) {
+    const tm = tracker.get(id)!;
+    if (now - tm.idleSince >= timeout) timedOut.push(tm);
+  }
+  timedOut.sort((a, b) => a.index - b.index);
+  return {
+    taskManagersToRelease: timedOut.map((tm) => tm.id),
+    pendingTaskManagersToRelease: [...tracker.pending.values()].filter((p) => p.allocations.size === 0).map((p) => p.id),
+    pendingTaskManagersToAllocate: 0,
+  };
+}
+
+/** Idle TaskManagers come from the idle set, so a reconcile does not visit busy ones. */
+function reconcileInput(tracker: FineGrainedTaskManagerTracker, now: number, timeout: number): ReconcileInput {
+  const timedOut: FineGrainedTaskManager[] = [];
+  for (const id of tracker.idle) {
+    const tm = tracker.get(id)!;
+    if (now - tm.idleSince >= timeout) timedOut.push(tm);
+  }
+  timedOut.sort((a, b) => a.index - b.index);
+  let activeAvailable = tracker.freeResource();
+  for (const tm of timedOut) activeAvailable = subtractProfile(activeAvailable, tm.available);
+  return {
+    activeCount: tracker.registeredCount - timedOut.length,
+    activeAvailable,
+    timedOut: timedOut.map((tm) => ({ id: tm.id, total: tm.total, available: tm.available })),
+    pending: [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, unused: unusedOf(p), inUse: p.allocations.size > 0 })),
+  };
+}
+
+function toCounters(byTm: Map<string, Map<string, ProfileCounts>>): Map<string, Map<string, ResourceCounter>> {
+  // job → tm → counts  becomes  tm → job → counter
+  const out = new Map<string, Map<string, ResourceCounter>>();
+  for (const [job, perTm] of byTm) {
+    for (const [tm, counts] of perTm) {
+      let perJob = out.get(tm);
+      if (perJob === undefined) out.set(tm, (perJob = new Map()));
+      perJob.set(job, ResourceCounter.of(counts.values()));
+    }
+  }
+  return out;
+}
+
+export class FineGrainedSlotManager extends SlotManagerBase implements SlotManager {
+  readonly tracker = new FineGrainedTaskManagerTracker();
+  private unfulfillable = new Set<string>();
+  private nextAllocationId = 1;
+  private nextPendingId = 1;
+  private readonly strategy: AllocationStrategy;
+
+  constructor(
+    config: SlotManagerConfig,
+    ctx: SlotManagerContext,
+    strategy?: AllocationStrategy,
+    initialPending: readonly PendingTaskManager[] = [],
+  ) {
+    super(config, ctx);
+    this.strategy = strategy ?? defaultAllocationStrategy(config);
+    for (const p of initialPending) this.tracker.addPending(p);
+    if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkClusterReconciliation());
+  }
+
+  // ----- requirements -----------------------------------------------------------------------
+
+  /** An empty declaration also drops the job's slots recorded on pending workers. */
+  protected override onEmptyDeclaration(job: string): void {
+    if (this.isActive()) this.tracker.clearPendingAllocationsOfJob(job);
+  }
+
+  clearResourceRequirements(job: string): void {
+    this.ctx.trace('declare', () => `requirements of job ${job} cleared`);
+    this.resources.notifyResourceRequirements(job, []);
+    if (this.isActive()) {
+      this.tracker.clearPendingAllocationsOfJob(job);
+      this.checkResourcesNeedReconcile();
+      this.workerDeclaration.trigger();
+    }
+  }
+
+  setFailUnfulfillableRequest(fail: boolean): void {
+    this.sendNotEnoughResourceNotifications = fail;
+    if (fail) for (const job of this.unfulfillable) this.notifyNotEnough(job);
+  }
+
+  protected checkResourceRequirements(): void {
+    const missing = this.resources.getMissingResources();
+    if (missing.size === 0) {
+      if (this.isActive() && this.tracker.pending.size > 0) {
+        this.tracker.replaceAllPendingAllocations(new Map());
+        this.checkResourcesNeedReconcile();
+        this.workerDeclaration.trigger();
+      }
+      return;
+    }
+    this.traceCheck(missing);
+    const result = this.strategy.tryFulfillRequirements(missing, this.tracker, () => `pending-${this.nextPendingId++}`);
+    this.allocateSlotsAccordingTo(result.onRegistered);
+    const failed = new Set<string>();
+    if (this.isActive()) {
+      for (const p of result.newPendingTaskManagers) {
+        const pending = newPendingTaskManager(p.id, p.total, p.numberOfSlots);
+        if (!this.allocateResource(pending)) failed.add(p.id);
+      }
+      const recorded = toCounters(result.onPending);
+      for (const id of failed) recorded.delete(id);
+      this.tracker.replaceAllPendingAllocations(recorded);
+    } else {
+      for (const p of result.newPendingTaskManagers) failed.add(p.id);
+    }
+    this.unfulfillable = new Set(result.unfulfillableJobs);
+    for (const job of result.unfulfillableJobs) this.ctx.trace('unfulfillable', () => `job ${job}: a requirement does not fit into one default worker (${describeProfile(this.config.defaultWorker)})`);
+    for (const [job, perTm] of result.onPending) {
+      if ([...perTm.keys()].some((id) => failed.has(id))) this.unfulfillable.add(job);
+    }
+    for (const job of result.needNewWorkers ?? []) this.unfulfillable.add(job);
+    if (this.sendNotEnoughResourceNotifications) for (const job of this.unfulfillable) this.notifyNotEnough(job);
+    if (this.isActive()) {
+      this.checkResourcesNeedReconcile();
+      this.workerDeclaration.trigger();
+    }
+  }
+
+  private allocateSlotsAccordingTo(onRegistered: Map<string, Map<string, ProfileCounts>>): void {
+    for (const [job, perTm] of onRegistered) {
+      for (const [tmId, counts] of perTm) {
+        const tm = this.tracker.get(tmId)!;
+        for (const { profile, count } of counts.values()) this.allocateSlots(tm, job, profile as SpecifiedProfile, count);
+      }
+    }
+  }
+
+  private allocateSlot(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile): void {
+    this.allocateSlots(tm, job, profile, 1);
+  }
+
+  /** `n` slots of one profile on one TaskManager for one job: the same as `n` single allocations, in bulk. */
+  private allocateSlots(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile, n: number): void {
+    this.tracker.addSlots(tm, job, profile, n, this.nextAllocationId);
+    this.nextAllocationId += n;
+    this.activity.slotsAllocated += n;
+    this.resources.notifyAcquiredResource(job, profile, n);
+    if (!this.ctx.tracing) return;
+    for (let i = 0; i < n; i++) this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
+  }
+
+  // ----- workers ----------------------------------------------------------------------------
+
+  private exceedsMaxTotal(extra: SpecifiedProfile): boolean {
+    const total = merge(this.tracker.totalWithPending(), extra);
+    if (!isSpecified(total)) return false;
+    if (this.config.maxTotalCpu !== undefined && compareDecimal(total.cpuCores, this.config.maxTotalCpu) > 0) return true;
+    return this.config.maxTotalMemory !== undefined && getTotalMemory(total) > this.config.maxTotalMemory;
+  }
+
+  private allocateResource(pending: PendingTaskManager): boolean {
+    if (this.exceedsMaxTotal(pending.total)) {
+      this.workerRefused('pending-failed', () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      return false;
+    }
+    this.tracker.addPending(pending);
+    this.ctx.trace('pending', () => `new pending worker ${pending.id} (${describeProfile(pending.total)})`, { taskManager: pending.id });
+    return true;
+  }
+
+  describeMaxTotal(): string {
+    const cpu = this.config.maxTotalCpu === undefined ? 'unlimited CPU' : `${decimalToString(this.config.maxTotalCpu)} CPU`;
+    const mem = this.config.maxTotalMemory === undefined ? 'unlimited memory' : toHumanReadableString(this.config.maxTotalMemory);
+    return `${cpu}, ${mem}`;
+  }
+
+  private checkClusterReconciliation(): void {
+    if (this.checkResourcesNeedReconcile()) this.workerDeclaration.trigger();
+  }
+
+  private checkResourcesNeedReconcile(): boolean {
+    const result = this.strategy.tryReconcileClusterResources(this.tracker, this.ctx.now());
+    for (const id of result.pendingTaskManagersToRelease) {
+      this.tracker.removePending(id);
+      this.ctx.trace('pending-released', () => `pending worker ${id} is no longer needed`);
+    }
+    for (const id of result.taskManagersToRelease) this.releaseIdleTaskExecutor(id);
+    for (let i = 0; i < result.pendingTaskManagersToAllocate; i++) {
+      this.allocateResource(newPendingTaskManager(`pending-${this.nextPendingId++}`, this.config.defaultWorker, this.config.slotsPerWorker));
+    }
+    return needsAction(result);
+  }
+
+  /** The TaskManager has no unconsumed results in a simulation, so it can always be released. */
+  private releaseIdleTaskExecutor(id: string): void {
+    if (this.tracker.unwanted.has(id)) return;
+    this.tracker.unwanted.add(id);
+    this.ctx.trace('release', () => `idle TaskManager ${id} is released (idle timeout ${this.config.taskManagerTimeout} ms)`);
+    this.workerDeclaration.trigger();
+  }
+
+  /** One declaration per worker spec: registered (not unwanted) plus pending, and the unwanted. */
+  declaration(): WorkerDeclaration[] {
+    const specs = new Map<string, { spec: SpecifiedProfile; slots: number; needed: number; unwanted: string[] }>();
+    const entry = (total: SpecifiedProfile, slots: number) => {
+      const key = workerSpecKey(total, slots);
+      let e = specs.get(key);
+      if (e === undefined) specs.set(key, (e = { spec: total, slots, needed: 0, unwanted: [] }));
+      return e;
+    };
+    for (const s of this.tracker.specs.values()) entry(s.spec, s.slots).needed += s.count;
+    const unwanted = [...this.tracker.unwanted].map((id) => this.tracker.get(id)!).sort((a, b) => a.index - b.index);
+    for (const tm of unwanted) {
+      const e = entry(tm.total, tm.defaultNumSlots);
+      e.needed--;
+      e.unwanted.push(tm.id);
+    }
+    const registered = new Map([...specs].map(([k, e]) => [k, e.needed]));
+    for (const p of this.tracker.pending.values()) entry(p.total, p.numberOfSlots).needed++;
+    return [...specs].map(([k, e]) => ({ spec: e.spec, slotsPerWorker: e.slots, numNeeded: e.needed, registered: registered.get(k) ?? 0, unwanted: e.unwanted }));
+  }
+
+  protected declareNeededResources(): void {
+    const declarations = this.declaration();
+    this.ctx.trace('workers', () => `worker declaration: ${declarations.length === 0 ? 'none' : declarations.map((d) => `${d.numNeeded} × ${describeProfile(d.spec)}${d.unwanted.length > 0 ? `, release ${d.unwanted.join(', ')}` : ''}`).join('; ')}`);
+    this.ctx.declareResourceNeeded(declarations);
+  }
+
+  // ----- TaskManagers -----------------------------------------------------------------------
+
+  registerTaskManager(reg: TaskManagerRegistration): RegistrationResult {
+    if (this.tracker.get(reg.id) !== undefined) return 'IGNORED';
+    const total = reg.total as SpecifiedProfile;
+    const defaultSlot = reg.defaultSlot as SpecifiedProfile;
+    const allocated = reg.allocatedSlots ?? [];
+    const matched = allocated.length > 0 ? undefined : this.findMatchingPendingTaskManager(total, defaultSlot);
+    if (matched === undefined && this.exceedsMaxTotal(total)) {
+      this.ctx.trace('reject', () => `TaskManager ${reg.id} is rejected: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      return 'REJECTED';
+    }
+    const tm = this.tracker.add(reg.id, total, defaultSlot, reg.blocked === true, this.ctx.now());
+    this.ctx.trace('register', () => `TaskManager ${reg.id} registers (${describeProfile(total)}, default slot ${describeProfile(defaultSlot)})${matched ? ` as pending worker ${matched.id}` : ''}`);
+    for (const slot of allocated) this.allocateSlot(tm, slot.job, (isSpecified(slot.profile) ? slot.profile : defaultSlot) as SpecifiedProfile);
+    if (matched !== undefined) {
+      for (const [job, counter] of matched.allocations) {
+        for (const { profile, count } of counter.toList()) this.allocateSlots(tm, job, profile as SpecifiedProfile, count);
+      }
+      this.tracker.removePending(matched.id);
+      return 'SUCCESS';
+    }
+    this.requirementCheck.trigger();
+    return 'SUCCESS';
+  }
+
+  /** Equal total and default slot; one with recorded slots first. */
+  private findMatchingPendingTaskManager(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
+    const totalKey = profileKey(total);
+    const slotKey = profileKey(defaultSlot);
+    let first: PendingTaskManager | undefined;
+    for (const p of this.tracker.pending.values()) {
+      if (profileKey(p.total) !== totalKey || profileKey(p.defaultSlot) !== slotKey) continue;
+      if (p.allocations.size > 0) return p;
+      first ??= p;
+    }
+    return first;
+  }
+
+  unregisterTaskManager(id: string): boolean {
+    const tm = this.tracker.get(id);
+    if (tm === undefined) return false;
+    const hadSlots = tm.slotCount > 0;
+    for (const slot of this.tracker.slotsOf(tm)) {
+      this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
+      this.resources.notifyLostResource(slot.job, slot.profile);
+    }
+    this.tracker.remove(id);
+    this.ctx.trace('unregister', () => `TaskManager ${id} unregisters${hadSlots ? ' and its slots are lost' : ''}`);
+    if (hadSlots) this.requirementCheck.trigger();
+    return true;
+  }
+
+  freeSlot(tmId: string, job: string): boolean {
+    return this.freeBatch(tmId, job, 1) === 1;
+  }
+
+  freeSlots(tmId: string, job: string, n: number): number {
+    if (this.config.requirementCheckDelay > 0) return this.freeBatch(tmId, job, n);
+    // An immediate requirement check runs after every single free; a batch would merge those checks.
+    let freed = 0;
+    while (freed < n && this.freeBatch(tmId, job, 1) === 1) freed++;
+    return freed;
+  }
+
+  private freeBatch(tmId: string, job: string, n: number): number {
+    const tm = this.tracker.get(tmId);
+    if (tm === undefined || n <= 0) return 0;
+    let count = 0;
+    // Each run of one profile is lost at once (the same as one slot at a time).
+    for (const { profile, count: k } of this.tracker.removeSlotsOf(tm, job, n, this.ctx.now())) {
+      count += k;
+      this.resources.notifyLostResource(job, profile, k);
+      if (this.ctx.tracing) for (let i = 0; i < k; i++) this.ctx.trace('free', () => `slot ${describeProfile(profile)} of job ${job} on ${tmId} is freed`);
+    }
+    this.activity.slotsFreed += count;
+    if (count > 0) this.requirementCheck.trigger();
+    return count;
+  }
+
+  /** Dynamic slots have no index; a report lists the jobs whose slots the TaskManager still holds. */
+  reportSlotStatus(tmId: string, allocated: readonly { readonly slot: number; readonly job: string }[]): boolean {
+    const tm = this.tracker.get(tmId);
+    if (tm === undefined) return false;
+    let consistent = true;
+    const remaining = new Map<string, number>();
+    for (const a of allocated) remaining.set(a.job, (remaining.get(a.job) ?? 0) + 1);
+    for (const slot of this.tracker.slotsOf(tm)) {
+      const left = remaining.get(slot.job) ?? 0;
+      if (left > 0) remaining.set(slot.job, left - 1);
+      else {
+        consistent = false;
+        this.tracker.removeSlot(tm, slot.allocationId, this.ctx.now());
+        this.resources.notifyLostResource(slot.job, slot.profile);
+      }
+    }
+    for (const [job, n] of remaining) {
+      for (let i = 0; i < n; i++) {
+        consistent = false;
+        this.allocateSlot(tm, job, tm.defaultSlot);
+      }
+    }
+    if (!consistent) this.requirementCheck.trigger();
+    return true;
+  }
+
+  // ----- views ------------------------------------------------------------------------------
+
+  taskManagers(): TaskManagerView[] {
+    return this.tracker.registered().map((tm) => this.view(tm));
+  }
+
+  taskManager(id: string): TaskManagerView | undefined {
+    const tm = this.tracker.get(id);
+    return tm === undefined ? undefined : this.view(tm);
+  }
+
+  private view(tm: FineGrainedTaskManager): TaskManagerView {
+    return {
+      id: tm.id,
+      total: tm.total,
+      defaultSlot: tm.defaultSlot,
+      free: tm.available,
+      registeredSlots: tm.defaultNumSlots,
+      freeSlots: this.tracker.numberFreeSlotsOf(tm),
+      slots: this.tracker.slotsOf(tm).map((s) => ({ index: -1, job: s.job, profile: s.profile })),
+      idleSince: tm.idleSince,
+      blocked: tm.blocked,
+      unwanted: this.tracker.unwanted.has(tm.id),
+    };
+  }
+
+  pendingTaskManagers(): PendingTaskManagerState[] {
+    return [...this.tracker.pending.values()].map((p) => ({
+      id: p.id,
+      total: p.total,
+      numberOfSlots: p.numberOfSlots,
+      allocations: new Map([...p.allocations].map(([job, c]) => [job, c.toList()])),
+    }));
+  }
+
+  taskManagersOf(job: string): ReadonlyMap<string, number> {
+    return this.tracker.taskManagersOf(job);
+  }
+
+  unfulfillableJobs(): string[] {
+    return [...this.unfulfillable];
+  }
+
+  numberRegisteredSlots(): number {
+    return this.tracker.numberRegisteredSlots;
+  }
+
+  numberFreeSlots(): number {
+    return this.tracker.numberFreeSlots();
+  }
+
+  freeResource(): ResourceProfile {
+    return this.tracker.freeResource();
+  }
+}

@@ -1,0 +1,428 @@
+/**
+ * `FineGrainedTaskManagerTracker`: registered TaskManagers with their total, default slot, free
+ * resources and dynamic slots; pending TaskManagers with the slots recorded on them; the unwanted
+ * (released) ones. Keeps running sums and an index of TaskManagers that still have free resources,
+ * so one requirement check costs what it places, not the cluster size.
+ */
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  ZERO,
+  allFieldsNoLessThan,
+  divideIntoSlots,
+  isSpecified,
+  fitCount,
+  merge,
+  profileKey,
+  profilesEqual,
+  subtract,
+} from '../../model/resource-profile.js';
+import { ProfileArithmetic } from '../../model/profile-arithmetic.js';
+import { IndexSet } from '../../util/index-set.js';
+import { type PlaceSlot, type RegisteredPool, effectiveProfile, utilization } from './registered-pool.js';
+import { ResourceCounter } from './resource-counter.js';
+
+export const BUSY = Number.POSITIVE_INFINITY;
+
+export interface DynamicSlot {
+  readonly allocationId: number;
+  readonly job: string;
+  readonly profile: SpecifiedProfile;
+}
+
+/**
+ * Slots of one job and profile with consecutive allocation ids `firstId` … `firstId + count - 1`.
+ * A TaskManager keeps its slots as runs in allocation order: jobs take and give back slots in
+ * runs, so a run is one object where slot-by-slot storage would be `count`.
+ */
+export interface SlotRun {
+  readonly job: string;
+  readonly profile: SpecifiedProfile;
+  firstId: number;
+  count: number;
+}
+
+/** Slots given back: `count` of `profile`, in allocation order. */
+export interface FreedRun {
+  readonly profile: SpecifiedProfile;
+  readonly count: number;
+}
+
+export interface FineGrainedTaskManager {
+  readonly index: number;
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly defaultSlot: SpecifiedProfile;
+  readonly defaultNumSlots: number;
+  readonly blocked: boolean;
+  available: SpecifiedProfile;
+  /** The allocated slots as runs, in allocation order. */
+  readonly runs: SlotRun[];
+  /** Number of allocated slots (the sum of the runs' counts). */
+  slotCount: number;
+  idleSince: number;
+}
+
+export interface PendingTaskManager {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly numberOfSlots: number;
+  readonly defaultSlot: SpecifiedProfile;
+  allocations: Map<string, ResourceCounter>;
+}
+
+/** `SlotManagerUtils.calculateDefaultNumSlots`: how often the default slot fits into the total. */
+export function calculateDefaultNumSlots(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): number {
+  if (profilesEqual(defaultSlot, ZERO)) return 0;
+  // Flink subtracts until the slot no longer fits; fitCount is that count in one step (capped like the loop).
+  return fitCount(total, defaultSlot, 1_000_001);
+}
+
+const specKeys = new WeakMap<SpecifiedProfile, Map<number, string>>();
+
+/** The key of a worker spec (slots, total); cached per total, as every worker of a spec shares one total object. */
+export function workerSpecKey(total: SpecifiedProfile, slots: number): string {
+  let bySlots = specKeys.get(total);
+  if (bySlots === undefined) specKeys.set(total, (bySlots = new Map()));
+  let key = bySlots.get(slots);
+  if (key === undefined) bySlots.set(slots, (key = `${slots}:${profileKey(total)}`));
+  return key;
+}
+
+/** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
+export function newPendingTaskManager(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
+  return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
+}
+
+export class FineGrainedTaskManagerTracker {
+  private readonly byId = new Map<string, FineGrainedTaskManager>();
+  private readonly byIndex: (FineGrainedTaskManager | undefined)[] = [];
+  /** Non-blocked TaskManagers with free resources, by registration index. */
+  private readonly open = new IndexSet();
+  readonly idle = new Set<string>();
+  readonly pending = new Map<string, PendingTaskManager>();
+  readonly unwanted = new Set<string>();
+  /** Registered TaskManagers per (slots, total). */
+  readonly specs = new Map<string, { spec: SpecifiedProfile; slots: number; count: number }>();
+  private registeredTotal: ResourceProfile = ZERO;
+  /** Sum of free resources; recomputed on demand after changes (a check rarely needs it). */
+  private availableTotalCache: ResourceProfile | undefined = ZERO;
+  /** job → TaskManager → number of slots, so a job's slots are found without a scan. */
+  private readonly slotsByJob = new Map<string, Map<string, number>>();
+  private blockedAvailable: ResourceProfile = ZERO;
+  private blockedTotal: ResourceProfile = ZERO;
+  private pendingTotal: ResourceProfile = ZERO;
+  private slotCount = 0;
+  private allocatedCount = 0;
+  /** Free resources move between a few values per TaskManager: share those profiles instead of rebuilding them. */
+  private readonly arithmetic = new ProfileArithmetic();
+
+  get(id: string): FineGrainedTaskManager | undefined {
+    return this.byId.get(id);
+  }
+
+  registered(): FineGrainedTaskManager[] {
+    return this.byIndex.filter((tm): tm is FineGrainedTaskManager => tm !== undefined);
+  }
+
+  get registeredCount(): number {
+    return this.byId.size;
+  }
+
+  add(id: string, total: SpecifiedProfile, defaultSlot: SpecifiedProfile, blocked: boolean, now: number): FineGrainedTaskManager {
+    const tm: FineGrainedTaskManager = {
+      index: this.byIndex.length,
+      id,
+      total,
+      defaultSlot,
+      defaultNumSlots: calculateDefaultNumSlots(total, defaultSlot),
+      blocked,
+      available: total,
+      runs: [],
+      slotCount: 0,
+      idleSince: now,
+    };
+    this.byIndex.push(tm);
+    this.byId.set(id, tm);
+    this.idle.add(id);
+    this.registeredTotal = merge(this.registeredTotal, total);
+    this.availableTotalCache = undefined;
+    if (blocked) {
+      this.blockedAvailable = merge(this.blockedAvailable, total);
+      this.blockedTotal = merge(this.blockedTotal, total);
+    }
+    this.slotCount += tm.defaultNumSlots;
+    const key = workerSpecKey(total, tm.defaultNumSlots);
+    const s = this.specs.get(key);
+    if (s === undefined) this.specs.set(key, { spec: total, slots: tm.defaultNumSlots, count: 1 });
+    else s.count++;
+    this.refreshOpen(tm);
+    return tm;
+  }
+
+  remove(id: string): void {
+    const tm = this.byId.get(id);
+    if (tm === undefined) return;
+    for (const slot of this.slotsOf(tm)) this.removeSlot(tm, slot.allocationId, 0);
+    this.byId.delete(id);
+    this.byIndex[tm.index] = undefined;
+    this.open.delete(tm.index);
+    this.idle.delete(id);
+    this.unwanted.delete(id);
+    this.registeredTotal = subtract(this.registeredTotal, tm.total);
+    this.availableTotalCache = undefined;
+    if (tm.blocked) {
+      this.blockedAvailable = subtract(this.blockedAvailable, tm.available);
+      this.blockedTotal = subtract(this.blockedTotal, tm.total);
+    }
+    this.slotCount -= tm.defaultNumSlots;
+    const key = workerSpecKey(tm.total, tm.defaultNumSlots);
+    const s = this.specs.get(key)!;
+    if (--s.count === 0) this.specs.delete(key);
+  }
+
+  /** `n` slots of one profile for one job, with allocation ids `firstId`, `firstId + 1`, …: one subtraction for all. */
+  addSlots(tm: FineGrainedTaskManager, job: string, profile: SpecifiedProfile, n: number, firstId: number): void {
+    const last = tm.runs.at(-1);
+    if (last !== undefined && last.job === job && last.profile === profile && last.firstId + last.count === firstId) last.count += n;
+    else tm.runs.push({ job, profile, firstId, count: n });
+    tm.slotCount += n;
+    this.countSlot(job, tm.id, n);
+    this.changeAvailable(tm, this.arithmetic.subtract(tm.available, this.arithmetic.multiply(profile, n)) as SpecifiedProfile);
+    this.allocatedCount += n;
+    tm.idleSince = BUSY;
+    this.idle.delete(tm.id);
+  }
+
+  /**
+   * Removes the first `n` slots of `job` (in allocation order, as `n` single removals would) and
+   * returns them as runs per profile; the freed resources go back in one sum.
+   */
+  removeSlotsOf(tm: FineGrainedTaskManager, job: string, n: number, now: number): FreedRun[] {
+    const freed: FreedRun[] = [];
+    const runs = tm.runs;
+    let left = n;
+    let kept = 0;
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      if (left > 0 && run.job === job) {
+        const k = Math.min(left, run.count);
+        left -= k;
+        run.firstId += k;
+        run.count -= k;
+        const previous = freed.at(-1);
+        if (previous !== undefined && previous.profile === run.profile) freed[freed.length - 1] = { profile: run.profile, count: previous.count + k };
+        else freed.push({ profile: run.profile, count: k });
+        if (run.count === 0) continue;
+      }
+      runs[kept++] = run;
+    }
+    runs.length = kept;
+    const removed = n - left;
+    if (removed === 0) return freed;
+    this.countSlot(job, tm.id, -removed);
+    this.changeAvailable(tm, this.arithmetic.merge(tm.available, this.sumOf(freed)) as SpecifiedProfile);
+    this.allocatedCount -= removed;
+    tm.slotCount -= removed;
+    if (tm.slotCount === 0) {
+      tm.idleSince = now;
+      this.idle.add(tm.id);
+    }
+    return freed;
+  }
+
+  /** Removes a slot; the TaskManager becomes idle (since `now`) when it was the last one. */
+  removeSlot(tm: FineGrainedTaskManager, allocationId: number, now: number): DynamicSlot | undefined {
+    const at = tm.runs.findIndex((r) => allocationId >= r.firstId && allocationId < r.firstId + r.count);
+    if (at < 0) return undefined;
+    const run = tm.runs[at]!;
+    // The run splits around the slot: the ids before it stay in `run`, those after go to a new run.
+    const after = run.firstId + run.count - allocationId - 1;
+    run.count = allocationId - run.firstId;
+    const rest = after > 0 ? [{ job: run.job, profile: run.profile, firstId: allocationId + 1, count: after }] : [];
+    tm.runs.splice(run.count === 0 ? at : at + 1, run.count === 0 ? 1 : 0, ...rest);
+    tm.slotCount--;
+    this.countSlot(run.job, tm.id, -1);
+    this.changeAvailable(tm, this.arithmetic.merge(tm.available, run.profile) as SpecifiedProfile);
+    this.allocatedCount--;
+    if (tm.slotCount === 0) {
+      tm.idleSince = now;
+      this.idle.add(tm.id);
+    }
+    return { allocationId, job: run.job, profile: run.profile };
+  }
+
+  /** The allocated slots one by one, in allocation order (views and the rare slot-by-slot paths). */
+  slotsOf(tm: FineGrainedTaskManager): DynamicSlot[] {
+    const out: DynamicSlot[] = [];
+    for (const run of tm.runs) for (let i = 0; i < run.count; i++) out.push({ allocationId: run.firstId + i, job: run.job, profile: run.profile });
+    return out;
+  }
+
+  addPending(p: PendingTaskManager): void {
+    this.pending.set(p.id, p);
+    this.pendingTotal = merge(this.pendingTotal, p.total);
+  }
+
+  removePending(id: string): void {
+    const p = this.pending.get(id);
+    if (p === undefined) return;
+    this.pending.delete(id);
+    this.pendingTotal = subtract(this.pendingTotal, p.total);
+  }
+
+  replaceAllPendingAllocations(allocations: Map<string, Map<string, ResourceCounter>>): void {
+    for (const p of this.pending.values()) p.allocations = allocations.get(p.id) ?? new Map();
+  }
+
+  clearPendingAllocationsOfJob(job: string): void {
+    for (const p of this.pending.values()) p.allocations.delete(job);
+  }
+
+  /** Registered plus pending totals (for `slotmanager.max-total-resource.*`). */
+  totalWithPending(): ResourceProfile {
+    return merge(this.registeredTotal, this.pendingTotal);
+  }
+
+  freeResource(): ResourceProfile {
+    if (this.availableTotalCache === undefined) {
+      let sum: ResourceProfile = ZERO;
+      for (const tm of this.byId.values()) sum = merge(sum, tm.available);
+      this.availableTotalCache = sum;
+    }
+    return this.availableTotalCache;
+  }
+
+  /** TaskManagers holding slots of `job`, with how many. */
+  taskManagersOf(job: string): ReadonlyMap<string, number> {
+    return this.slotsByJob.get(job) ?? new Map();
+  }
+
+  private countSlot(job: string, tm: string, delta: number): void {
+    let perTm = this.slotsByJob.get(job);
+    if (perTm === undefined) this.slotsByJob.set(job, (perTm = new Map()));
+    const n = (perTm.get(tm) ?? 0) + delta;
+    if (n > 0) perTm.set(tm, n);
+    else perTm.delete(tm);
+    if (perTm.size === 0) this.slotsByJob.delete(job);
+  }
+
+  get numberRegisteredSlots(): number {
+    return this.slotCount;
+  }
+
+  numberFreeSlotsOf(tm: FineGrainedTaskManager): number {
+    return Math.max(tm.defaultNumSlots - tm.slotCount, 0);
+  }
+
+  numberFreeSlots(): number {
+    let n = 0;
+    for (const tm of this.byId.values()) n += this.numberFreeSlotsOf(tm);
+    return n;
+  }
+
+  /** A strategy view over the non-blocked TaskManagers; placements stay in the view. */
+  pool(): RegisteredPool {
+    return new TrackerPool(this.byIndex, this.open, () => subtractOrZero(this.freeResource(), this.blockedAvailable), subtractOrZero(this.registeredTotal, this.blockedTotal), this.arithmetic);
+  }
+
+  /** The summed profile of freed runs; one multiplication for one run (the usual case). */
+  private sumOf(freed: readonly FreedRun[]): ResourceProfile {
+    if (freed.length === 1) return this.arithmetic.multiply(freed[0]!.profile, freed[0]!.count);
+    return freed.reduce<ResourceProfile>((sum, r) => merge(sum, this.arithmetic.multiply(r.profile, r.count)), ZERO);
+  }
+
+  private changeAvailable(tm: FineGrainedTaskManager, next: SpecifiedProfile): void {
+    this.availableTotalCache = undefined;
+    if (tm.blocked) this.blockedAvailable = merge(subtract(this.blockedAvailable, tm.available), next);
+    tm.available = next;
+    this.refreshOpen(tm);
+  }
+
+  private refreshOpen(tm: FineGrainedTaskManager): void {
+    if (!tm.blocked && !profilesEqual(tm.available, ZERO)) this.open.add(tm.index);
+    else this.open.delete(tm.index);
+  }
+}
+
+function subtractOrZero(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
+  return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
+}
+
+/**
+ * The registered TaskManagers for one strategy run: walks the index of TaskManagers with free
+ * resources in registration order and keeps what this run placed in an overlay.
+ */
+class TrackerPool implements RegisteredPool {
+  private readonly overlay = new Map<number, SpecifiedProfile>();
+  /** What this run placed, summed only if a redundancy or minimum target asks for the available sum. */
+  private readonly placed: SpecifiedProfile[] = [];
+
+  constructor(
+    private readonly byIndex: readonly (FineGrainedTaskManager | undefined)[],
+    private readonly open: IndexSet,
+    private readonly available: () => ResourceProfile,
+    private readonly total: ResourceProfile,
+    private readonly arithmetic: ProfileArithmetic,
+  ) {}
+
+  fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {
+    return leastUtilization ? this.leastUtilization(required, n, place) : this.firstFit(required, n, place);
+  }
+
+  availableSum(): ResourceProfile {
+    const available = this.available();
+    return isSpecified(available) ? subtract(available, this.placed.reduce<ResourceProfile>((sum, p) => merge(sum, p), ZERO)) : available;
+  }
+
+  totalSum(): ResourceProfile {
+    return this.total;
+  }
+
+  private availableOf(tm: FineGrainedTaskManager): SpecifiedProfile {
+    return this.overlay.get(tm.index) ?? tm.available;
+  }
+
+  private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot, k = 1): void {
+    const all = this.arithmetic.multiply(p, k) as SpecifiedProfile;
+    this.overlay.set(tm.index, this.arithmetic.subtract(this.availableOf(tm), all) as SpecifiedProfile);
+    this.placed.push(all);
+    place(tm.id, p, k);
+  }
+
+  private firstFit(required: ResourceProfile, n: number, place: PlaceSlot): number {
+    for (let i = this.open.next(0); i !== -1 && n > 0; i = this.open.next(i + 1)) {
+      const tm = this.byIndex[i]!;
+      const p = effectiveProfile(required, tm.defaultSlot);
+      const k = fitCount(this.availableOf(tm), p, n);
+      if (k > 0) {
+        this.take(tm, p, place, k);
+        n -= k;
+      }
+    }
+    return n;
+  }
+
+  /** O(open TaskManagers) per placement, like Flink's priority queue rebuilt per requirement. */
+  private leastUtilization(required: ResourceProfile, n: number, place: PlaceSlot): number {
+    const candidates = [...this.open].map((i) => this.byIndex[i]!).filter((tm) => !profilesEqual(this.availableOf(tm), ZERO));
+    while (n > 0 && candidates.length > 0) {
+      let best = 0;
+      let bestUtil = utilization(candidates[0]!.total, this.availableOf(candidates[0]!));
+      for (let i = 1; i < candidates.length; i++) {
+        const u = utilization(candidates[i]!.total, this.availableOf(candidates[i]!));
+        if (u < bestUtil) [best, bestUtil] = [i, u];
+      }
+      const tm = candidates[best]!;
+      const p = effectiveProfile(required, tm.defaultSlot);
+      if (!allFieldsNoLessThan(this.availableOf(tm), p)) {
+        candidates.splice(best, 1);
+        continue;
+      }
+      this.take(tm, p, place);
+      n--;
+      if (profilesEqual(this.availableOf(tm), ZERO)) candidates.splice(best, 1);
+    }
+    return n;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * `DefaultResourceAllocationStrategy.tryFulfillRequirements` (fine-grained resource management,
+ * the default SlotManager strategy since Flink 1.18): per job and missing requirement, place slots
+ * on registered TaskManagers (first fit, or least utilization when load balancing), then on pending
+ * TaskManagers (always first fit, so unused pending workers can be cancelled), then on new pending
+ * workers of the default worker size T; a requirement bigger than T is unfulfillable. Finally add
+ * empty pending workers until the redundancy and minimum-resource targets are met.
+ * UNKNOWN requirements take the TaskManager's own default slot profile.
+ */
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  ZERO,
+  allFieldsNoLessThan,
+  divideIntoSlots,
+  merge,
+  profileKey,
+  isSpecified,
+  profilesEqual,
+} from '../../model/resource-profile.js';
+import { type Candidate, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
+import { type TargetConfig, hasNoTargets, requiredResourcesFulfilled } from './required-resources.js';
+
+export type { RegisteredTaskManagerView } from './registered-pool.js';
+
+export interface ResourceRequirement {
+  readonly profile: ResourceProfile;
+  readonly count: number;
+}
+
+export interface JobRequirements {
+  readonly job: string;
+  readonly missing: readonly ResourceRequirement[];
+}
+
+export interface PendingTaskManagerView {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly numberOfSlots: number;
+  readonly defaultSlot?: SpecifiedProfile;
+}
+
+export interface AllocationStrategyConfig extends TargetConfig {
+  readonly slotsPerWorker: number;
+  readonly evenlySpread: boolean;
+  /**
+   * False for a standalone ResourceManager. Flink's strategy still plans new workers there and the
+   * SlotManager then fails to allocate every one of them; the outcome (the job is unfulfillable)
+   * is the same, so the strategy only names the job instead of packing workers nobody will start.
+   */
+  readonly canStartWorkers?: boolean;
+  /** The default worker's slot, when the caller has it at hand (else derived per call). */
+  readonly workerSlot?: SpecifiedProfile;
+}
+
+/** Profile key → placed profile and count. */
+export type ProfileCounts = Map<string, { profile: ResourceProfile; count: number }>;
+
+export interface AllocationResult {
+  /** job → registered TaskManager → profiles */
+  readonly onRegistered: Map<string, Map<string, ProfileCounts>>;
+  /** job → pending TaskManager (existing or new) → profiles */
+  readonly onPending: Map<string, Map<string, ProfileCounts>>;
+  readonly newPendingTaskManagers: PendingTaskManagerView[];
+  readonly unfulfillableJobs: string[];
+  /** Jobs left with slots for new workers when `canStartWorkers` is false, in job order. */
+  readonly needNewWorkers?: string[];
+}
+
+export function emptyAllocationResult(): AllocationResult {
+  return { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [], needNewWorkers: [] };
+}
+
+export function recordPlacement(target: Map<string, Map<string, ProfileCounts>>, job: string, tm: string, profile: ResourceProfile, n = 1): void {
+  let byTm = target.get(job);
+  if (byTm === undefined) target.set(job, (byTm = new Map()));
+  let counts = byTm.get(tm);
+  if (counts === undefined) byTm.set(tm, (counts = new Map()));
+  const key = profileKey(profile);
+  const entry = counts.get(key);
+  if (entry) entry.count += n;
+  else counts.set(key, { profile, count: n });
+}
+
+/** Names for new pending workers; the SlotManager passes one that never repeats an id. */
+export type NewWorkerId = () => string;
+
+export function tryFulfillRequirements(
+  jobs: readonly JobRequirements[],
+  registered: RegisteredPool,
+  pending: readonly PendingTaskManagerView[],
+  config: AllocationStrategyConfig,
+  newWorkerId: NewWorkerId = counterIds(),
+): AllocationResult {
+  const result = emptyAllocationResult();
+  const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
+  const workerSlot = config.workerSlot ?? divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
+  const cursor = { start: 0 };
+  for (const { job, missing } of jobs) {
+    for (const requirement of missing) {
+      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p, k) => recordPlacement(result.onRegistered, job, tm, p, k));
+      const onPending = (tm: string, p: SpecifiedProfile, k: number): void => recordPlacement(result.onPending, job, tm, p, k);
+      left = isSpecified(requirement.profile) && profilesEqual(requirement.profile, ZERO) ? firstFit(pendingCandidates, requirement.profile, left, onPending) : firstFit(pendingCandidates, requirement.profile, left, onPending, cursor);
+      if (left === 0) continue;
+      if (!allFieldsNoLessThan(config.defaultWorker, effectiveProfile(requirement.profile, workerSlot))) {
+        if (!result.unfulfillableJobs.includes(job)) result.unfulfillableJobs.push(job);
+        continue;
+      }
+      if (config.canStartWorkers === false) {
+        if (result.needNewWorkers!.at(-1) !== job) result.needNewWorkers!.push(job);
+        continue;
+      }
+      while (left > 0) {
+        const worker = newWorker(result, config, workerSlot, newWorkerId());
+        left = firstFit([worker], requirement.profile, left, onPending);
+        if (!profilesEqual(worker.available, ZERO)) pendingCandidates.push(worker);
+      }
+    }
+  }
+  // Without targets every cluster already meets them; skip the sums (they cost a pass over the cluster).
+  if (!hasNoTargets(config)) addWorkersForTargets(result, config, workerSlot, registered, pendingCandidates, pending, newWorkerId);
+  return result;
+}
+
+function counterIds(): NewWorkerId {
+  let n = 0;
+  return () => `new-${++n}`;
+}
+
+function newWorker(result: AllocationResult, config: AllocationStrategyConfig, workerSlot: SpecifiedProfile, id: string): Candidate {
+  result.newPendingTaskManagers.push({ id, total: config.defaultWorker, numberOfSlots: config.slotsPerWorker });
+  return { id, total: config.defaultWorker, defaultSlot: workerSlot, available: config.defaultWorker };
+}
+
+/** `tryFulFillRequiredResources`: redundancy (free ≥ T × n) and the minimum total CPU and memory. */
+function addWorkersForTargets(
+  result: AllocationResult,
+  config: AllocationStrategyConfig,
+  workerSlot: SpecifiedProfile,
+  registered: RegisteredPool,
+  pendingCandidates: readonly Candidate[],
+  pending: readonly PendingTaskManagerView[],
+  newWorkerId: NewWorkerId,
+): void {
+  let free = pendingCandidates.reduce<ResourceProfile>((sum, c) => merge(sum, c.available), registered.availableSum());
+  let total = pending.reduce<ResourceProfile>((sum, p) => merge(sum, p.total), registered.totalSum());
+  for (const worker of result.newPendingTaskManagers) total = merge(total, worker.total);
+  while (!requiredResourcesFulfilled(free, total, config)) {
+    newWorker(result, config, workerSlot, newWorkerId());
+    free = merge(free, config.defaultWorker);
+    total = merge(total, config.defaultWorker);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * `DefaultResourceAllocationStrategy.tryReconcileClusterResources`: which idle TaskManagers and
+ * unused pending TaskManagers can go, and how many new workers the redundancy and minimum targets
+ * still need. Resources of TaskManagers that stay count with the default worker total T (not each
+ * TaskManager's own), as Flink counts them; idle ones that are kept count with their own total.
+ */
+import { type ResourceProfile, type SpecifiedProfile, merge, multiply } from '../../model/resource-profile.js';
+import { type TargetConfig, requiredResourcesFulfilled } from './required-resources.js';
+
+export interface ReconcileTaskManager {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  readonly available: SpecifiedProfile;
+}
+
+export interface ReconcilePendingTaskManager {
+  readonly id: string;
+  readonly total: SpecifiedProfile;
+  /** Total minus the slots recorded on it. */
+  readonly unused: SpecifiedProfile;
+  readonly inUse: boolean;
+}
+
+export interface ReconcileInput {
+  /** Registered TaskManagers that are busy or idle for less than the timeout: count and free sum. */
+  readonly activeCount: number;
+  readonly activeAvailable: ResourceProfile;
+  /** Idle for at least `resourcemanager.taskmanager-timeout`, in registration order. */
+  readonly timedOut: readonly ReconcileTaskManager[];
+  readonly pending: readonly ReconcilePendingTaskManager[];
+}
+
+export interface ReconcileResult {
+  readonly taskManagersToRelease: string[];
+  readonly pendingTaskManagersToRelease: string[];
+  readonly pendingTaskManagersToAllocate: number;
+}
+
+export function needsAction(r: ReconcileResult): boolean {
+  return r.taskManagersToRelease.length > 0 || r.pendingTaskManagersToRelease.length > 0 || r.pendingTaskManagersToAllocate > 0;
+}
+
+export function tryReconcileClusterResources(input: ReconcileInput, config: TargetConfig): ReconcileResult {
+  const result: ReconcileResult = { taskManagersToRelease: [], pendingTaskManagersToRelease: [], pendingTaskManagersToAllocate: 0 };
+  let keep: ResourceProfile = input.activeAvailable;
+  let total: ResourceProfile = multiply(config.defaultWorker, input.activeCount);
+  let fulfilled = requiredResourcesFulfilled(keep, total, config);
+  if (!fulfilled) {
+    const inUse = input.pending.filter((p) => p.inUse);
+    keep = inUse.reduce<ResourceProfile>((sum, p) => merge(sum, p.unused), keep);
+    total = merge(total, multiply(config.defaultWorker, inUse.length));
+  }
+  for (const tm of input.timedOut) {
+    if (fulfilled || requiredResourcesFulfilled(keep, total, config)) {
+      fulfilled = true;
+      result.taskManagersToRelease.push(tm.id);
+    } else {
+      keep = merge(keep, tm.available);
+      total = merge(total, tm.total);
+    }
+  }
+  for (const p of input.pending.filter((x) => !x.inUse)) {
+    if (fulfilled || requiredResourcesFulfilled(keep, total, config)) {
+      fulfilled = true;
+      result.pendingTaskManagersToRelease.push(p.id);
+    } else {
+      keep = merge(keep, p.unused);
+      total = merge(total, p.total);
+    }
+  }
+  if (!fulfilled) {
+    let added = 0;
+    while (!requiredResourcesFulfilled(keep, total, config)) {
+      added++;
+      keep = merge(keep, config.defaultWorker);
+      total = merge(total, config.defaultWorker);
+    }
+    return { ...result, pendingTaskManagersToAllocate: added };
+  }
+  return result;
+}

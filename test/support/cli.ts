@@ -1,0 +1,67 @@
+/** Shared by the end-to-end tests: run the built CLI as a user would, build it first if needed. */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export { ROOT } from './root.js';
+import { ROOT } from './root.js';
+export const ANSI = /\u001b\[/;
+export const STACK_LINE = /^\s+at /m;
+
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  millis: number;
+}
+
+export interface RunOptions {
+  readonly input?: string;
+  readonly noColor?: boolean;
+}
+
+/** The CLI's environment: NO_COLOR=1 unless `noColor` is false, never FORCE_COLOR. */
+function cliEnv(options: RunOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.FORCE_COLOR;
+  delete env.NO_COLOR;
+  if (options.noColor ?? true) env.NO_COLOR = '1';
+  return env;
+}
+
+/** `node bin/run.js ARGS` from the repository root; NO_COLOR=1 unless `noColor` is false. */
+export function runCli(args: readonly string[], options: RunOptions = {}): Run {
+  const env = cliEnv(options);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env, encoding: 'utf8', input: options.input, timeout: 30_000 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, millis: Date.now() - started };
+}
+
+/** The same, without blocking: tests of a `describe.concurrent` block run side by side. */
+export function runCliAsync(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env: cliEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.stdin.on('error', () => undefined); // the CLI may exit without reading stdin
+    const timer = setTimeout(() => child.kill(), 30_000);
+    child.once('error', reject);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr, millis: Date.now() - started });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Builds dist/ when a test runs on its own, outside `npm test` (which builds first). */
+export function ensureBuilt(): void {
+  if (existsSync(join(ROOT, 'dist/commands/index.js'))) return;
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
+}
