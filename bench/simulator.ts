@@ -24,7 +24,7 @@
  * Each case runs in its own child process (`--sim-case NAME`, with --expose-gc): the scenario is
  * generated once, then 1 warm-up + 3 timed `runScenario` runs without a decision trace (median; that
  * is what `flinkslot simulate` runs), then one run recording the trace (`--trace`), timed once and
- * checked against the counters, then one `buildSimulationReport(run, false)` timed on its own.
+ * checked against the counters, then one `buildSimulationReport(simulationOutcome(run, false))` timed on its own.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -35,6 +35,7 @@ import { decimalFromNumber } from '../src/model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, UNKNOWN, divideIntoSlots, specified } from '../src/model/resource-profile.js';
 import { buildSimulationReport } from '../src/report/simulation-report.js';
 import { runScenario, type ScenarioRun } from '../src/sim/run-scenario.js';
+import { simulationOutcome } from '../src/sim/simulation-outcome.js';
 import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, SlotManagerKind, TaskManagerDefinition, TimedEvent } from '../src/sim/scenario/scenario.js';
 import type { ResourceAllocation, SlotManagerConfig, TaskManagerRegistration } from '../src/sim/slotmanager/slot-manager.js';
 
@@ -391,7 +392,7 @@ function runSimCase(spec: SimCaseSpec): void {
     current = 'report';
     stage(current);
     const s = performance.now();
-    const simulation = buildSimulationReport(run!, false);
+    const simulation = buildSimulationReport(simulationOutcome(run!, false));
     result.reportMs = performance.now() - s;
     result.reportMetJobs = simulation.jobs.filter((j) => j.verdict === 'met').length;
   } catch (e) {
@@ -559,7 +560,7 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
   console.log('runScenario without a trace, as `flinkslot simulate` runs it; with trace: one more run recording every decision (`simulate --trace`), timed once.');
   console.log('acquired: slots the jobs hold at the end. allocations / frees: slots allocated / freed over the run (SlotManager counters, checked against the traced run). trace: decision entries of the traced run.');
   console.log('heap scenario: heapUsed after gc with the input alive; heap run: heapUsed after gc with the input and the last run alive.');
-  console.log('report: buildSimulationReport(run, false) on the traced run, timed once, not part of the runScenario figures.');
+  console.log('report: buildSimulationReport(simulationOutcome(run, false)) on the traced run, timed once, not part of the runScenario figures.');
   for (const { spec, result, crash } of outcomes) {
     if (crash) console.log(`! ${spec.name}: process died during ${crash.stage}: ${crash.reason}`);
     if (result?.failure) console.log(`! ${spec.name}: ${result.failure.stage} threw ${result.failure.message}`);

@@ -1,4 +1,5 @@
 import { Args, Flags } from '@oclif/core';
+import type { PlanDiff } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
@@ -51,15 +52,13 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
         process.stderr.write('error OLD and NEW cannot both be read from stdin (-)\n');
         return this.exit(ExitCode.BAD_INPUT);
       }
-      const { diffFromTexts } = await import('../src/report/diff/plan-diff.js');
+      const core = await import('../src/index.js');
       const oldInput = await this.readOrExit(args.old);
       const newInput = await this.readOrExit(args.new);
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
-      const result = diffFromTexts(oldInput, newInput, tmConfig === undefined ? {} : { tmConfig });
-      const text = await import('../src/report/diff/render-diff-text.js');
-      const markdown = await import('../src/report/diff/render-diff-markdown.js');
-      const render = (d: import('../src/report/diff/plan-diff.js').PlanDiff): string =>
-        flags.markdown ? markdown.renderDiffMarkdown(d, oldInput.file, newInput.file) : text.renderDiffText(d, terminalStyle(color), oldInput.file, newInput.file);
+      const result = core.diffFromTexts(oldInput, newInput, tmConfig === undefined ? {} : { tmConfig });
+      const render = (d: PlanDiff): string =>
+        flags.markdown ? core.renderDiffMarkdown(d, oldInput.file, newInput.file) : core.renderDiffText(d, terminalStyle(color), oldInput.file, newInput.file);
       const diff = await this.emit(result, { json: flags.json, color }, render);
       const failing = [...new Set((flags['fail-on'] ?? []) as FailOn[])].filter((q) => (q === 'any' ? diff.changed : diff.grew[q]));
       if (failing.length > 0) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
+import type { Result } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
@@ -74,7 +75,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
     });
   }
 
-  private async emitSimulation<T>(result: import('../src/index.js').Result<T[]>, json: boolean, color: boolean, text: (r: T[]) => string): Promise<T[]> {
+  private async emitSimulation<T>(result: Result<T[]>, json: boolean, color: boolean, text: (r: T[]) => string): Promise<T[]> {
     if (json && result.ok && result.value.length === 1) {
       await this.writeOut(JSON.stringify(result.value[0], null, 2) + '\n');
       return result.value;

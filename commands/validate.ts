@@ -5,12 +5,10 @@ import { FlinkslotCommand } from './support/base-command.js';
 import { PathError, STDIN, expandPaths } from './support/paths.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 import { checkAll } from './support/validate-files.js';
-import { definedOnly } from '../src/util/defined-only.js';
-import type { FindingSeverity, ValidationRun } from '../src/report/validate/finding.js';
-import type { PolicyFile, ValidatePolicy } from '../src/parse/policy.js';
+import type { PolicyFile, ValidateFlags, ValidateFormat, ValidationRun } from '../src/index.js';
 
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const;
-type Format = (typeof FORMATS)[number];
+// Kept in step with the core's VALIDATE_FORMATS (a test checks): listing them here keeps `--help` from loading the core.
+const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const satisfies readonly ValidateFormat[];
 
 export default class Validate extends FlinkslotCommand {
   static override summary = 'Check many job graph files at once against resource policies; report findings in the formats CI systems read.';
@@ -73,27 +71,22 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const fromPolicy = (p: string | undefined): string | undefined => (p === undefined || isAbsolute(p) ? p : normalize(join(base, p)));
       const clusterPath = flags.cluster ?? fromPolicy(fromFile.cluster);
       const tmConfigPath = flags['tm-config'] ?? fromPolicy(fromFile.tmConfig);
-      const minText = flags['min-managed-memory'] ?? fromFile.minManagedMemory;
-      if (minText !== undefined && tmConfigPath === undefined) this.usage('--min-managed-memory needs --tm-config (the managed memory of a slot comes from it)');
-      const min = minText === undefined ? undefined : core.memorySize(minText, 'min-managed-memory');
-      if (min !== undefined && !min.ok) this.usage(min.diagnostics[0]!.message);
+      const given: ValidateFlags = {
+        maxSlots: flags['max-slots'],
+        maxParallelism: flags['max-parallelism'],
+        minManagedMemory: flags['min-managed-memory'],
+        requireGroupProfiles: flags['require-group-profiles'],
+        strict: flags.strict,
+        execution: flags.execution,
+        failLevel: flags['fail-level'],
+      };
+      const min = core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined);
+      if (!min.ok) this.usage(min.diagnostics[0]!.message);
       const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath);
       const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath);
-      if (cluster !== undefined) await this.checkInput(core.simulatePlannedJobsOnCluster(cluster, []));
-      if (tmConfig !== undefined) await this.checkInput(core.memoryFromText(tmConfig.text, tmConfig.file));
-      const policy: ValidatePolicy = {
-        ...definedOnly({
-          maxSlots: flags['max-slots'] ?? fromFile.maxSlots,
-          maxParallelism: flags['max-parallelism'] ?? fromFile.maxParallelism,
-          cluster,
-          tmConfig,
-          minManagedMemory: min?.ok ? min.value : undefined,
-        }),
-        requireGroupProfiles: flags['require-group-profiles'] || fromFile.requireGroupProfiles === true,
-        strict: flags.strict || fromFile.strict === true,
-        execution: flags.execution || fromFile.execution === true,
-      };
-      const failLevel = (flags['fail-level'] ?? fromFile.failLevel ?? 'error') as FindingSeverity | 'none';
+      await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig }));
+      const policy = core.mergeValidatePolicy(given, fromFile, { cluster, tmConfig, minManagedMemory: min.ok ? min.value : undefined });
+      const failLevel = core.resolveFailLevel(given, fromFile);
       let files: string[];
       try {
         files = expandPaths(argv as string[]);
@@ -104,8 +97,9 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const stdin = async (): Promise<string> => (await this.readOrExit(STDIN)).text;
       const results = await checkAll(files, policy, stdin, flags.jobs);
       const run: ValidationRun = { files: results, failLevel };
-      const format: Format = flags.json ? 'json' : (flags.format as Format);
-      const report = await this.render(run, format, useColor(flags.color) && flags.output === undefined && format === 'text', flags.verbose);
+      const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
+      const color = useColor(flags.color) && flags.output === undefined && format === 'text';
+      const report = core.renderValidation(run, format, { version: this.config.version, style: terminalStyle(color), verbose: flags.verbose });
       if (flags.output === undefined) await this.writeOut(report);
       else {
         try {
@@ -117,25 +111,6 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const failed = core.summarizeValidation(run).failed > 0;
       if (failed) this.exit(ExitCode.NOT_MET);
     });
-  }
-
-  private async render(run: ValidationRun, format: Format, color: boolean, verbose: boolean): Promise<string> {
-    const r = await import('../src/report/validate/index.js');
-    const version = this.config.version;
-    switch (format) {
-      case 'text':
-        return r.renderValidateText(run, terminalStyle(color), { verbose });
-      case 'json':
-        return r.renderValidateJson(run, version);
-      case 'sarif':
-        return r.renderValidateSarif(run, version);
-      case 'junit':
-        return r.renderValidateJunit(run);
-      case 'github':
-        return r.renderValidateGithub(run);
-      case 'tap':
-        return r.renderValidateTap(run);
-    }
   }
 
   private async policyFile(path: string): Promise<PolicyFile> {

@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { FILE_START, type FileResult } from '../../src/report/validate/finding.js';
-import type { ValidatePolicy } from '../../src/parse/policy.js';
+import type { FileResult, ValidatePolicy } from '../../src/index.js';
 import { STDIN } from './paths.js';
 
 /**
@@ -36,7 +35,7 @@ export function fromWire(policy: WirePolicy): ValidatePolicy {
 /** One file: read and check; a file that cannot be read is a finding, not a crash. */
 export async function checkOne(file: string, policy: ValidatePolicy, stdin: () => Promise<string>): Promise<FileResult> {
   // Loaded here, not with the command list, so that the other commands start without it (Node caches it).
-  const { validateFile } = await import('../../src/app/validate-file.js');
+  const { FILE_START, validateFile } = await import('../../src/index.js');
   let text: string;
   try {
     // Synchronous: for many small files the promise API's open/stat/read/close round trips cost more than the reading.

@@ -3,26 +3,24 @@
  * graphs are planned exactly as `plan` plans them; their requirements are what the jobs declare.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { type JobAnalysis, analyzeJob } from '../plan/analyze-job.js';
-import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
+import type { JobAnalysis } from '../plan/analyze-job.js';
+import { resolveFlinkVersion } from '../model/flink-version.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import validateScenario from '../parse/generated/scenario.validate.js';
-import { importNotes, parseJobGraph } from '../parse/parse-job-graph.js';
+import { importNotes } from '../parse/parse-job-graph.js';
 import { FORMAT_DESCRIPTIONS, detectFlinkFormat } from '../parse/flink/flink-format.js';
 import { importCluster } from '../parse/flink/import-cluster.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import type { SourceText } from '../model/source-text.js';
 import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
 import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-allocator.js';
 import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
 import { runScenario } from '../sim/run-scenario.js';
+import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
-
-export interface SourceText {
-  readonly text: string;
-  readonly file: string;
-}
+import { analyzeJobText } from './job-text.js';
 
 export interface SimulateOptions {
   /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
@@ -33,11 +31,9 @@ export interface SimulateOptions {
 
 /** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
 export function planJob(source: SourceText): Result<PlannedJob> {
-  const graph = parseJobGraph(source.text, source.file);
-  if (!graph.ok) return graph;
-  const analysis = analyzeJob(graph.value);
-  if (!analysis.ok) return fail(locateDiagnostics(analysis.diagnostics, stripByteOrderMark(source.text), source.file));
-  return ok(plannedFrom(analysis.value));
+  const job = analyzeJobText(source.text, source.file);
+  if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, source.file) : job.diagnostics);
+  return ok(plannedFrom(job.analysis));
 }
 
 /** What a job declares to the ResourceManager, from its analysis. */
@@ -46,12 +42,6 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
   for (const plan of analysis.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
   const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({ id: v.id, parallelism: v.parallelism, minParallelism: v.minParallelism ?? 1, slotSharingGroup: groupOf.get(v.index) ?? 'default' }));
   return { requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices };
-}
-
-function version(options: SimulateOptions): Result<FlinkVersion> {
-  if (options.flinkVersion === undefined) return ok(DEFAULT_FLINK_VERSION);
-  const v = parseFlinkVersion(options.flinkVersion);
-  return v === undefined || !isSupportedVersion(v) ? fail([error('input/flink-version', `--flink-version '${options.flinkVersion}' is not a Flink release flinkslot models (1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)})`)]) : ok(v);
 }
 
 interface CheckedDocument {
@@ -99,7 +89,7 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
   const checked = checkDocument(source, isCluster);
   if (!checked.ok) return checked;
   const { text, data, notes } = checked.value;
-  const v = version(options);
+  const v = resolveFlinkVersion(options.flinkVersion, '--flink-version');
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
     const loaded = options.loadJobGraph?.(path);
@@ -110,7 +100,7 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
   if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
   const trace = options.trace === true;
-  return ok(scenarios.value.map((s) => withNotes(buildSimulationReport(runScenario(s, { trace }), trace), notes)));
+  return ok(scenarios.value.map((s) => withNotes(buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace)), notes)));
 }
 
 function withNotes(report: SimulationReport, notes: Diagnostic[]): SimulationReport {

@@ -3,44 +3,39 @@
  * own JSON files), keep every diagnostic as a finding, then check the policies. Pure: the caller
  * read the file and the policy's cluster and TaskManager configuration.
  */
-import { analyzeJob, type JobAnalysis } from '../plan/analyze-job.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { analyzeExecution } from '../execution/analyze-execution.js';
-import { withTaskManagerSlotSize } from '../memory/task-manager-slot-size.js';
-import type { JobGraph } from '../model/job-graph.js';
 import { isSpecified } from '../model/resource-profile.js';
-import { stripByteOrderMark } from '../parse/document.js';
-import { parseJobGraph } from '../parse/parse-job-graph.js';
 import { locateRanges } from '../parse/source-map.js';
+import type { JobAnalysis } from '../plan/analyze-job.js';
 import { buildPlanReport } from '../report/plan-report.js';
+import { analyzeJobText } from './job-text.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
 import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
 import type { ValidatePolicy } from '../parse/policy.js';
 
 export function validateFile(source: string, file: string, policy: ValidatePolicy): FileResult {
-  const text = stripByteOrderMark(source);
-  const parsed = parseJobGraph(text, file, { unknownKeys: policy.strict ? 'error' : 'warning' });
-  if (!parsed.ok) return { file, valid: false, findings: findingsOf(parsed.diagnostics, text, file) };
-  const found: Diagnostic[] = [...parsed.warnings];
-  let graph: JobGraph = parsed.value;
-  if (policy.tmConfig !== undefined) {
-    const sized = withTaskManagerSlotSize(graph, policy.tmConfig);
-    if (!sized.ok) return { file, valid: true, findings: [...findingsOf(found, text, file), ...policyFindings(sized.diagnostics, 'policy/tm-config', file)] };
-    graph = sized.value;
+  const job = analyzeJobText(source, file, { unknownKeys: policy.strict ? 'error' : 'warning', ...(policy.tmConfig === undefined ? {} : { tmConfig: policy.tmConfig }) });
+  const { text } = job;
+  const found: Diagnostic[] = [...job.parseWarnings];
+  if (!job.ok) {
+    if (job.failedAt === 'parse') return { file, valid: false, findings: findingsOf(job.diagnostics, text, file) };
+    // A TaskManager configuration Flink would reject is the policy's problem, not the job's: the job stays valid.
+    if (job.failedAt === 'tm-config') return { file, valid: true, findings: [...findingsOf(found, text, file), ...policyFindings(job.diagnostics, 'policy/tm-config', file)] };
+    return { file, valid: false, findings: findingsOf([...found, ...job.diagnostics], text, file) };
   }
-  const analysis = analyzeJob(graph);
-  if (!analysis.ok) return { file, valid: false, findings: findingsOf([...found, ...analysis.diagnostics], text, file) };
-  found.push(...analysis.value.warnings);
+  const { graph, analysis } = job;
+  found.push(...analysis.warnings);
   if (policy.execution) {
-    const execution = analyzeExecution(analysis.value);
+    const execution = analyzeExecution(analysis);
     if (execution.ok) found.push(...execution.value.warnings);
     else found.push(...execution.diagnostics);
   }
-  found.push(...checkPolicies(analysis.value, policy));
+  found.push(...checkPolicies(analysis, policy));
   const findings = findingsOf(found, text, file);
-  if (policy.cluster !== undefined) findings.push(...clusterFit(analysis.value, text, file, policy));
+  if (policy.cluster !== undefined) findings.push(...clusterFit(analysis, text, file, policy));
   const maxParallelism = Math.max(...graph.vertices.map((v) => v.parallelism));
-  return { file, valid: true, findings, summary: { job: graph.name, minimumSlots: analysis.value.minimumSlots, maxParallelism } };
+  return { file, valid: true, findings, summary: { job: graph.name, minimumSlots: analysis.minimumSlots, maxParallelism } };
 }
 
 /** The policy checks that need only the analysis. */

@@ -37,7 +37,9 @@ interface DependencyGraph {
 function dependencies(t: ExecutionTopology, regions: SchedulingRegions, mustBePipelined: (r: ResultPartitionType) => boolean): DependencyGraph {
   const g: DependencyGraph = { sources: [], targets: [], weights: [], nodes: regions.count };
   const add = (from: number, to: number, w: number): void => {
-    g.sources.push(from), g.targets.push(to), g.weights.push(w);
+    g.sources.push(from);
+    g.targets.push(to);
+    g.weights.push(w);
   };
   t.vertices.forEach((vertex, v) => {
     for (const input of vertex.inputs) {
@@ -134,7 +136,10 @@ export function computeBatchPeak(
         if (perGroup[ssg]!++ === 0) touched.push(ssg);
       }
     }
-    if (slots > peakSlots) (peakSlots = slots), (peakWave = wave);
+    if (slots > peakSlots) {
+      peakSlots = slots;
+      peakWave = wave;
+    }
     // Only the groups this wave touched: O(subtasks) over all waves, not O(waves × groups).
     for (const ssg of touched) {
       peakPerGroup[ssg] = Math.max(peakPerGroup[ssg]!, perGroup[ssg]!);
@@ -158,7 +163,10 @@ function largestRegionSlots(regions: SchedulingRegions, rows: { offsets: Int32Ar
     let slots = 0;
     for (let k = rows.offsets[r]!; k < rows.offsets[r + 1]!; k++) {
       const group = sharing.groupOf[rows.subtasks[k]!]!;
-      if (stamp[group] !== r) (stamp[group] = r), slots++;
+      if (stamp[group] !== r) {
+        stamp[group] = r;
+        slots++;
+      }
     }
     largest = Math.max(largest, slots);
   }

@@ -87,11 +87,19 @@ function mergeRegionsOnCycles(t: ExecutionTopology, sets: DisjointSet, dependsOn
       if (!dependsOn(v, input)) continue;
       if (input.pattern === 'ALL_TO_ALL') {
         const hub = nodes++;
-        for (let p = t.offsets[input.producer]!; p < t.offsets[input.producer + 1]!; p++) sources.push(rawOf[p]!), targets.push(hub);
-        for (let c = t.offsets[v]!; c < t.offsets[v + 1]!; c++) sources.push(hub), targets.push(rawOf[c]!);
+        for (let p = t.offsets[input.producer]!; p < t.offsets[input.producer + 1]!; p++) {
+          sources.push(rawOf[p]!);
+          targets.push(hub);
+        }
+        for (let c = t.offsets[v]!; c < t.offsets[v + 1]!; c++) {
+          sources.push(hub);
+          targets.push(rawOf[c]!);
+        }
       } else {
         forEachPair(t, v, input, (p, c) => {
-          if (rawOf[p] !== rawOf[c]) sources.push(rawOf[p]!), targets.push(rawOf[c]!);
+          if (rawOf[p] === rawOf[c]) return;
+          sources.push(rawOf[p]!);
+          targets.push(rawOf[c]!);
         });
       }
     }

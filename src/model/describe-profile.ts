@@ -1,21 +1,34 @@
-/** Short text for a ResourceProfile in decisions and explanations ("cpu 1.5, heap 512mb, gpu 1"). */
+/**
+ * Short text for a ResourceProfile ("cpu 1.5, heap 512mb, gpu 1"): in the SlotManager's decisions
+ * and explanations, and (from a report's JSON profile) in every text report. One wording for both.
+ */
 import { decimalToString } from './decimal.js';
 import { toCompactString } from './memory-size.js';
 import { type ResourceProfile, MEMORY_FIELDS, isSpecified } from './resource-profile.js';
 
-const LABELS: Record<(typeof MEMORY_FIELDS)[number], string> = {
+type MemoryField = (typeof MEMORY_FIELDS)[number];
+
+const LABELS: Record<MemoryField, string> = {
   taskHeapMemory: 'heap',
   taskOffHeapMemory: 'off-heap',
   managedMemory: 'managed',
   networkMemory: 'network',
 };
 
+/** The text of a specified profile from its parts, numbers already formatted by the caller; memory of 0 is left out. */
+export function describeResources(cpu: string, memory: (field: MemoryField) => bigint, extended: Iterable<readonly [string, string]>): string {
+  const parts = [`cpu ${cpu}`];
+  for (const field of MEMORY_FIELDS) {
+    const bytes = memory(field);
+    if (bytes > 0n) parts.push(`${LABELS[field]} ${toCompactString(bytes)}`);
+  }
+  for (const [name, amount] of extended) parts.push(`${name} ${amount}`);
+  return parts.join(', ');
+}
+
 export function describeProfile(p: ResourceProfile): string {
   if (!isSpecified(p)) return p.kind;
-  const parts = [`cpu ${decimalToString(p.cpuCores)}`];
-  for (const field of MEMORY_FIELDS) if (p[field] > 0n) parts.push(`${LABELS[field]} ${toCompactString(p[field])}`);
-  for (const [name, amount] of p.extendedResources) parts.push(`${name} ${decimalToString(amount)}`);
-  return parts.join(', ');
+  return describeResources(decimalToString(p.cpuCores), (f) => p[f], [...p.extendedResources].map(([name, amount]) => [name, decimalToString(amount)] as const));
 }
 
 export function describeCount(c: { readonly profile: ResourceProfile; readonly count: number }): string {

@@ -6,7 +6,7 @@
 import { type Diagnostic, type Result, error, fail, hasErrors, ok, warning } from '../errors/diagnostic.js';
 import { buildDigraph } from '../graph/digraph.js';
 import { topologicalSort } from '../graph/topological-sort.js';
-import { DEFAULT_FLINK_VERSION, type FlinkVersion, atLeast, formatVersion, isSupportedVersion, parseFlinkVersion } from '../model/flink-version.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion, atLeast, formatVersion, resolveFlinkVersion } from '../model/flink-version.js';
 import {
   DEFAULT_SLOT_SHARING_GROUP,
   type JobEdge,
@@ -53,14 +53,10 @@ function readLoadBalanceMode(mode: JobGraphInput['loadBalanceMode'], version: Fl
 }
 
 function readVersion(text: string | undefined, out: Diagnostic[]): FlinkVersion {
-  if (text === undefined) return DEFAULT_FLINK_VERSION;
-  const version = parseFlinkVersion(text);
-  if (version === undefined || !isSupportedVersion(version)) {
-    const range = `1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)}`;
-    out.push(error('input/flink-version', `flinkVersion '${text}' is not a Flink release flinkslot models (${range})`, '/flinkVersion'));
-    return DEFAULT_FLINK_VERSION;
-  }
-  return version;
+  const version = resolveFlinkVersion(text, 'flinkVersion', '/flinkVersion');
+  if (version.ok) return version.value;
+  out.push(...version.diagnostics);
+  return DEFAULT_FLINK_VERSION;
 }
 
 function readVertices(inputs: readonly VertexInput[], version: FlinkVersion, out: Diagnostic[]): JobVertex[] {

@@ -3,15 +3,14 @@
  * (`schemas/policy.schema.json`). Flags win over the file. The command layer reads the files the
  * policy names and passes their text in.
  */
-import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Result, type Severity, error, fail, ok } from '../errors/diagnostic.js';
 import { FlinkException } from '../errors/flink-exception.js';
 import { parseMemorySize } from '../model/memory-size.js';
 import { parseDocument, stripByteOrderMark } from './document.js';
 import validatePolicy from './generated/policy.validate.js';
 import { type CompiledValidator, validateWith } from './schema-validator.js';
 import { locateDiagnostics } from './source-map.js';
-import type { SourceText } from '../app/simulate.js';
-import type { FindingSeverity } from '../report/validate/finding.js';
+import type { SourceText } from '../model/source-text.js';
 
 export interface ValidatePolicy {
   readonly maxSlots?: number;
@@ -34,7 +33,7 @@ export interface PolicyFile {
   readonly requireGroupProfiles?: boolean;
   readonly strict?: boolean;
   readonly execution?: boolean;
-  readonly failLevel?: FindingSeverity | 'none';
+  readonly failLevel?: Severity | 'none';
 }
 
 export function parsePolicyFile(source: string, file: string): Result<PolicyFile> {

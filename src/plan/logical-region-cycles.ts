@@ -17,7 +17,10 @@ export function logicalRegionCycleWarnings(graph: JobGraph, regions: PipelinedRe
   const targets: number[] = [];
   for (const e of graph.edges) {
     const [from, to] = [regions.regionOf[e.source]!, regions.regionOf[e.target]!];
-    if (from !== to && !mustBePipelinedConsumed(e.resultPartitionType, graph.flinkVersion)) sources.push(from), targets.push(to);
+    if (from !== to && !mustBePipelinedConsumed(e.resultPartitionType, graph.flinkVersion)) {
+      sources.push(from);
+      targets.push(to);
+    }
   }
   if (sources.length === 0) return [];
   const scc = computeStronglyConnectedComponents(buildDigraph(regions.regions.length, sources, targets));

@@ -4,14 +4,13 @@
  * owners and free resources; the pending workers; optionally every decision in order.
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
+import type { Explanation } from '../sim/explain.js';
+import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
-import type { ScenarioRun } from '../sim/run-scenario.js';
-import { type Explanation, explainMissing } from '../sim/explain.js';
-import { requirementsAreUnknown } from '../sim/scenario/scenario.js';
-import { determineParallelism } from '../sim/scheduler/slot-sharing-slot-allocator.js';
+import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
 import { type ResourceProfileJson, profileToJson } from './profile-json.js';
 
-export type Verdict = 'met' | 'partly-met' | 'not-met';
+export type { Verdict };
 
 export interface CountJson {
   readonly profile: ResourceProfileJson;
@@ -65,68 +64,53 @@ function counts(list: readonly ProfileCount[]): CountJson[] {
   return list.map((c) => ({ profile: profileToJson(c.profile), count: c.count }));
 }
 
-function total(list: readonly ProfileCount[]): number {
-  return list.reduce((n, c) => n + c.count, 0);
+function jobReport(job: JobOutcome): JobReport {
+  return {
+    id: job.id,
+    ...(job.source === undefined ? {} : { source: job.source }),
+    verdict: job.verdict,
+    ...(job.finishedAt === undefined ? {} : { finishedAt: job.finishedAt }),
+    requirements: counts(job.requirements),
+    acquired: counts(job.acquired),
+    missing: counts(job.missing),
+    ...(job.adaptiveParallelism === undefined ? {} : { adaptiveParallelism: Object.fromEntries(job.adaptiveParallelism) }),
+    notEnoughResourcesNotifications: job.notEnoughResourcesNotifications,
+    explanations: job.explanations.map((e) => ({ profile: profileToJson(e.profile), count: e.count, reasons: [...e.reasons] })),
+  };
 }
 
-export function buildSimulationReport(run: ScenarioRun, withTrace: boolean): SimulationReport {
-  const { scenario, sim, slotManager: sm } = run;
-  const views = new Map(sm.jobs().map((j) => [j.job, j]));
-  const ids = [...new Set([...scenario.jobs.map((j) => j.id), ...views.keys()])];
-  const jobs = ids.map((id): JobReport => {
-    const def = scenario.jobs.find((j) => j.id === id);
-    const view = views.get(id);
-    const finished = run.finishedAt.get(id);
-    const requirements = view?.requirements ?? (finished !== undefined ? (def?.requirements ?? []) : []);
-    const acquired = view?.acquired ?? [];
-    const missing = view?.missing ?? [];
-    let verdict: Verdict = missing.length === 0 ? 'met' : 'not-met';
-    let adaptiveParallelism: Record<string, number> | undefined;
-    if (missing.length > 0 && total(acquired) > 0 && requirementsAreUnknown(requirements)) {
-      const parallelism = def?.vertices === undefined ? undefined : determineParallelism(def.vertices, total(acquired));
-      if (def?.vertices === undefined || parallelism !== undefined) verdict = 'partly-met';
-      if (parallelism !== undefined) adaptiveParallelism = Object.fromEntries(parallelism);
-    }
-    return {
-      id,
-      ...(def?.source === undefined ? {} : { source: def.source }),
-      verdict,
-      ...(finished === undefined ? {} : { finishedAt: finished }),
-      requirements: counts(requirements),
-      acquired: counts(acquired),
-      missing: counts(missing),
-      ...(adaptiveParallelism === undefined ? {} : { adaptiveParallelism }),
-      notEnoughResourcesNotifications: sim.notificationCounts.get(id) ?? 0,
-      explanations: missing.map((m) => ({ profile: profileToJson(m.profile), count: m.count, reasons: explainMissing(id, m.profile, sm, scenario.cluster) })),
-    };
-  });
-  const verdict: Verdict = jobs.every((j) => j.verdict === 'met') ? 'met' : jobs.some((j) => j.verdict !== 'not-met') && jobs.every((j) => j.verdict !== 'not-met') ? 'partly-met' : 'not-met';
+function taskManagerReport(tm: TaskManagerView): TaskManagerReport {
   return {
-    ...(scenario.name === undefined ? {} : { scenario: scenario.name }),
-    ...(scenario.variant === undefined ? {} : { variant: scenario.variant }),
-    flinkVersion: scenario.flinkVersion,
-    slotManager: scenario.cluster.slotManager,
-    resourceAllocation: scenario.cluster.config.resourceAllocation,
-    endTime: run.endTime,
-    verdict,
-    jobs,
-    taskManagers: sm.taskManagers().map((tm) => ({
-      id: tm.id,
-      total: profileToJson(tm.total),
-      free: profileToJson(tm.free),
-      registeredSlots: tm.registeredSlots,
-      freeSlots: tm.freeSlots,
-      slots: tm.slots.flatMap((s) => (s.job === undefined ? [] : [{ ...(s.index >= 0 ? { index: s.index } : {}), job: s.job, profile: profileToJson(s.profile) }])),
-      released: tm.unwanted,
-      blocked: tm.blocked,
-    })),
-    pendingTaskManagers: sm.pendingTaskManagers().map((p) => ({
+    id: tm.id,
+    total: profileToJson(tm.total),
+    free: profileToJson(tm.free),
+    registeredSlots: tm.registeredSlots,
+    freeSlots: tm.freeSlots,
+    slots: tm.slots.flatMap((s) => (s.job === undefined ? [] : [{ ...(s.index >= 0 ? { index: s.index } : {}), job: s.job, profile: profileToJson(s.profile) }])),
+    released: tm.unwanted,
+    blocked: tm.blocked,
+  };
+}
+
+export function buildSimulationReport(outcome: SimulationOutcome): SimulationReport {
+  const { trace } = outcome;
+  return {
+    ...(outcome.scenario === undefined ? {} : { scenario: outcome.scenario }),
+    ...(outcome.variant === undefined ? {} : { variant: outcome.variant }),
+    flinkVersion: outcome.flinkVersion,
+    slotManager: outcome.slotManager,
+    resourceAllocation: outcome.resourceAllocation,
+    endTime: outcome.endTime,
+    verdict: outcome.verdict,
+    jobs: outcome.jobs.map(jobReport),
+    taskManagers: outcome.taskManagers.map(taskManagerReport),
+    pendingTaskManagers: outcome.pendingTaskManagers.map((p) => ({
       id: p.id,
       total: profileToJson(p.total),
       slots: p.numberOfSlots,
       allocations: Object.fromEntries([...p.allocations].map(([job, list]) => [job, counts(list)])),
     })),
-    workersStarted: run.workersStarted,
-    ...(withTrace ? { trace: sim.trace.map((t) => ({ time: t.time, kind: t.kind, message: t.message, ...(t.taskManager === undefined ? {} : { taskManager: t.taskManager }), ...(t.job === undefined ? {} : { job: t.job }) })) } : {}),
+    workersStarted: outcome.workersStarted,
+    ...(trace === undefined ? {} : { trace: trace.map((t) => ({ time: t.time, kind: t.kind, message: t.message, ...(t.taskManager === undefined ? {} : { taskManager: t.taskManager }), ...(t.job === undefined ? {} : { job: t.job }) })) }),
   };
 }

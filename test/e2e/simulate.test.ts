@@ -240,7 +240,7 @@ describe('simulate on fixtures/scenarios', () => {
       const etlAllocations = d.filter(([t, k, m]) => t === 60050 && k === 'allocate' && m.endsWith('for job etl'));
       expect(etlAllocations).toHaveLength(6);
       const firstFree = index(([t, k]) => t === 60000 && k === 'free');
-      const firstEtlAllocation = index(([t, k, m]) => k === 'allocate' && m.endsWith('for job etl'));
+      const firstEtlAllocation = index(([, k, m]) => k === 'allocate' && m.endsWith('for job etl'));
       expect(etlDeclares).toBeGreaterThan(0);
       expect(firstFree).toBeGreaterThan(etlDeclares);
       expect(firstEtlAllocation).toBeGreaterThan(firstFree);

@@ -368,7 +368,7 @@ function runChecked(scenario: Scenario, check: StepCheck): Driver {
     try {
       check(d, prev, effect, cur);
     } catch (e) {
-      if (e instanceof InvariantError) throw new Error(`${e.message}\nat step ${i}: ${log.join(' | ')}`);
+      if (e instanceof InvariantError) throw new Error(`${e.message}\nat step ${i}: ${log.join(' | ')}`, { cause: e });
       throw e;
     }
     prev = cur;

@@ -1,8 +1,7 @@
 /** Shared by the end-to-end tests: run the built CLI as a user would, build it first if needed. */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 export { ROOT } from './root.js';
 import { ROOT } from './root.js';

@@ -10,10 +10,7 @@
  * - regions: as sets of vertex ids; a region equal as a set on both sides is unchanged;
  * - vertices by id, operators by (vertex id, operator id).
  */
-import { planFromText } from '../../app/plan.js';
-import { type Diagnostic, type Result, fail, ok } from '../../errors/diagnostic.js';
 import type { JobGraph } from '../../model/job-graph.js';
-import { parseJobGraph } from '../../parse/parse-job-graph.js';
 import type { PlanReport } from '../plan-report.js';
 import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
 
@@ -183,41 +180,6 @@ export function diffPlans(oldReport: PlanReport, newReport: PlanReport, options:
     managedMemory,
     operators,
   };
-}
-
-export interface SourceText {
-  text: string;
-  file: string;
-}
-
-/**
- * Two JobGraph texts → their plan diff, or the diagnostics of either (both when both are bad),
- * each located in its own file. `tmConfig` applies to both, so managed-memory bytes are compared.
- */
-export function diffFromTexts(oldSource: SourceText, newSource: SourceText, options: { tmConfig?: SourceText } = {}): Result<PlanDiff> {
-  const planOptions = options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig };
-  const oldPlan = planFromText(oldSource.text, oldSource.file, planOptions);
-  const newPlan = planFromText(newSource.text, newSource.file, planOptions);
-  if (!oldPlan.ok || !newPlan.ok) {
-    const diagnostics: Diagnostic[] = [...(oldPlan.ok ? [] : oldPlan.diagnostics), ...(newPlan.ok ? [] : newPlan.diagnostics)];
-    // Both plans share one tm-config: its diagnostics would otherwise be printed twice.
-    return fail(dedupe(diagnostics));
-  }
-  // The report names vertices but not their parallelism: read it from the graphs (already valid).
-  const oldGraph = parseJobGraph(oldSource.text, oldSource.file);
-  const newGraph = parseJobGraph(newSource.text, newSource.file);
-  const parallelism = oldGraph.ok && newGraph.ok ? { old: vertexParallelism(oldGraph.value), new: vertexParallelism(newGraph.value) } : undefined;
-  return ok(diffPlans(oldPlan.value, newPlan.value, parallelism === undefined ? {} : { parallelism }), [...oldPlan.warnings, ...newPlan.warnings]);
-}
-
-function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = JSON.stringify(d);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

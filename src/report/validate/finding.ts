@@ -3,7 +3,10 @@
  * violation) with everything a CI system needs to annotate the file: a rule id, a severity, a
  * message, the file, a 1-based start and end line and column, and the JSON pointer.
  */
-export type FindingSeverity = 'error' | 'warning' | 'info';
+import type { Severity } from '../../errors/diagnostic.js';
+
+/** A finding's severity is its diagnostic's. */
+export type FindingSeverity = Severity;
 
 /** Most severe first; `--fail-level` compares against this order. */
 export const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'info'];

@@ -5,3 +5,4 @@ export { renderValidateSarif, validateSarifLog } from './render-sarif.js';
 export { renderValidateJunit } from './render-junit.js';
 export { renderValidateGithub } from './render-github.js';
 export { renderValidateTap } from './render-tap.js';
+export { renderValidation, VALIDATE_FORMATS, type ValidateFormat, type ValidationRenderOptions } from './render-validation.js';

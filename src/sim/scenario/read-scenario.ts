@@ -6,7 +6,7 @@
 import { type Diagnostic, type Result, error, fail, ok } from '../../errors/diagnostic.js';
 import { decimalFromNumber, decimalToNumber } from '../../model/decimal.js';
 import { parseDuration } from '../../model/duration.js';
-import { DEFAULT_FLINK_VERSION, type FlinkVersion, atLeast, formatVersion, isSupportedVersion, parseFlinkVersion } from '../../model/flink-version.js';
+import { type FlinkVersion, atLeast, formatVersion, resolveFlinkVersion } from '../../model/flink-version.js';
 import { memorySizeFromInput } from '../../model/memory-size.js';
 import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../model/resource-profile.js';
 import { taskManagerSetup } from '../../memory/memory-from-configuration.js';
@@ -61,12 +61,10 @@ class Reader {
 
 function selectVersion(text: unknown, pointer: string, out: Diagnostic[], fallback: FlinkVersion): FlinkVersion {
   if (text === undefined) return fallback;
-  const v = parseFlinkVersion(String(text));
-  if (v === undefined || !isSupportedVersion(v)) {
-    out.push(error('input/flink-version', `flinkVersion '${String(text)}' is not a Flink release flinkslot models (1.10 to ${formatVersion(DEFAULT_FLINK_VERSION)})`, pointer));
-    return fallback;
-  }
-  return v;
+  const v = resolveFlinkVersion(String(text), 'flinkVersion', pointer);
+  if (v.ok) return v.value;
+  out.push(...v.diagnostics);
+  return fallback;
 }
 
 function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManagerKind {

@@ -20,7 +20,7 @@ import {
 import { ProfileArithmetic } from '../../model/profile-arithmetic.js';
 import { IndexSet } from '../../util/index-set.js';
 import { type PlaceSlot, type RegisteredPool, effectiveProfile, utilization } from './registered-pool.js';
-import { ResourceCounter } from './resource-counter.js';
+import { type ResourceCounter } from './resource-counter.js';
 
 export const BUSY = Number.POSITIVE_INFINITY;
 

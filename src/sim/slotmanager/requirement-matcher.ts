@@ -9,7 +9,7 @@
  * depend on this order are unspecified in Flink.
  */
 import { type ResourceProfile, isMatching } from '../../model/resource-profile.js';
-import { ResourceCounter } from './resource-counter.js';
+import { type ResourceCounter } from './resource-counter.js';
 
 /** How many slots are already assigned to a requirement profile. */
 export type AssignedLookup = (requirement: ResourceProfile) => number;

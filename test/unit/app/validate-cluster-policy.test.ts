@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SourceText } from '../../../src/app/simulate.js';
+import type { SourceText } from '../../../src/model/source-text.js';
 import { validateFile } from '../../../src/app/validate-file.js';
 
 const CLUSTER = 'fixtures/clusters/standalone-4x4.yaml';

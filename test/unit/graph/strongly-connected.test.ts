@@ -21,7 +21,11 @@ function bruteForce(n: number, edges: ReadonlyArray<readonly [number, number]>):
   for (let i = 0; i < n; i++) {
     if (seen.has(i)) continue;
     const component = [];
-    for (let j = i; j < n; j++) if (reach[i]![j] && reach[j]![i]) component.push(j), seen.add(j);
+    for (let j = i; j < n; j++) {
+      if (!reach[i]![j] || !reach[j]![i]) continue;
+      component.push(j);
+      seen.add(j);
+    }
     out.push(component);
   }
   return out;

@@ -1,0 +1,36 @@
+/**
+ * `flinkslot diff`: two job graph texts → their plan diff, or the diagnostics of either (both when
+ * both are bad), each located in its own file. Each text is read once: the plan report and the
+ * vertex parallelism (which the report does not carry) come from the same analysis.
+ */
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { SourceText } from '../model/source-text.js';
+import { type PlanDiff, diffPlans, vertexParallelism } from '../report/diff/plan-diff.js';
+import { type JobTextOptions, analyzeJobText } from './job-text.js';
+import { planOfJob } from './plan.js';
+
+/** `tmConfig` applies to both sides, so managed-memory bytes are compared. */
+export function diffFromTexts(oldSource: SourceText, newSource: SourceText, options: { tmConfig?: SourceText } = {}): Result<PlanDiff> {
+  const jobOptions: JobTextOptions = options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig };
+  const oldJob = analyzeJobText(oldSource.text, oldSource.file, jobOptions);
+  const newJob = analyzeJobText(newSource.text, newSource.file, jobOptions);
+  const oldPlan = planOfJob(oldJob, oldSource.file);
+  const newPlan = planOfJob(newJob, newSource.file);
+  if (!oldPlan.ok || !newPlan.ok) {
+    const diagnostics: Diagnostic[] = [...(oldPlan.ok ? [] : oldPlan.diagnostics), ...(newPlan.ok ? [] : newPlan.diagnostics)];
+    // Both plans share one tm-config: its diagnostics would otherwise be printed twice.
+    return fail(dedupe(diagnostics));
+  }
+  const parallelism = oldJob.ok && newJob.ok ? { parallelism: { old: vertexParallelism(oldJob.graph), new: vertexParallelism(newJob.graph) } } : {};
+  return ok(diffPlans(oldPlan.value, newPlan.value, parallelism), [...oldPlan.warnings, ...newPlan.warnings]);
+}
+
+function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * What every use case that reads one job graph shares: text → JobGraph (flinkslot's format or one
+ * of Flink's own files) → sized with a TaskManager configuration (optional) → analysed. The steps
+ * fail apart, because use cases report them differently: `plan` locates analysis errors in the
+ * file, `validate` turns them into findings and a bad TaskManager configuration into a policy
+ * finding.
+ */
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { withTaskManagerSlotSize } from '../memory/task-manager-slot-size.js';
+import type { JobGraph } from '../model/job-graph.js';
+import type { SourceText } from '../model/source-text.js';
+import { stripByteOrderMark } from '../parse/document.js';
+import { type ParseOptions, parseJobGraph } from '../parse/parse-job-graph.js';
+import { type JobAnalysis, analyzeJob } from '../plan/analyze-job.js';
+
+export interface JobTextOptions extends ParseOptions {
+  /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
+  readonly tmConfig?: SourceText;
+}
+
+/** The step that failed: reading the job graph, the TaskManager configuration, or Flink's rules. */
+export type JobTextStep = 'parse' | 'tm-config' | 'analysis';
+
+export type AnalyzedJobText = { readonly text: string; readonly parseWarnings: readonly Diagnostic[] } & (
+  | { readonly ok: true; readonly graph: JobGraph; readonly analysis: JobAnalysis }
+  | { readonly ok: false; readonly failedAt: JobTextStep; readonly diagnostics: Diagnostic[] }
+);
+
+/**
+ * Parse diagnostics come located (in the job graph file), TaskManager configuration diagnostics
+ * too (in theirs); analysis diagnostics carry JSON pointers only, for the caller to locate.
+ */
+export function analyzeJobText(source: string, file: string | undefined, options: JobTextOptions = {}): AnalyzedJobText {
+  const text = stripByteOrderMark(source);
+  const parsed = parseJobGraph(text, file, options);
+  if (!parsed.ok) return { ok: false, failedAt: 'parse', diagnostics: parsed.diagnostics, text, parseWarnings: [] };
+  const parseWarnings = parsed.warnings;
+  const sized = options.tmConfig === undefined ? parsed : withTaskManagerSlotSize(parsed.value, options.tmConfig);
+  if (!sized.ok) return { ok: false, failedAt: 'tm-config', diagnostics: sized.diagnostics, text, parseWarnings };
+  const analysis = analyzeJob(sized.value);
+  if (!analysis.ok) return { ok: false, failedAt: 'analysis', diagnostics: analysis.diagnostics, text, parseWarnings };
+  return { ok: true, graph: sized.value, analysis: analysis.value, text, parseWarnings };
+}

@@ -1,0 +1,113 @@
+/**
+ * What a finished simulation run leaves, as values: per job the verdict, what it required,
+ * acquired and misses and why; the TaskManagers and pending workers as the SlotManager last saw
+ * them; the decision trace when it was recorded. Reports read this, never the live SlotManager.
+ */
+import type { ResourceProfile } from '../model/resource-profile.js';
+import { type Explanation, explainMissing } from './explain.js';
+import type { ScenarioRun } from './run-scenario.js';
+import { requirementsAreUnknown } from './scenario/scenario.js';
+import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
+import type { ProfileCount } from './slotmanager/resource-counter.js';
+import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slotmanager/slot-manager.js';
+
+export type Verdict = 'met' | 'partly-met' | 'not-met';
+
+export interface MissingExplanation {
+  readonly profile: ResourceProfile;
+  readonly count: number;
+  readonly reasons: readonly Explanation[];
+}
+
+export interface JobOutcome {
+  readonly id: string;
+  readonly source: string | undefined;
+  readonly verdict: Verdict;
+  /** When the job finished (its slots were returned); its requirements are then those it had. */
+  readonly finishedAt: number | undefined;
+  readonly requirements: readonly ProfileCount[];
+  readonly acquired: readonly ProfileCount[];
+  readonly missing: readonly ProfileCount[];
+  /** The parallelism the adaptive scheduler would run with the acquired slots (partly met). */
+  readonly adaptiveParallelism: ReadonlyMap<string, number> | undefined;
+  readonly notEnoughResourcesNotifications: number;
+  readonly explanations: readonly MissingExplanation[];
+}
+
+export interface SimulationOutcome {
+  readonly scenario: string | undefined;
+  readonly variant: string | undefined;
+  readonly flinkVersion: string;
+  readonly slotManager: 'declarative' | 'fine-grained';
+  readonly resourceAllocation: 'active' | 'standalone';
+  readonly endTime: number;
+  readonly verdict: Verdict;
+  readonly jobs: readonly JobOutcome[];
+  readonly taskManagers: readonly TaskManagerView[];
+  readonly pendingTaskManagers: readonly PendingTaskManagerState[];
+  readonly workersStarted: number;
+  /** Every decision in order; only when the run recorded it. */
+  readonly trace: readonly TraceEntry[] | undefined;
+}
+
+function total(list: readonly ProfileCount[]): number {
+  return list.reduce((n, c) => n + c.count, 0);
+}
+
+function jobOutcomes(run: ScenarioRun): JobOutcome[] {
+  const { scenario, sim, slotManager: sm } = run;
+  const views = new Map(sm.jobs().map((j) => [j.job, j]));
+  const ids = [...new Set([...scenario.jobs.map((j) => j.id), ...views.keys()])];
+  return ids.map((id): JobOutcome => {
+    const def = scenario.jobs.find((j) => j.id === id);
+    const view = views.get(id);
+    const finishedAt = run.finishedAt.get(id);
+    const requirements = view?.requirements ?? (finishedAt !== undefined ? (def?.requirements ?? []) : []);
+    const acquired = view?.acquired ?? [];
+    const missing = view?.missing ?? [];
+    let verdict: Verdict = missing.length === 0 ? 'met' : 'not-met';
+    let adaptiveParallelism: ReadonlyMap<string, number> | undefined;
+    if (missing.length > 0 && total(acquired) > 0 && requirementsAreUnknown(requirements)) {
+      const parallelism = def?.vertices === undefined ? undefined : determineParallelism(def.vertices, total(acquired));
+      if (def?.vertices === undefined || parallelism !== undefined) verdict = 'partly-met';
+      adaptiveParallelism = parallelism;
+    }
+    return {
+      id,
+      source: def?.source,
+      verdict,
+      finishedAt,
+      requirements,
+      acquired,
+      missing,
+      adaptiveParallelism,
+      notEnoughResourcesNotifications: sim.notificationCounts.get(id) ?? 0,
+      explanations: missing.map((m) => ({ profile: m.profile, count: m.count, reasons: explainMissing(id, m.profile, sm, scenario.cluster) })),
+    };
+  });
+}
+
+/** All jobs met: met; none not met (some partly): partly met; else not met. */
+function overallVerdict(jobs: readonly JobOutcome[]): Verdict {
+  if (jobs.every((j) => j.verdict === 'met')) return 'met';
+  return jobs.some((j) => j.verdict !== 'not-met') && jobs.every((j) => j.verdict !== 'not-met') ? 'partly-met' : 'not-met';
+}
+
+export function simulationOutcome(run: ScenarioRun, withTrace: boolean): SimulationOutcome {
+  const { scenario, sim, slotManager: sm } = run;
+  const jobs = jobOutcomes(run);
+  return {
+    scenario: scenario.name,
+    variant: scenario.variant,
+    flinkVersion: scenario.flinkVersion,
+    slotManager: scenario.cluster.slotManager,
+    resourceAllocation: scenario.cluster.config.resourceAllocation,
+    endTime: run.endTime,
+    verdict: overallVerdict(jobs),
+    jobs,
+    taskManagers: sm.taskManagers(),
+    pendingTaskManagers: sm.pendingTaskManagers(),
+    workersStarted: run.workersStarted,
+    trace: withTrace ? sim.trace : undefined,
+  };
+}
