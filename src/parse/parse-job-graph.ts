@@ -4,7 +4,8 @@
  */
 import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
 import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat } from './flink/flink-format.js';
-import { type ImportedJob, importJob } from './flink/import-job.js';
+import type { ImportedJob } from './flink/imported-job.js';
+import { importJob } from './flink/import-job.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { parseDocument, stripByteOrderMark } from './document.js';
 import { locateDiagnostics } from './source-map.js';

@@ -8,7 +8,8 @@ import { importNotes, readImportedJob } from '../parse-job-graph.js';
 import { locateDiagnostics } from '../source-map.js';
 import { type FlinkFormat, detectFlinkFormat } from './flink-format.js';
 import { type ImportedCluster, importCluster } from './import-cluster.js';
-import { type ImportedJob, importJob } from './import-job.js';
+import type { ImportedJob } from './imported-job.js';
+import { importJob } from './import-job.js';
 
 export type ImportResult =
   | { readonly kind: 'job'; readonly format: FlinkFormat; readonly job: ImportedJob; readonly notes: Diagnostic[] }

@@ -8,7 +8,6 @@
  * mode, one group per region in batch mode) and a note says so.
  */
 import { type Diagnostic, type Result, fail, ok } from '../../errors/diagnostic.js';
-import type { EdgeInput, JobGraphInput, VertexInput } from '../job-graph-input.js';
 import validateJobDetails from '../generated/flink-job-details.validate.js';
 import validateJobPlan from '../generated/flink-job-plan.validate.js';
 import validateJobPlanAnswer from '../generated/flink-job-plan-answer.validate.js';
@@ -18,43 +17,8 @@ import { FORMAT_DESCRIPTIONS, type FlinkFormat } from './flink-format.js';
 import { type ResultPartitionTypeName, distributionOf, isBatchExchange, resultPartitionTypeOf, unescapeDescription } from './mapping.js';
 import { type ImportNote, OriginMap, note } from './import-notes.js';
 import { definedOnly } from '../../util/defined-only.js';
+import { type ImportedEdge, type ImportedJob, type ImportedVertex, assemble } from './imported-job.js';
 
-export interface ImportedVertex {
-  readonly id: string;
-  readonly name?: string;
-  /** A JobGraph plan's description as written (HTML-escaped, `<br/>` between lines). */
-  readonly description?: string;
-  /** A StreamGraph node's kind: Data Source, Operator, Data Sink. */
-  readonly pact?: string;
-  readonly parallelism?: number;
-  readonly maxParallelism?: number;
-}
-
-export interface ImportedEdge {
-  readonly source: string;
-  readonly target: string;
-  readonly inputNum?: number;
-  readonly shipStrategy?: string;
-  readonly exchange?: string;
-  readonly resultPartitionType: ResultPartitionTypeName;
-  readonly distribution: 'POINTWISE' | 'ALL_TO_ALL';
-}
-
-export interface ImportedJob {
-  readonly format: FlinkFormat;
-  readonly jobId?: string;
-  readonly jobName?: string;
-  readonly jobState?: string;
-  /** The plan's `type`, null when the file does not state it. */
-  readonly jobType: 'STREAMING' | 'BATCH' | null;
-  readonly vertices: readonly ImportedVertex[];
-  readonly edges: readonly ImportedEdge[];
-  /** The equivalent flinkslot JobGraph file's data. */
-  readonly jobGraph: JobGraphInput;
-  readonly notes: readonly ImportNote[];
-  /** flinkslot pointers (into `jobGraph`) → pointers into the Flink file. */
-  readonly origin: OriginMap;
-}
 
 interface Raw {
   [key: string]: unknown;
@@ -203,83 +167,6 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     edgeFields: { source: 'id', target: '', distribution: 'ship_strategy', resultPartitionType: 'exchange' },
     ...definedOnly({ jobId: details.jobId ?? (str(plan.jid) || undefined), jobName: details.jobName ?? str(plan.name), jobState: details.jobState }),
   });
-}
-
-// ----- shared ------------------------------------------------------------------------------------
-
-interface Parts {
-  readonly format: FlinkFormat;
-  readonly jobId?: string;
-  readonly jobName?: string;
-  readonly jobState?: string;
-  readonly jobType: 'STREAMING' | 'BATCH' | null;
-  readonly mode: 'streaming' | 'batch';
-  readonly vertices: ImportedVertex[];
-  readonly edges: (ImportedEdge & { pointer: string })[];
-  readonly notes: ImportNote[];
-  readonly origin: OriginMap;
-  /** Where an edge's fields sit in the Flink input entry ('' = the entry itself). */
-  readonly edgeFields: Readonly<Record<string, string>>;
-}
-
-function assemble(p: Parts): ImportedJob {
-  p.notes.push(note('import/defaults', 'not in the file, so flinkslot uses the defaults: slot sharing groups (streaming: one "default" group; batch: one per region), no resources (UNKNOWN profiles), no managed memory declarations'));
-  const edges = p.edges.map(({ pointer, ...edge }, j) => {
-    p.origin.edge(j, pointer, p.edgeFields);
-    return edge;
-  });
-  const order = topologicalOrder(p.vertices, edges);
-  const vertices = order.map((i) => p.vertices[i]!);
-  p.origin.reorderVertices(order);
-  const jobGraph: JobGraphInput = {
-    ...(p.jobName === undefined || p.jobName === '' ? {} : { name: p.jobName }),
-    mode: p.mode,
-    vertices: vertices.map(vertexInput),
-    ...(edges.length === 0 ? {} : { edges: edges.map(edgeInput) }),
-  };
-  return { ...definedOnly({ jobId: p.jobId, jobName: p.jobName, jobState: p.jobState }), format: p.format, jobType: p.jobType, vertices, edges, jobGraph, notes: p.notes, origin: p.origin };
-}
-
-function vertexInput(v: ImportedVertex): VertexInput {
-  return definedOnly({ id: v.id, name: v.name, parallelism: v.parallelism, maxParallelism: v.maxParallelism }) as VertexInput;
-}
-
-function edgeInput(e: ImportedEdge): EdgeInput {
-  return { source: e.source, target: e.target, distribution: e.distribution, resultPartitionType: e.resultPartitionType };
-}
-
-/**
- * Producers before consumers (plans list consumers first); vertices on a cycle keep their file
- * order at the end (the analysis reports the cycle).
- */
-function topologicalOrder(vertices: readonly ImportedVertex[], edges: readonly ImportedEdge[]): number[] {
-  const index = new Map<string, number>();
-  vertices.forEach((v, i) => {
-    if (!index.has(v.id)) index.set(v.id, i);
-  });
-  const indegree = new Array<number>(vertices.length).fill(0);
-  const consumers: number[][] = vertices.map(() => []);
-  for (const e of edges) {
-    const s = index.get(e.source);
-    const t = index.get(e.target);
-    if (s === undefined || t === undefined) continue;
-    consumers[s]!.push(t);
-    indegree[t]!++;
-  }
-  // Kahn's algorithm with a FIFO seeded in file order: linear, and deterministic.
-  const ready = vertices.map((_, i) => i).filter((i) => indegree[i] === 0);
-  const order: number[] = [];
-  const placed = new Array<boolean>(vertices.length).fill(false);
-  for (let head = 0; head < ready.length; head++) {
-    const i = ready[head]!;
-    order.push(i);
-    placed[i] = true;
-    for (const t of consumers[i]!) if (--indegree[t]! === 0) ready.push(t);
-  }
-  vertices.forEach((_, i) => {
-    if (!placed[i]) order.push(i);
-  });
-  return order;
 }
 
 function str(v: unknown): string | undefined {

@@ -3,7 +3,7 @@
  * a summary table, then one section per kind of change; a list longer than a few rows folds into
  * `<details>`, and very long lists are cut (the JSON output has everything).
  */
-import type { GroupChange, GroupSide, PlanDiff } from './plan-diff.js';
+import type { GroupChange, GroupSide, PlanDiff } from './plan-diff-model.js';
 import { toCompactString } from '../../model/memory-size.js';
 import type { BytesJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';

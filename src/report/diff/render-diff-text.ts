@@ -3,7 +3,7 @@
  * then only what changed: requirements, slot sharing groups, regions, vertices, operators.
  * Long lists are cut at `limit` rows.
  */
-import type { GroupChange, GroupSide, OperatorChange, PlanDiff, SignedBytesJson } from './plan-diff.js';
+import type { GroupChange, GroupSide, OperatorChange, PlanDiff, SignedBytesJson } from './plan-diff-model.js';
 import { toCompactString } from '../../model/memory-size.js';
 import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type JobAnalysis, analyzeJob } from '../../../src/plan/analyze-job.js';
 import { type ImportResult, importFlinkFile } from '../../../src/parse/flink/import-file.js';
 import type { ImportedCluster, ProfileFacts } from '../../../src/parse/flink/import-cluster.js';
-import type { ImportedJob } from '../../../src/parse/flink/import-job.js';
+import type { ImportedJob } from '../../../src/parse/flink/imported-job.js';
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';
 import { type ConformanceCase, checkKeys } from '../case-file.js';
 import { sameSets } from '../compare.js';

@@ -1,0 +1,189 @@
+/**
+ * A cluster (of a cluster file, or a scenario's `cluster`) → the ClusterModel the SlotManager runs
+ * on: which SlotManager, the default worker (given, or derived from a Flink configuration as
+ * FLIP-49 does), the options, the TaskManagers with static or dynamic slots, pending TaskManagers.
+ */
+import { error } from '../../errors/diagnostic.js';
+import { decimalFromNumber, decimalToNumber } from '../../model/decimal.js';
+import { type FlinkVersion, atLeast } from '../../model/flink-version.js';
+import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../model/resource-profile.js';
+import { taskManagerSetup } from '../../memory/memory-from-configuration.js';
+import { parseFlinkConfiguration } from '../../memory/parse-flink-configuration.js';
+import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager-tracker.js';
+import type { ProfileCount } from '../slotmanager/resource-counter.js';
+import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
+import { DEFAULTS, type Raw, type Reader } from './reader.js';
+import type { ClusterModel, PendingDefinition, SlotManagerKind, StrategyStub, TaskManagerDefinition } from './scenario.js';
+
+function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManagerKind {
+  if (cluster.slotManager !== undefined) return cluster.slotManager as SlotManagerKind;
+  if (cluster.slotModel !== undefined) return cluster.slotModel === 'static' ? 'declarative' : 'fine-grained';
+  return atLeast(version, 1, 18) ? 'fine-grained' : 'declarative';
+}
+
+/** The default worker T: given, derived from a Flink configuration, or the first TaskManager's. */
+function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersion): { total: SpecifiedProfile; slots: number } | undefined {
+  const worker = cluster.defaultWorker as Raw | undefined;
+  if (worker?.flinkConfiguration !== undefined) {
+    const text = Object.entries(worker.flinkConfiguration as Raw).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n');
+    const config = parseFlinkConfiguration(text, undefined);
+    const setup = config.ok ? taskManagerSetup(config.value, version) : config;
+    if (!setup.ok) {
+      for (const d of setup.diagnostics) r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
+      return undefined;
+    }
+    return { total: setup.value.resources.totalResourceProfile, slots: setup.value.resources.numberOfTaskSlots };
+  }
+  if (worker?.totalResources !== undefined) {
+    const total = r.table.resolveSpecified(worker.totalResources, `${at}/defaultWorker/totalResources`, 'the default worker');
+    return total === undefined ? undefined : { total: total as SpecifiedProfile, slots: Number(worker.numberOfTaskSlots ?? 1) };
+  }
+  const first = ((cluster.taskManagers ?? []) as Raw[])[0];
+  if (first?.totalResources !== undefined) {
+    const total = r.table.resolveSpecified(first.totalResources, `${at}/taskManagers/0/totalResources`, 'a TaskManager total');
+    if (total !== undefined) return { total: total as SpecifiedProfile, slots: Number(first.numberOfTaskSlots ?? worker?.numberOfTaskSlots ?? 1) };
+  }
+  r.out.push(error('scenario/default-worker', 'the cluster needs defaultWorker (totalResources, or flinkConfiguration) unless its first TaskManager gives totalResources: the SlotManager sizes workers and default slots from it', at === '' ? '' : at));
+  return undefined;
+}
+
+function slotManagerConfig(r: Reader, cluster: Raw, at: string, worker: { total: SpecifiedProfile; slots: number }): SlotManagerConfig {
+  const o = (cluster.options ?? {}) as Raw;
+  const p = `${at}/options`;
+  const maxMemory = r.memory(o.maxTotalMemory, `${p}/maxTotalMemory`);
+  const minSlots = o.minSlots === undefined ? 0 : Number(o.minSlots);
+  const minCpu = o.minTotalCpu !== undefined ? Number(o.minTotalCpu) : decimalToNumber(worker.total.cpuCores) * (minSlots / worker.slots);
+  return {
+    defaultWorker: worker.total,
+    slotsPerWorker: worker.slots,
+    resourceAllocation: cluster.resourceAllocation === 'active' ? 'active' : 'standalone',
+    evenlySpread: o.loadBalanceMode === 'SLOTS' || o.evenlySpreadOutSlots === true || o.slotMatchingStrategy === 'LEAST_UTILIZATION',
+    redundantTaskManagers: Number(o.redundantTaskManagers ?? 0),
+    minTotalCpu: decimalFromNumber(minCpu),
+    minTotalMemory: r.memory(o.minTotalMemory, `${p}/minTotalMemory`) ?? 0n,
+    ...(o.maxTotalCpu !== undefined ? { maxTotalCpu: decimalFromNumber(Number(o.maxTotalCpu)) } : {}),
+    ...(maxMemory !== undefined ? { maxTotalMemory: maxMemory } : {}),
+    ...(o.maxSlots !== undefined ? { maxSlots: Number(o.maxSlots) } : {}),
+    taskManagerTimeout: r.duration(o.taskManagerTimeout, `${p}/taskManagerTimeout`, DEFAULTS.taskManagerTimeout),
+    requirementCheckDelay: r.duration(o.requirementCheckDelay, `${p}/requirementCheckDelay`, DEFAULTS.requirementCheckDelay),
+    declareNeededResourceDelay: r.duration(o.declareNeededResourceDelay, `${p}/declareNeededResourceDelay`, DEFAULTS.declareNeededResourceDelay),
+  };
+}
+
+function taskManagers(r: Reader, cluster: Raw, at: string, kind: SlotManagerKind, worker: { total: SpecifiedProfile; slots: number }): TaskManagerDefinition[] {
+  const seen = new Set<string>();
+  const workerSlot = divideIntoSlots(worker.total, worker.slots);
+  return ((cluster.taskManagers ?? []) as Raw[]).flatMap((tm, i) => {
+    const p = `${at}/taskManagers/${i}`;
+    const count = tm.count === undefined ? undefined : Number(tm.count);
+    const base = tm.id === undefined ? 'tm' : String(tm.id);
+    const ids = count === undefined ? [tm.id === undefined ? `tm-${i + 1}` : base] : Array.from({ length: count }, (_, k) => `${base}-${k + 1}`);
+    const registration = kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker.slots) : dynamicTaskManager(r, tm, p, worker);
+    if (registration === undefined) return [];
+    const registerAt = tm.registerAt === undefined ? 0 : r.duration(tm.registerAt, `${p}/registerAt`, 0);
+    return ids.flatMap((id) => {
+      if (seen.has(id)) {
+        r.out.push(error('scenario/duplicate-task-manager', `TaskManager id '${id}' is used twice`, `${p}/id`));
+        return [];
+      }
+      seen.add(id);
+      return [{ registration: { ...registration, id }, registerAt, pointer: p }];
+    });
+  });
+}
+
+function allocatedSlots(r: Reader, tm: Raw, p: string): { job: string; profile: ResourceProfile }[] {
+  return ((tm.initialAllocatedSlots ?? []) as Raw[]).flatMap((a, j) => {
+    const profile = a.profile === undefined ? { kind: 'UNKNOWN' as const } : r.table.resolve(a.profile, `${p}/initialAllocatedSlots/${j}/profile`);
+    return profile === undefined ? [] : [{ job: String(a.job), profile }];
+  });
+}
+
+function staticTaskManager(r: Reader, tm: Raw, p: string, workerSlot: SpecifiedProfile, workerSlots: number): TaskManagerRegistration | undefined {
+  const slotValue = tm.slotProfile ?? tm.defaultSlotResources;
+  const slot = slotValue === undefined ? workerSlot : r.table.resolveSpecified(slotValue, `${p}/${tm.slotProfile !== undefined ? 'slotProfile' : 'defaultSlotResources'}`, 'slot profile');
+  if (slot === undefined) return undefined;
+  const n = Number(tm.numberOfTaskSlots ?? workerSlots);
+  if (n === 0) r.out.push(error('scenario/impossible-task-manager', 'a TaskManager with static slots needs numberOfTaskSlots ≥ 1', `${p}/numberOfTaskSlots`));
+  const allocated = allocatedSlots(r, tm, p);
+  if (allocated.length > n) r.out.push(error('scenario/impossible-task-manager', `${allocated.length} allocated slots on a TaskManager with ${n} slots`, `${p}/initialAllocatedSlots`));
+  return { id: '', total: isSpecified(slot) ? multiply(slot, n) : ANY, defaultSlot: slot, numberOfSlots: n, blocked: tm.blocked === true, allocatedSlots: allocated };
+}
+
+function dynamicTaskManager(r: Reader, tm: Raw, p: string, worker: { total: SpecifiedProfile; slots: number }): TaskManagerRegistration | undefined {
+  const slotsGiven = tm.numberOfTaskSlots === undefined ? undefined : Number(tm.numberOfTaskSlots);
+  let total: ResourceProfile | undefined = worker.total;
+  if (tm.totalResources !== undefined) total = r.table.resolveSpecified(tm.totalResources, `${p}/totalResources`, 'a TaskManager total');
+  else if (tm.slotProfile !== undefined) {
+    const slot = r.table.resolveSpecified(tm.slotProfile, `${p}/slotProfile`, 'a slot profile');
+    total = slot === undefined || !isSpecified(slot) ? undefined : multiply(slot, slotsGiven ?? 1);
+  }
+  if (total === undefined || !isSpecified(total)) return undefined;
+  const defaultSlot =
+    tm.defaultSlotResources !== undefined
+      ? r.table.resolveSpecified(tm.defaultSlotResources, `${p}/defaultSlotResources`, 'a default slot')
+      : tm.slotProfile !== undefined
+        ? r.table.resolve(tm.slotProfile, `${p}/slotProfile`)
+        : divideIntoSlots(total, slotsGiven ?? (tm.totalResources === undefined ? worker.slots : 1));
+  if (defaultSlot === undefined || !isSpecified(defaultSlot)) return undefined;
+  if (calculateDefaultNumSlots(total, defaultSlot) === 0) {
+    r.out.push(error('scenario/impossible-task-manager', 'the default slot does not fit into the TaskManager total: it could never offer a slot', `${p}/defaultSlotResources`));
+    return undefined;
+  }
+  return { id: '', total, defaultSlot, numberOfSlots: 0, blocked: tm.blocked === true, allocatedSlots: allocatedSlots(r, tm, p) };
+}
+
+function pendingTaskManagers(r: Reader, cluster: Raw, at: string): PendingDefinition[] {
+  return ((cluster.pendingTaskManagers ?? []) as Raw[]).flatMap((pt, i) => {
+    const p = `${at}/pendingTaskManagers/${i}`;
+    const total = r.table.resolveSpecified(pt.totalResources, `${p}/totalResources`, 'a pending TaskManager total');
+    if (total === undefined) return [];
+    const allocations = new Map<string, ProfileCount[]>();
+    for (const [job, counts] of Object.entries((pt.pendingAllocations ?? {}) as Raw)) {
+      allocations.set(job, Object.entries(counts as Raw).flatMap(([name, n]) => {
+        const profile = r.table.resolve(name, `${p}/pendingAllocations/${job}`);
+        return profile === undefined ? [] : [{ profile, count: Number(n) }];
+      }));
+    }
+    return [{ id: String(pt.id), total: total as SpecifiedProfile, numberOfSlots: Number(pt.numberOfTaskSlots ?? 1), allocations }];
+  });
+}
+
+function strategyStub(r: Reader, cluster: Raw, at: string): StrategyStub | undefined {
+  const stub = cluster.strategyResult as Raw | undefined;
+  if (stub === undefined) return undefined;
+  const onPending = new Map<string, Map<string, ProfileCount[]>>();
+  for (const [job, perTm] of Object.entries((stub.allocationsOnPendingResources ?? {}) as Raw)) {
+    const byTm = new Map<string, ProfileCount[]>();
+    for (const [tm, counts] of Object.entries(perTm as Raw)) {
+      byTm.set(tm, Object.entries(counts as Raw).flatMap(([name, n]) => {
+        const profile = r.table.resolve(name, `${at}/strategyResult/allocationsOnPendingResources/${job}/${tm}`);
+        return profile === undefined ? [] : [{ profile, count: Number(n) }];
+      }));
+    }
+    onPending.set(job, byTm);
+  }
+  return { newPendingTaskManagers: Number(stub.pendingTaskManagersToAllocate ?? 0), onPending };
+}
+
+export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkVersion): ClusterModel | undefined {
+  const kind = slotManagerKind(cluster, version);
+  const worker = defaultWorker(r, cluster, at, version);
+  if (worker === undefined) return undefined;
+  const o = (cluster.options ?? {}) as Raw;
+  const config = slotManagerConfig(r, cluster, at, worker);
+  if (config.taskManagerTimeout <= 0 && config.resourceAllocation === 'active') {
+    r.out.push(error('scenario/options', 'taskManagerTimeout must be positive with an active ResourceManager: it is the period of the idle check', `${at}/options/taskManagerTimeout`));
+  }
+  const slotRequestTimeout = DEFAULTS.slotRequestTimeout;
+  return {
+    slotManager: kind,
+    config,
+    taskManagers: taskManagers(r, cluster, at, kind, worker),
+    pendingTaskManagers: pendingTaskManagers(r, cluster, at),
+    strategyResult: strategyStub(r, cluster, at),
+    standaloneStartupTime: r.duration(o.standaloneStartupTime, `${at}/options/standaloneStartupTime`, slotRequestTimeout),
+    slotIdleTimeout: r.duration(o.slotIdleTimeout, `${at}/options/slotIdleTimeout`, DEFAULTS.slotIdleTimeout),
+    workerStartupLatency: r.duration(o.workerStartupLatency, `${at}/options/workerStartupLatency`, DEFAULTS.workerStartupLatency),
+  };
+}
