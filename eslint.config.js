@@ -4,10 +4,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const NODE_GLOBALS = { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' };
+const NODE_GLOBALS = {
+  process: 'readonly',
+  console: 'readonly',
+  URL: 'readonly',
+  Buffer: 'readonly',
+  setTimeout: 'readonly',
+  clearTimeout: 'readonly',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'src/parse/generated/', 'coverage/'] },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,9 +31,27 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'process'], message: 'src/ is the pure core: file and process access belongs in commands/ (the shell).' }] }],
-      'no-restricted-globals': ['error', { name: 'process', message: 'src/ is pure: the shell passes what it needs.' }, { name: 'console', message: 'src/ returns values; commands/ prints them.' }],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'no clock in src/: simulated time only.' }, { object: 'Math', property: 'random', message: 'no randomness in src/: results are deterministic.' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'process'],
+              message: 'src/ is the pure core: file and process access belongs in commands/ (the shell).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'src/ is pure: the shell passes what it needs.' },
+        { name: 'console', message: 'src/ returns values; commands/ prints them.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'no clock in src/: simulated time only.' },
+        { object: 'Math', property: 'random', message: 'no randomness in src/: results are deterministic.' },
+      ],
       'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date']", message: 'no clock in src/.' }],
     },
   },

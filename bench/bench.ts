@@ -61,7 +61,17 @@ interface CaseSpec {
 const CASES: readonly CaseSpec[] = [
   { name: 'random-1k', kind: 'random', vertices: 1_000, seed: 1, warmups: 1, runs: 3, yaml: true, timeoutMs: 60_000 },
   { name: 'random-10k', kind: 'random', vertices: 10_000, seed: 2, warmups: 1, runs: 3, yaml: true, timeoutMs: 90_000 },
-  { name: 'random-100k', kind: 'random', vertices: 100_000, seed: 3, warmups: 1, runs: 3, yaml: true, timeoutMs: 150_000, analyzeTargetMs: 500 },
+  {
+    name: 'random-100k',
+    kind: 'random',
+    vertices: 100_000,
+    seed: 3,
+    warmups: 1,
+    runs: 3,
+    yaml: true,
+    timeoutMs: 150_000,
+    analyzeTargetMs: 500,
+  },
   { name: 'chain-1M', kind: 'chain', vertices: 1_000_000, seed: 4, warmups: 0, runs: 1, yaml: false, timeoutMs: 150_000 },
 ];
 
@@ -159,8 +169,6 @@ interface CaseResult {
   failure?: { stage: Stage; message: string };
 }
 
-
-
 async function runCase(spec: CaseSpec): Promise<void> {
   const result: CaseResult = { name: spec.name, runs: {}, peakHeapBytes: 0, peakRssBytes: 0 };
   const sample = (): void => {
@@ -184,6 +192,8 @@ async function runCase(spec: CaseSpec): Promise<void> {
     let last: T | undefined;
     const times: number[] = [];
     for (let i = 0; i < spec.warmups + spec.runs; i++) {
+      // Drops the previous run's value before gc(), so it is not measured as live memory.
+      // eslint-disable-next-line no-useless-assignment
       last = undefined;
       gc();
       const t0 = performance.now();
@@ -272,7 +282,14 @@ interface ExecCaseResult {
 }
 
 async function runExecCase(spec: ExecCaseSpec, file: string): Promise<void> {
-  const result: ExecCaseResult = { name: spec.name, runs: [], rssBeforeBytes: 0, peakHeapBytes: 0, peakArrayBuffersBytes: 0, peakRssBytes: 0 };
+  const result: ExecCaseResult = {
+    name: spec.name,
+    runs: [],
+    rssBeforeBytes: 0,
+    peakHeapBytes: 0,
+    peakArrayBuffersBytes: 0,
+    peakRssBytes: 0,
+  };
   const maxRss = (): number => Math.max(process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
   const sample = (): void => {
     const m = process.memoryUsage();
@@ -318,6 +335,7 @@ async function runExecCase(spec: ExecCaseSpec, file: string): Promise<void> {
     enter('execution');
     let last: ReturnType<typeof analyzeExecution> | undefined;
     for (let i = 0; i < spec.warmups + spec.runs; i++) {
+      // Drops the previous run's value before gc(), so it is not measured as live memory.
       last = undefined;
       gc();
       const t0 = performance.now();
@@ -438,14 +456,14 @@ function planFixture(): { path: string; note: string; cleanup: () => void } {
   const dir = mkdtempSync(join(os.tmpdir(), 'flinkslot-bench-'));
   const path = join(dir, 'twenty-vertices.json');
   writeFileSync(path, JSON.stringify(randomJobGraph(20, 20), null, 2) + '\n');
-  return { path, note: 'fixtures/jobs/twenty-vertices.json missing: generated a 20-vertex job in a temp dir', cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    path,
+    note: 'fixtures/jobs/twenty-vertices.json missing: generated a 20-vertex job in a temp dir',
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 // ---- formatting ----
-
-
-
-
 
 function stageMedian(r: CaseResult | undefined, s: Stage): number | undefined {
   const times = r?.runs[s];
@@ -458,7 +476,10 @@ function verdict(value: number | undefined, target: number): string {
 }
 
 function loadAverage(): string {
-  return os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 }
 
 // ---- execution level ----
@@ -490,16 +511,27 @@ function executionSection(): ExecSection {
     }
     if (cliSpec !== undefined) {
       process.stderr.write(`… plan ${cliSpec.name}.json --execution\n`);
-      cli = timeCli(`plan --execution (${cliSpec.name})`, ['bin/run.js', 'plan', files.get(cliSpec.name)!, '--execution'], EXEC_PLAN_WALL_TARGET_MS, EXEC_CLI_RUNS);
+      cli = timeCli(
+        `plan --execution (${cliSpec.name})`,
+        ['bin/run.js', 'plan', files.get(cliSpec.name)!, '--execution'],
+        EXEC_PLAN_WALL_TARGET_MS,
+        EXEC_CLI_RUNS,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
   console.log('Execution level (plan --execution)');
-  console.log("Flink's scheduler benchmark topology (flink-runtime/src/test/java/org/apache/flink/runtime/scheduler/benchmark): source → sink, one ALL_TO_ALL edge");
-  console.log('(PIPELINED in streaming mode, BLOCKING in batch mode), plus a POINTWISE chain; Flink 1.20 rules, default slot sharing (LOCAL_INPUT_PREFERRED).');
-  console.log(`Each job graph written as JSON to ${join(os.tmpdir(), 'flinkslot-bench-exec-*')}; input = analyzeJob(jobGraphFromData(JSON.parse(file)).value).value.`);
+  console.log(
+    "Flink's scheduler benchmark topology (flink-runtime/src/test/java/org/apache/flink/runtime/scheduler/benchmark): source → sink, one ALL_TO_ALL edge",
+  );
+  console.log(
+    '(PIPELINED in streaming mode, BLOCKING in batch mode), plus a POINTWISE chain; Flink 1.20 rules, default slot sharing (LOCAL_INPUT_PREFERRED).',
+  );
+  console.log(
+    `Each job graph written as JSON to ${join(os.tmpdir(), 'flinkslot-bench-exec-*')}; input = analyzeJob(jobGraphFromData(JSON.parse(file)).value).value.`,
+  );
   console.log('');
   console.log(
     table(
@@ -519,26 +551,52 @@ function executionSection(): ExecSection {
           r?.batchPeakSlots === undefined ? 'n/a' : count(r.batchPeakSlots),
           count(r?.batchWaves),
           count(r?.largestRegionSlots),
-          r?.regions === undefined ? '—' : mismatches.length === 0 ? 'as expected' : `UNEXPECTED ${mismatches.map(([k, m]) => `${k} ${m}`).join(', ')}`,
+          r?.regions === undefined
+            ? '—'
+            : mismatches.length === 0
+              ? 'as expected'
+              : `UNEXPECTED ${mismatches.map(([k, m]) => `${k} ${m}`).join(', ')}`,
         ];
       }),
       2,
     ),
   );
-  console.log('Expected (Flink): streaming p × p: 1 region, p shared slots (source and sink share the default group); batch p × p: 2p one-subtask regions,');
-  console.log('2p shared slots (batch mode: one slot sharing group per logical region), peak p slots (sources, then sinks); chain n × q: q regions, q slots.');
+  console.log(
+    'Expected (Flink): streaming p × p: 1 region, p shared slots (source and sink share the default group); batch p × p: 2p one-subtask regions,',
+  );
+  console.log(
+    '2p shared slots (batch mode: one slot sharing group per logical region), peak p slots (sources, then sinks); chain n × q: q regions, q slots.',
+  );
   console.log('');
 
   const runs = EXEC_CASES[0]!;
-  console.log(`analyzeExecution (topology + scheduling regions + co-location + execution slot sharing + slot profiles + batch peak); median of ${runs.runs} runs after ${runs.warmups} warm-up`);
+  console.log(
+    `analyzeExecution (topology + scheduling regions + co-location + execution slot sharing + slot profiles + batch peak); median of ${runs.runs} runs after ${runs.warmups} warm-up`,
+  );
   console.log(
     table(
-      ['case', 'analyzeJob', 'analyzeExecution', 'min', 'max', 'peak heap', 'peak arrayBuffers', 'RSS before', 'peak RSS', 'status', 'target'],
+      [
+        'case',
+        'analyzeJob',
+        'analyzeExecution',
+        'min',
+        'max',
+        'peak heap',
+        'peak arrayBuffers',
+        'RSS before',
+        'peak RSS',
+        'status',
+        'target',
+      ],
       outcomes.map(({ spec, result: r, crash }) => {
         const m = r === undefined || r.runs.length === 0 ? undefined : median(r.runs);
         const targets: string[] = [];
-        if (spec.targetMs !== undefined) targets.push(`≤ ${ms(spec.targetMs)}: ${m === undefined ? 'n/a' : m <= spec.targetMs ? 'met' : 'MISSED'}`);
-        if (spec.targetBytes !== undefined) targets.push(`RSS ≤ ${mb(spec.targetBytes)}: ${r === undefined || r.peakRssBytes === 0 ? 'n/a' : r.peakRssBytes <= spec.targetBytes ? 'met' : 'MISSED'}`);
+        if (spec.targetMs !== undefined)
+          targets.push(`≤ ${ms(spec.targetMs)}: ${m === undefined ? 'n/a' : m <= spec.targetMs ? 'met' : 'MISSED'}`);
+        if (spec.targetBytes !== undefined)
+          targets.push(
+            `RSS ≤ ${mb(spec.targetBytes)}: ${r === undefined || r.peakRssBytes === 0 ? 'n/a' : r.peakRssBytes <= spec.targetBytes ? 'met' : 'MISSED'}`,
+          );
         return [
           spec.name,
           ms(r?.analyzeJobMs),
@@ -555,8 +613,12 @@ function executionSection(): ExecSection {
       }),
     ),
   );
-  console.log('peak heap / arrayBuffers: largest heapUsed / arrayBuffers (typed arrays live outside the JS heap) sampled after each analyzeExecution run, results alive;');
-  console.log('RSS before: maxRSS once the input is read and analyzeJob has run; peak RSS: the case process\'s maxRSS (Node itself included).');
+  console.log(
+    'peak heap / arrayBuffers: largest heapUsed / arrayBuffers (typed arrays live outside the JS heap) sampled after each analyzeExecution run, results alive;',
+  );
+  console.log(
+    "RSS before: maxRSS once the input is read and analyzeJob has run; peak RSS: the case process's maxRSS (Node itself included).",
+  );
   for (const { spec, result, crash } of outcomes) {
     if (crash) console.log(`! ${spec.name}: process died during ${crash.stage}: ${crash.reason}`);
     if (result?.failure) console.log(`! ${spec.name}: ${result.failure.stage} threw ${result.failure.message}`);
@@ -565,18 +627,22 @@ function executionSection(): ExecSection {
   console.log('');
 
   if (cli !== undefined && cliSpec !== undefined) {
-    console.log(`Whole process, plan --execution (${EXEC_CLI_RUNS} runs after 1 warm-up; spawnSync; the file is ${cliSpec.name}.json from the temp dir)`);
+    console.log(
+      `Whole process, plan --execution (${EXEC_CLI_RUNS} runs after 1 warm-up; spawnSync; the file is ${cliSpec.name}.json from the temp dir)`,
+    );
     console.log(
       table(
         ['command', 'min', 'median', 'max', 'exit', 'target'],
-        [[
-          `node bin/run.js plan ${cliSpec.name}.json --execution`,
-          ms(Math.min(...cli.times)),
-          ms(median(cli.times)),
-          ms(Math.max(...cli.times)),
-          String(cli.status),
-          `median ≤ ${ms(EXEC_PLAN_WALL_TARGET_MS)}: ${median(cli.times) <= EXEC_PLAN_WALL_TARGET_MS ? 'met' : 'MISSED'}`,
-        ]],
+        [
+          [
+            `node bin/run.js plan ${cliSpec.name}.json --execution`,
+            ms(Math.min(...cli.times)),
+            ms(median(cli.times)),
+            ms(Math.max(...cli.times)),
+            String(cli.status),
+            `median ≤ ${ms(EXEC_PLAN_WALL_TARGET_MS)}: ${median(cli.times) <= EXEC_PLAN_WALL_TARGET_MS ? 'met' : 'MISSED'}`,
+          ],
+        ],
       ),
     );
     if (cli.status !== 0) console.log(`! ${cli.command} exited ${cli.status}: ${cli.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
@@ -596,7 +662,9 @@ async function main(): Promise<void> {
   console.log(`node     ${process.version} (${process.platform}/${process.arch})`);
   console.log(`machine  ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM`);
   console.log(`load     ${loadAverage()} (1/5/15-min load average at start; the figures are only as good as the machine is idle)`);
-  console.log(`method   performance.now(); median of ${CASES[0]!.runs} runs after ${CASES[0]!.warmups} warm-up (chain-1M: 1 run); one child process per case`);
+  console.log(
+    `method   performance.now(); median of ${CASES[0]!.runs} runs after ${CASES[0]!.warmups} warm-up (chain-1M: 1 run); one child process per case`,
+  );
   console.log('');
 
   const outcomes: CaseOutcome[] = [];
@@ -623,7 +691,10 @@ async function main(): Promise<void> {
 
   const timingRows = outcomes.map(({ spec, result: r, crash }) => {
     const analyze = stageMedian(r, 'analyze');
-    const target = spec.analyzeTargetMs === undefined ? '' : `analyze ≤ ${ms(spec.analyzeTargetMs)}: ${analyze === undefined ? 'n/a' : analyze <= spec.analyzeTargetMs ? 'met' : 'MISSED'}`;
+    const target =
+      spec.analyzeTargetMs === undefined
+        ? ''
+        : `analyze ≤ ${ms(spec.analyzeTargetMs)}: ${analyze === undefined ? 'n/a' : analyze <= spec.analyzeTargetMs ? 'met' : 'MISSED'}`;
     const status = crash ? `CRASH in ${crash.stage}` : r?.failure ? `ERROR in ${r.failure.stage}` : 'ok';
     return [
       spec.name,
@@ -638,8 +709,12 @@ async function main(): Promise<void> {
     ];
   });
   console.log('Core (medians)');
-  console.log(table(['case', 'parse JSON', 'parse YAML', 'analyzeJob', 'buildPlanReport', 'peak heap', 'peak RSS', 'status', 'target'], timingRows));
-  console.log('peak heap: largest heapUsed sampled after each run (results alive); peak RSS: the case process\'s maxRSS (includes generating the text).');
+  console.log(
+    table(['case', 'parse JSON', 'parse YAML', 'analyzeJob', 'buildPlanReport', 'peak heap', 'peak RSS', 'status', 'target'], timingRows),
+  );
+  console.log(
+    "peak heap: largest heapUsed sampled after each run (results alive); peak RSS: the case process's maxRSS (includes generating the text).",
+  );
   for (const { spec, result, crash } of outcomes) {
     if (crash) console.log(`! ${spec.name}: process died during ${crash.stage}: ${crash.reason}`);
     if (result?.failure) console.log(`! ${spec.name}: ${result.failure.stage} threw ${result.failure.message}`);
@@ -671,7 +746,8 @@ async function main(): Promise<void> {
       ]),
     ),
   );
-  for (const c of cli) if (c.status !== 0) console.log(`! ${c.command} exited ${c.status}: ${c.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
+  for (const c of cli)
+    if (c.status !== 0) console.log(`! ${c.command} exited ${c.status}: ${c.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
   console.log('');
 
   const exec = executionSection();
@@ -687,8 +763,18 @@ async function main(): Promise<void> {
     table(
       ['target', 'limit', 'measured', 'verdict'],
       [
-        ['100k-vertex graph analysed (analyzeJob, median)', ms(big?.spec.analyzeTargetMs), ms(stageMedian(big?.result, 'analyze')), verdict(stageMedian(big?.result, 'analyze'), big?.spec.analyzeTargetMs ?? 0)],
-        ['small plan, whole process (median wall)', ms(PLAN_WALL_TARGET_MS), ms(median(plan.times)), plan.status === 0 ? verdict(median(plan.times), PLAN_WALL_TARGET_MS) : `command failed (exit ${plan.status})`],
+        [
+          '100k-vertex graph analysed (analyzeJob, median)',
+          ms(big?.spec.analyzeTargetMs),
+          ms(stageMedian(big?.result, 'analyze')),
+          verdict(stageMedian(big?.result, 'analyze'), big?.spec.analyzeTargetMs ?? 0),
+        ],
+        [
+          'small plan, whole process (median wall)',
+          ms(PLAN_WALL_TARGET_MS),
+          ms(median(plan.times)),
+          plan.status === 0 ? verdict(median(plan.times), PLAN_WALL_TARGET_MS) : `command failed (exit ${plan.status})`,
+        ],
         ...execTargetRows(exec),
         ...simulatorTargetRows(simulator),
         ...validateTargetRows(validate),
@@ -707,12 +793,22 @@ function execTargetRows({ outcomes, cli, cliSpec }: ExecSection): string[][] {
     }
     if (spec.targetBytes !== undefined) {
       const rss = r === undefined || r.peakRssBytes === 0 ? undefined : r.peakRssBytes;
-      rows.push([`${spec.name}: peak RSS of the case process`, mb(spec.targetBytes), mb(rss), failed ? 'failed' : verdict(rss, spec.targetBytes)]);
+      rows.push([
+        `${spec.name}: peak RSS of the case process`,
+        mb(spec.targetBytes),
+        mb(rss),
+        failed ? 'failed' : verdict(rss, spec.targetBytes),
+      ]);
     }
   }
   if (cli !== undefined && cliSpec !== undefined) {
     const m = median(cli.times);
-    rows.push([`${cliSpec.name}: plan --execution, whole process (median wall)`, ms(EXEC_PLAN_WALL_TARGET_MS), ms(m), cli.status === 0 ? verdict(m, EXEC_PLAN_WALL_TARGET_MS) : `command failed (exit ${cli.status})`]);
+    rows.push([
+      `${cliSpec.name}: plan --execution, whole process (median wall)`,
+      ms(EXEC_PLAN_WALL_TARGET_MS),
+      ms(m),
+      cli.status === 0 ? verdict(m, EXEC_PLAN_WALL_TARGET_MS) : `command failed (exit ${cli.status})`,
+    ]);
   }
   return rows;
 }

@@ -29,6 +29,10 @@ export function count(n: number | undefined): string {
 /** Columns before `leftAligned` are left-aligned, the rest right-aligned. */
 export function table(header: string[], rows: string[][], leftAligned = 1): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((cell, c) => (c < leftAligned ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, c) => (c < leftAligned ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -123,7 +123,10 @@ function isCollection(v: Json): v is Json[] | { [key: string]: Json } {
 
 function flow(v: Json): string {
   if (Array.isArray(v)) return `[${v.map(flow).join(', ')}]`;
-  if (isCollection(v)) return `{${Object.entries(v).map(([k, x]) => `${k}: ${flow(x)}`).join(', ')}}`;
+  if (isCollection(v))
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${k}: ${flow(x)}`)
+      .join(', ')}}`;
   return scalar(v);
 }
 
@@ -186,7 +189,9 @@ export function schedulerBenchmarkJobGraph(parallelism: number, mode: 'streaming
       { id: 'source', name: 'source', parallelism, maxParallelism: 32768 },
       { id: 'sink', name: 'sink', parallelism, maxParallelism: 32768 },
     ],
-    edges: [{ source: 'source', target: 'sink', distribution: 'ALL_TO_ALL', resultPartitionType: mode === 'batch' ? 'BLOCKING' : 'PIPELINED' }],
+    edges: [
+      { source: 'source', target: 'sink', distribution: 'ALL_TO_ALL', resultPartitionType: mode === 'batch' ? 'BLOCKING' : 'PIPELINED' },
+    ],
   };
 }
 

@@ -108,7 +108,9 @@ async function main(): Promise<void> {
 
   const out = join(os.tmpdir(), `flinkslot-${kind}-${vertices}-${stage}.cpuprofile`);
   writeFileSync(out, JSON.stringify(profile));
-  console.log(`${kind} ${vertices} ${stage}: ${runs} run(s) in ${elapsed.toFixed(0)} ms (${(elapsed / runs).toFixed(1)} ms each); profile: ${out}`);
+  console.log(
+    `${kind} ${vertices} ${stage}: ${runs} run(s) in ${elapsed.toFixed(0)} ms (${(elapsed / runs).toFixed(1)} ms each); profile: ${out}`,
+  );
   console.log(summarise(profile));
 }
 

@@ -36,7 +36,15 @@ import { type ResourceProfile, type SpecifiedProfile, UNKNOWN, divideIntoSlots, 
 import { buildSimulationReport } from '../src/report/simulation-report.js';
 import { runScenario, type ScenarioRun } from '../src/sim/run-scenario.js';
 import { simulationOutcome } from '../src/sim/simulation-outcome.js';
-import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, SlotManagerKind, TaskManagerDefinition, TimedEvent } from '../src/sim/scenario/scenario.js';
+import type {
+  ClusterModel,
+  JobDefinition,
+  Scenario,
+  ScenarioEvent,
+  SlotManagerKind,
+  TaskManagerDefinition,
+  TimedEvent,
+} from '../src/sim/scenario/scenario.js';
 import type { ResourceAllocation, SlotManagerConfig, TaskManagerRegistration } from '../src/sim/slotmanager/slot-manager.js';
 
 import { count, gc, mb, median, ms, table } from './format.js';
@@ -66,11 +74,56 @@ export const SIM_DOUBLED_RATIO = 2.2;
 
 const base = { warmups: 1, runs: 3, timeoutMs: 600_000 } as const;
 export const SIM_CASES: readonly SimCaseSpec[] = [
-  { name: 'fg-standalone-10k', slotManager: 'fine-grained', allocation: 'standalone', taskManagers: 10_000, jobs: 1_000, events: 100_000, seed: 11, ...base },
-  { name: 'fg-standalone-20k', slotManager: 'fine-grained', allocation: 'standalone', taskManagers: 20_000, jobs: 2_000, events: 200_000, seed: 11, ...base },
-  { name: 'fg-active-10k', slotManager: 'fine-grained', allocation: 'active', taskManagers: 10_000, jobs: 1_000, events: 100_000, seed: 11, ...base },
-  { name: 'fg-active-20k', slotManager: 'fine-grained', allocation: 'active', taskManagers: 20_000, jobs: 2_000, events: 200_000, seed: 11, ...base },
-  { name: 'dsm-standalone-10k', slotManager: 'declarative', allocation: 'standalone', taskManagers: 10_000, jobs: 1_000, events: 100_000, seed: 11, ...base },
+  {
+    name: 'fg-standalone-10k',
+    slotManager: 'fine-grained',
+    allocation: 'standalone',
+    taskManagers: 10_000,
+    jobs: 1_000,
+    events: 100_000,
+    seed: 11,
+    ...base,
+  },
+  {
+    name: 'fg-standalone-20k',
+    slotManager: 'fine-grained',
+    allocation: 'standalone',
+    taskManagers: 20_000,
+    jobs: 2_000,
+    events: 200_000,
+    seed: 11,
+    ...base,
+  },
+  {
+    name: 'fg-active-10k',
+    slotManager: 'fine-grained',
+    allocation: 'active',
+    taskManagers: 10_000,
+    jobs: 1_000,
+    events: 100_000,
+    seed: 11,
+    ...base,
+  },
+  {
+    name: 'fg-active-20k',
+    slotManager: 'fine-grained',
+    allocation: 'active',
+    taskManagers: 20_000,
+    jobs: 2_000,
+    events: 200_000,
+    seed: 11,
+    ...base,
+  },
+  {
+    name: 'dsm-standalone-10k',
+    slotManager: 'declarative',
+    allocation: 'standalone',
+    taskManagers: 10_000,
+    jobs: 1_000,
+    events: 100_000,
+    seed: 11,
+    ...base,
+  },
 ];
 
 /**
@@ -120,8 +173,18 @@ export interface GeneratedInput {
 export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
   const rand = prng(spec.seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
-  const slot = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 1024n * MIB, managedMemory: 512n * MIB, networkMemory: 128n * MIB });
-  const total = specified({ cpuCores: decimalFromNumber(SLOTS_PER_TM), taskHeapMemory: 8n * 1024n * MIB, managedMemory: 8n * 512n * MIB, networkMemory: 8n * 128n * MIB });
+  const slot = specified({
+    cpuCores: decimalFromNumber(1),
+    taskHeapMemory: 1024n * MIB,
+    managedMemory: 512n * MIB,
+    networkMemory: 128n * MIB,
+  });
+  const total = specified({
+    cpuCores: decimalFromNumber(SLOTS_PER_TM),
+    taskHeapMemory: 8n * 1024n * MIB,
+    managedMemory: 8n * 512n * MIB,
+    networkMemory: 8n * 128n * MIB,
+  });
   const defaultSlot = divideIntoSlots(total, SLOTS_PER_TM);
   const declarative = spec.slotManager === 'declarative';
   const registration = (id: string): TaskManagerRegistration =>
@@ -130,7 +193,8 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
       : { id, total, defaultSlot, numberOfSlots: 0, blocked: false, allocatedSlots: [] };
 
   const taskManagers: TaskManagerDefinition[] = [];
-  for (let i = 1; i <= spec.taskManagers; i++) taskManagers.push({ registration: registration(`tm-${i}`), registerAt: 0, pointer: `/cluster/taskManagers/${i - 1}` });
+  for (let i = 1; i <= spec.taskManagers; i++)
+    taskManagers.push({ registration: registration(`tm-${i}`), registerAt: 0, pointer: `/cluster/taskManagers/${i - 1}` });
 
   const submitTime = (j: number): number => Math.floor((j * SUBMIT_WINDOW_MS) / spec.jobs);
   const requirement = (count: number): readonly { profile: ResourceProfile; count: number }[] => [{ profile: UNKNOWN, count }];
@@ -139,7 +203,15 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
   for (let j = 0; j < spec.jobs; j++) {
     const count = int(MIN_COUNT, MAX_INITIAL_COUNT);
     initial.push(count);
-    jobs.push({ id: `job-${j + 1}`, requirements: requirement(count), submitAt: submitTime(j), finishAt: undefined, vertices: undefined, source: undefined, pointer: `/jobs/${j}` });
+    jobs.push({
+      id: `job-${j + 1}`,
+      requirements: requirement(count),
+      submitAt: submitTime(j),
+      finishAt: undefined,
+      vertices: undefined,
+      source: undefined,
+      pointer: `/jobs/${j}`,
+    });
   }
 
   // Timeline state: current counts, running jobs (submitted and not finished), live TaskManagers.
@@ -163,7 +235,13 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
   const live: string[] = taskManagers.map((t) => t.registration.id);
   let spares = 0;
   const comebacks: { job: number; at: number; count: number }[] = [];
-  const kinds: Record<string, number> = { declare: 0, 'declare (re-submit)': 0, finishJob: 0, unregisterTaskManager: 0, registerTaskManager: 0 };
+  const kinds: Record<string, number> = {
+    declare: 0,
+    'declare (re-submit)': 0,
+    finishJob: 0,
+    unregisterTaskManager: 0,
+    registerTaskManager: 0,
+  };
   const events: TimedEvent[] = [];
   const push = (time: number, event: ScenarioEvent, kind: string): void => {
     kinds[kind] = (kinds[kind] ?? 0) + 1;
@@ -212,7 +290,12 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
       push(time, { kind: 'declare', job: `job-${j + 1}`, requirements: requirement(next) }, 'declare');
     }
   }
-  for (let k = 1; k <= spares; k++) taskManagers.push({ registration: registration(`tm-spare-${k}`), registerAt: undefined, pointer: `/cluster/taskManagers/${spec.taskManagers + k - 1}` });
+  for (let k = 1; k <= spares; k++)
+    taskManagers.push({
+      registration: registration(`tm-spare-${k}`),
+      registerAt: undefined,
+      pointer: `/cluster/taskManagers/${spec.taskManagers + k - 1}`,
+    });
 
   const config: SlotManagerConfig = {
     defaultWorker: total as SpecifiedProfile,
@@ -283,14 +366,23 @@ export interface SimCaseResult {
   failure?: { stage: string; message: string };
 }
 
-
 function stage(name: string): void {
   process.stderr.write(`@@stage ${name}\n`);
 }
 
 function outcomeOf(
   run: ScenarioRun,
-): Pick<SimCaseResult, 'endTime' | 'jobsWithRequirements' | 'metJobs' | 'acquiredSlots' | 'registeredTaskManagers' | 'slotAllocations' | 'slotFrees' | 'workersStarted'> {
+): Pick<
+  SimCaseResult,
+  | 'endTime'
+  | 'jobsWithRequirements'
+  | 'metJobs'
+  | 'acquiredSlots'
+  | 'registeredTaskManagers'
+  | 'slotAllocations'
+  | 'slotFrees'
+  | 'workersStarted'
+> {
   const sm = run.slotManager;
   let withRequirements = 0;
   let met = 0;
@@ -326,13 +418,25 @@ function traceAgrees(traced: ScenarioRun, untraced: SimCaseResult): string | und
     else if (t.kind === 'free' && t.message.startsWith('slot ')) frees++;
   }
   const o = outcomeOf(traced);
-  if (allocations !== untraced.slotAllocations || frees !== untraced.slotFrees) return `trace counts ${allocations} allocations / ${frees} frees, the counters ${untraced.slotAllocations} / ${untraced.slotFrees}`;
-  if (o.metJobs !== untraced.metJobs || o.acquiredSlots !== untraced.acquiredSlots || o.endTime !== untraced.endTime) return 'the traced run ends differently';
+  if (allocations !== untraced.slotAllocations || frees !== untraced.slotFrees)
+    return `trace counts ${allocations} allocations / ${frees} frees, the counters ${untraced.slotAllocations} / ${untraced.slotFrees}`;
+  if (o.metJobs !== untraced.metJobs || o.acquiredSlots !== untraced.acquiredSlots || o.endTime !== untraced.endTime)
+    return 'the traced run ends differently';
   return undefined;
 }
 
 function runSimCase(spec: SimCaseSpec): void {
-  const result: SimCaseResult = { name: spec.name, generateMs: 0, initialDemand: 0, clusterSlots: 0, eventKinds: {}, spareTaskManagers: 0, timelineMs: 0, runs: [], peakRssBytes: 0 };
+  const result: SimCaseResult = {
+    name: spec.name,
+    generateMs: 0,
+    initialDemand: 0,
+    clusterSlots: 0,
+    eventKinds: {},
+    spareTaskManagers: 0,
+    timelineMs: 0,
+    runs: [],
+    peakRssBytes: 0,
+  };
   const report = (tag: '@@partial' | '@@result'): void => {
     result.peakRssBytes = process.resourceUsage().maxRSS * 1024;
     process.stdout.write(`${tag} ${JSON.stringify(result)}\n`);
@@ -343,7 +447,13 @@ function runSimCase(spec: SimCaseSpec): void {
     const t0 = performance.now();
     const input = generateSimulatorInput(spec);
     result.generateMs = performance.now() - t0;
-    Object.assign(result, { initialDemand: input.initialDemand, clusterSlots: input.clusterSlots, eventKinds: input.eventKinds, spareTaskManagers: input.spareTaskManagers, timelineMs: input.timelineMs });
+    Object.assign(result, {
+      initialDemand: input.initialDemand,
+      clusterSlots: input.clusterSlots,
+      eventKinds: input.eventKinds,
+      spareTaskManagers: input.spareTaskManagers,
+      timelineMs: input.timelineMs,
+    });
     gc();
     result.heapScenarioBytes = process.memoryUsage().heapUsed;
     report('@@partial');
@@ -412,7 +522,11 @@ export interface SimOutcome {
 }
 
 function spawnSimCase(spec: SimCaseSpec): SimOutcome {
-  const child = spawnSync(process.execPath, ['--expose-gc', SELF, '--sim-case', spec.name], { encoding: 'utf8', timeout: spec.timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ['--expose-gc', SELF, '--sim-case', spec.name], {
+    encoding: 'utf8',
+    timeout: spec.timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const lines = (child.stdout ?? '').split('\n');
   const last = [...lines].reverse().find((l) => l.startsWith('@@result ') || l.startsWith('@@partial '));
   const result = last === undefined ? undefined : (JSON.parse(last.slice(last.indexOf(' ') + 1)) as SimCaseResult);
@@ -423,7 +537,12 @@ function spawnSimCase(spec: SimCaseSpec): SimOutcome {
   let reason: string;
   if ((child.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT') reason = `timed out after ${spec.timeoutMs / 1000} s`;
   else if (/heap out of memory/i.test(stderr)) reason = 'JavaScript heap out of memory';
-  else reason = stderr.split('\n').find((l) => /Error|FATAL/.test(l) && !l.startsWith('@@'))?.trim() ?? `exit status ${child.status}, signal ${child.signal}`;
+  else
+    reason =
+      stderr
+        .split('\n')
+        .find((l) => /Error|FATAL/.test(l) && !l.startsWith('@@'))
+        ?.trim() ?? `exit status ${child.status}, signal ${child.signal}`;
   return { spec, result, crash: { stage: at, reason } };
 }
 
@@ -450,7 +569,8 @@ function medianOf(o: SimOutcome | undefined): number | undefined {
 export function simulatorTargetRows(outcomes: readonly SimOutcome[]): string[][] {
   const byName = new Map(outcomes.map((o) => [o.spec.name, o]));
   const rows: string[][] = [];
-  const verdict = (v: number | undefined, limit: number): string => (v === undefined ? 'not measured' : v <= limit ? 'met' : `MISSED (${(v / limit).toFixed(1)}× the target)`);
+  const verdict = (v: number | undefined, limit: number): string =>
+    v === undefined ? 'not measured' : v <= limit ? 'met' : `MISSED (${(v / limit).toFixed(1)}× the target)`;
   for (const [first, doubled, targeted] of PAIRS) {
     const a = medianOf(byName.get(first));
     const b = medianOf(byName.get(doubled));
@@ -462,7 +582,12 @@ export function simulatorTargetRows(outcomes: readonly SimOutcome[]): string[][]
       continue;
     }
     rows.push([`simulator ${first}: runScenario (median)`, ms(SIM_TARGET_MS), ms(a), verdict(a, SIM_TARGET_MS)]);
-    rows.push([`simulator ${doubled} / ${first} (medians)`, `${SIM_DOUBLED_RATIO.toFixed(1)}×`, ratioText, ratio === undefined ? 'not measured' : ratio <= SIM_DOUBLED_RATIO ? 'met' : 'MISSED']);
+    rows.push([
+      `simulator ${doubled} / ${first} (medians)`,
+      `${SIM_DOUBLED_RATIO.toFixed(1)}×`,
+      ratioText,
+      ratio === undefined ? 'not measured' : ratio <= SIM_DOUBLED_RATIO ? 'met' : 'MISSED',
+    ]);
   }
   return rows;
 }
@@ -493,17 +618,43 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
   for (const spec of specs) outcomes.push(combineRounds(rounds.get(spec.name)!));
   const first = SIM_CASES[0]!;
   console.log('SlotManager simulator (runScenario)');
-  console.log(`Generated scenarios (seeded PRNG), built as Scenario values: TaskManagers of 8 × (1 CPU, 1 GiB heap, 512 MiB managed, 128 MiB network) registered at 0;`);
-  console.log(`jobs with UNKNOWN requirements (20..110 slots), submitted evenly over the first ${SUBMIT_WINDOW_MS / 1000} s; the events spread evenly over ${TIMELINE_MS / 1000} s (declare up/down,`);
-  console.log('finishJob + re-submit, unregister / register of spare TaskManagers): a doubled input is the first one twice over, side by side.');
+  console.log(
+    `Generated scenarios (seeded PRNG), built as Scenario values: TaskManagers of 8 × (1 CPU, 1 GiB heap, 512 MiB managed, 128 MiB network) registered at 0;`,
+  );
+  console.log(
+    `jobs with UNKNOWN requirements (20..110 slots), submitted evenly over the first ${SUBMIT_WINDOW_MS / 1000} s; the events spread evenly over ${TIMELINE_MS / 1000} s (declare up/down,`,
+  );
+  console.log(
+    'finishJob + re-submit, unregister / register of spare TaskManagers): a doubled input is the first one twice over, side by side.',
+  );
   console.log('Flink defaults: requirement check 50 ms, TaskManager timeout 30 s, slot idle timeout 50 s, worker start-up 10 s.');
-  console.log(`method: one child process per case and round (--expose-gc, ${SIM_CASES[0]!.timeoutMs / 1000} s timeout), ${ROUNDS} rounds round-robin; per round ${first.runs} timed runScenario runs after ${first.warmups} warm-up;`);
-  console.log(`the figure is the median of all rounds' runs (min / max over them too); a warm-up over ${SLOW_WARMUP_MS / 1000} s is the only run`);
+  console.log(
+    `method: one child process per case and round (--expose-gc, ${SIM_CASES[0]!.timeoutMs / 1000} s timeout), ${ROUNDS} rounds round-robin; per round ${first.runs} timed runScenario runs after ${first.warmups} warm-up;`,
+  );
+  console.log(
+    `the figure is the median of all rounds' runs (min / max over them too); a warm-up over ${SLOW_WARMUP_MS / 1000} s is the only run`,
+  );
   console.log(`(cold figure); a doubled case is skipped when its first size took over ${SKIP_DOUBLED_AFTER_MS / 1000} s.`);
   console.log('');
   console.log(
     table(
-      ['case', 'SM', 'RM', 'TMs', 'slots', 'jobs', 'demand', 'events', 'declare', 're-submit', 'finish', 'unreg', 'reg', 'timeline', 'generate'],
+      [
+        'case',
+        'SM',
+        'RM',
+        'TMs',
+        'slots',
+        'jobs',
+        'demand',
+        'events',
+        'declare',
+        're-submit',
+        'finish',
+        'unreg',
+        'reg',
+        'timeline',
+        'generate',
+      ],
       outcomes.map(({ spec, result: r }) => [
         spec.name,
         spec.slotManager,
@@ -524,11 +675,34 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
       3,
     ),
   );
-  console.log('demand: sum of the jobs\' initial counts (slots); reg: spare TaskManagers defined without registerAt, registered by the event.');
+  console.log(
+    "demand: sum of the jobs' initial counts (slots); reg: spare TaskManagers defined without registerAt, registered by the event.",
+  );
   console.log('');
   console.log(
     table(
-      ['case', 'warm-up', 'min', 'median', 'max', 'events/s', 'with trace', 'met jobs', 'acquired', 'allocations', 'frees', 'TMs at end', 'workers started', 'trace', 'end time', 'heap scenario', 'heap run', 'peak RSS', 'report', 'status'],
+      [
+        'case',
+        'warm-up',
+        'min',
+        'median',
+        'max',
+        'events/s',
+        'with trace',
+        'met jobs',
+        'acquired',
+        'allocations',
+        'frees',
+        'TMs at end',
+        'workers started',
+        'trace',
+        'end time',
+        'heap scenario',
+        'heap run',
+        'peak RSS',
+        'report',
+        'status',
+      ],
       outcomes.map(({ spec, result: r, crash, skipped }) => {
         const m = r === undefined || r.runs.length === 0 ? undefined : median(r.runs);
         return [
@@ -551,16 +725,33 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
           mb(r?.heapRunBytes),
           mb(r?.peakRssBytes),
           ms(r?.reportMs),
-          skipped ?? (crash ? `CRASH in ${crash.stage}` : r?.failure ? `ERROR in ${r.failure.stage}` : r?.traceMismatch ? 'TRACE MISMATCH' : r?.coldOnly ? 'ok (1 cold run)' : 'ok'),
+          skipped ??
+            (crash
+              ? `CRASH in ${crash.stage}`
+              : r?.failure
+                ? `ERROR in ${r.failure.stage}`
+                : r?.traceMismatch
+                  ? 'TRACE MISMATCH'
+                  : r?.coldOnly
+                    ? 'ok (1 cold run)'
+                    : 'ok'),
         ];
       }),
     ),
   );
-  console.log('events/s: timeline events / median runScenario time. met jobs: jobs with requirements at the end whose requirements are all met / jobs with requirements.');
-  console.log('runScenario without a trace, as `flinkslot simulate` runs it; with trace: one more run recording every decision (`simulate --trace`), timed once.');
-  console.log('acquired: slots the jobs hold at the end. allocations / frees: slots allocated / freed over the run (SlotManager counters, checked against the traced run). trace: decision entries of the traced run.');
+  console.log(
+    'events/s: timeline events / median runScenario time. met jobs: jobs with requirements at the end whose requirements are all met / jobs with requirements.',
+  );
+  console.log(
+    'runScenario without a trace, as `flinkslot simulate` runs it; with trace: one more run recording every decision (`simulate --trace`), timed once.',
+  );
+  console.log(
+    'acquired: slots the jobs hold at the end. allocations / frees: slots allocated / freed over the run (SlotManager counters, checked against the traced run). trace: decision entries of the traced run.',
+  );
   console.log('heap scenario: heapUsed after gc with the input alive; heap run: heapUsed after gc with the input and the last run alive.');
-  console.log('report: buildSimulationReport(simulationOutcome(run, false)) on the traced run, timed once, not part of the runScenario figures.');
+  console.log(
+    'report: buildSimulationReport(simulationOutcome(run, false)) on the traced run, timed once, not part of the runScenario figures.',
+  );
   for (const { spec, result, crash } of outcomes) {
     if (crash) console.log(`! ${spec.name}: process died during ${crash.stage}: ${crash.reason}`);
     if (result?.failure) console.log(`! ${spec.name}: ${result.failure.stage} threw ${result.failure.message}`);
@@ -570,7 +761,8 @@ export function simulatorSection(names?: readonly string[]): SimOutcome[] {
   for (const [a, b, targeted] of PAIRS) {
     const x = medianOf(byName.get(a));
     const y = medianOf(byName.get(b));
-    if (x !== undefined && y !== undefined) console.log(`ratio ${b} / ${a}: ${(y / x).toFixed(2)}× (${targeted ? `target ≤ ${SIM_DOUBLED_RATIO}×` : 'no target'})`);
+    if (x !== undefined && y !== undefined)
+      console.log(`ratio ${b} / ${a}: ${(y / x).toFixed(2)}× (${targeted ? `target ≤ ${SIM_DOUBLED_RATIO}×` : 'no target'})`);
   }
   console.log('');
   return outcomes;
@@ -590,8 +782,15 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === SELF) {
     const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
     const cpus = os.cpus();
     console.log('flinkslot simulator benchmark');
-    console.log(`node     ${process.version} (${process.platform}/${process.arch}); ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores`);
-    console.log(`load     ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+    console.log(
+      `node     ${process.version} (${process.platform}/${process.arch}); ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores`,
+    );
+    console.log(
+      `load     ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ')}`,
+    );
     console.log('');
     const outcomes = simulatorSection(names);
     console.log(table(['target', 'limit', 'measured', 'verdict'], simulatorTargetRows(outcomes)));

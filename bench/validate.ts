@@ -71,7 +71,10 @@ export function writeCorpus(dir: string, n: number): void {
   for (let i = 0; i < n; i++) {
     const graph = jobGraph(rand, i) as { [key: string]: Json };
     const json = i % 2 === 0;
-    writeFileSync(join(dir, `job-${String(i).padStart(4, '0')}.${json ? 'json' : 'yaml'}`), json ? JSON.stringify(graph, null, 2) : toYaml(graph));
+    writeFileSync(
+      join(dir, `job-${String(i).padStart(4, '0')}.${json ? 'json' : 'yaml'}`),
+      json ? JSON.stringify(graph, null, 2) : toYaml(graph),
+    );
   }
 }
 
@@ -87,7 +90,10 @@ export function validateSection(): ValidateOutcome[] {
     writeCorpus(dir, VALIDATE_FILES);
     const variants: { label: string; extra: string[] }[] = [
       { label: `validate ${count(VALIDATE_FILES)} files (default: one thread)`, extra: [] },
-      { label: `validate ${count(VALIDATE_FILES)} files (-j ${os.availableParallelism()})`, extra: ['-j', String(os.availableParallelism())] },
+      {
+        label: `validate ${count(VALIDATE_FILES)} files (-j ${os.availableParallelism()})`,
+        extra: ['-j', String(os.availableParallelism())],
+      },
     ];
     const outcomes = variants.map(({ label, extra }) => {
       const args = ['validate', dir, '--max-slots', '64', '--max-parallelism', '32', '--format', 'json', ...extra];
@@ -102,14 +108,25 @@ export function validateSection(): ValidateOutcome[] {
       }
       return { label, times: runs.map((r) => r.ms), status: last.status, findings, stderr: last.stderr };
     });
-    console.log('validate (whole process, 1,000 generated job graphs of 5..60 vertices, half YAML, half JSON; --max-slots 64 --max-parallelism 32)');
+    console.log(
+      'validate (whole process, 1,000 generated job graphs of 5..60 vertices, half YAML, half JSON; --max-slots 64 --max-parallelism 32)',
+    );
     console.log(
       table(
         ['command', 'min', 'median', 'files/s (median)', 'error findings', 'exit'],
-        outcomes.map((o) => [o.label, ms(Math.min(...o.times)), ms(median(o.times)), count(Math.round(VALIDATE_FILES / (median(o.times) / 1000))), count(o.findings), String(o.status)]),
+        outcomes.map((o) => [
+          o.label,
+          ms(Math.min(...o.times)),
+          ms(median(o.times)),
+          count(Math.round(VALIDATE_FILES / (median(o.times) / 1000))),
+          count(o.findings),
+          String(o.status),
+        ]),
       ),
     );
-    for (const o of outcomes) if (o.status !== 1) console.log(`! ${o.label}: expected exit 1 (the corpus has findings), got ${o.status}: ${o.stderr.split('\n')[0]}`);
+    for (const o of outcomes)
+      if (o.status !== 1)
+        console.log(`! ${o.label}: expected exit 1 (the corpus has findings), got ${o.status}: ${o.stderr.split('\n')[0]}`);
     console.log('');
     return outcomes;
   } finally {
@@ -121,7 +138,14 @@ export function validateTargetRows(outcomes: readonly ValidateOutcome[]): string
   const first = outcomes[0];
   if (first === undefined) return [];
   const rate = VALIDATE_FILES / (median(first.times) / 1000);
-  return [[`validate ${count(VALIDATE_FILES)} files, whole process (files/s, median)`, `≥ ${count(VALIDATE_TARGET_FILES_PER_S)}`, count(Math.round(rate)), rate >= VALIDATE_TARGET_FILES_PER_S ? 'met' : 'MISSED']];
+  return [
+    [
+      `validate ${count(VALIDATE_FILES)} files, whole process (files/s, median)`,
+      `≥ ${count(VALIDATE_TARGET_FILES_PER_S)}`,
+      count(Math.round(rate)),
+      rate >= VALIDATE_TARGET_FILES_PER_S ? 'met' : 'MISSED',
+    ],
+  ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

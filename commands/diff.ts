@@ -33,9 +33,12 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
   static override flags = {
     json: Flags.boolean({ description: 'print the diff as one JSON object (schemas/diff.schema.json)', exclusive: ['markdown'] }),
     markdown: Flags.boolean({ description: 'print the diff as Markdown for a pull request comment', exclusive: ['json'] }),
-    'tm-config': Flags.string({ description: 'Flink configuration of the TaskManagers, applied to both plans: managed memory per operator in bytes' }),
+    'tm-config': Flags.string({
+      description: 'Flink configuration of the TaskManagers, applied to both plans: managed memory per operator in bytes',
+    }),
     'fail-on': Flags.string({
-      description: 'exit 1 when this grew: slots (minimum slots or a requirement), memory (an operator\'s managed memory or a group profile), any (any change); comma-separated or repeated',
+      description:
+        "exit 1 when this grew: slots (minimum slots or a requirement), memory (an operator's managed memory or a group profile), any (any change); comma-separated or repeated",
       multiple: true,
       multipleNonGreedy: true,
       delimiter: ',',
@@ -58,7 +61,9 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
       const result = core.diffFromTexts(oldInput, newInput, tmConfig === undefined ? {} : { tmConfig });
       const render = (d: PlanDiff): string =>
-        flags.markdown ? core.renderDiffMarkdown(d, oldInput.file, newInput.file) : core.renderDiffText(d, terminalStyle(color), oldInput.file, newInput.file);
+        flags.markdown
+          ? core.renderDiffMarkdown(d, oldInput.file, newInput.file)
+          : core.renderDiffText(d, terminalStyle(color), oldInput.file, newInput.file);
       const diff = await this.emit(result, { json: flags.json, color }, render);
       const failing = [...new Set((flags['fail-on'] ?? []) as FailOn[])].filter((q) => (q === 'any' ? diff.changed : diff.grew[q]));
       if (failing.length > 0) {

@@ -4,7 +4,8 @@ import { FlinkslotCommand } from './support/base-command.js';
 import { ExitCode, useColor } from './support/terminal.js';
 
 export default class Import extends FlinkslotCommand {
-  static override summary = "Turn one of Flink's own JSON files into the equivalent flinkslot YAML (a job graph or a cluster), to read or edit.";
+  static override summary =
+    "Turn one of Flink's own JSON files into the equivalent flinkslot YAML (a job graph or a cluster), to read or edit.";
 
   static override description = `Reads a StreamGraph execution plan (getExecutionPlan()), a JobGraph plan, the answer of
 GET /jobs/:jobid or GET /jobs/:jobid/plan (a job graph), or the answer of GET /taskmanagers

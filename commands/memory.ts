@@ -3,7 +3,8 @@ import { FlinkslotCommand } from './support/base-command.js';
 import { terminalStyle, useColor } from './support/terminal.js';
 
 export default class Memory extends FlinkslotCommand {
-  static override summary = 'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
+  static override summary =
+    'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
 
   static override description = `Reads flink-conf.yaml (flat) or config.yaml (nested; Flink 1.19+), or - for stdin,
 and derives every TaskManager memory component as Flink does (FLIP-49), with Flink's
@@ -24,7 +25,11 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
   static override flags = {
     json: Flags.boolean({ description: 'print the breakdown as one JSON object (schemas/memory.schema.json)' }),
     'flink-version': Flags.string({ description: 'Flink release whose defaults apply (e.g. 1.16: network.max 1g)' }),
-    set: Flags.string({ char: 'D', description: 'KEY=VALUE on top of the file (repeatable), like Flink dynamic properties', multiple: true }),
+    set: Flags.string({
+      char: 'D',
+      description: 'KEY=VALUE on top of the file (repeatable), like Flink dynamic properties',
+      multiple: true,
+    }),
     color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 

@@ -3,7 +3,8 @@ import { FlinkslotCommand } from './support/base-command.js';
 import { terminalStyle, useColor } from './support/terminal.js';
 
 export default class Plan extends FlinkslotCommand {
-  static override summary = 'Analyse one Flink job graph: regions, slot sharing, managed-memory fractions, resource profiles and minimum slots.';
+  static override summary =
+    'Analyse one Flink job graph: regions, slot sharing, managed-memory fractions, resource profiles and minimum slots.';
 
   static override description = `Reads a JobGraph file (YAML or JSON; - for stdin) and computes, exactly as Flink does:
 pipelined regions, connected components, slot sharing and co-location groups,
@@ -29,9 +30,17 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     json: Flags.boolean({ description: 'print the plan as one JSON object (schemas/plan.schema.json)' }),
     limit: Flags.integer({ description: 'rows per list in the text report (0 = all)', default: 50, min: 0 }),
     color: Flags.boolean({ description: 'colour the text report (default: on a terminal without NO_COLOR)', allowNo: true }),
-    execution: Flags.boolean({ description: 'add the subtask-level analysis: scheduling regions, shared slots, requested slot profiles, batch peak' }),
-    members: Flags.boolean({ description: 'with --execution: list the subtasks of every region and shared slot (default only up to 100 subtasks)', dependsOn: ['execution'] }),
-    'tm-config': Flags.string({ description: 'Flink configuration (flink-conf.yaml or config.yaml) of the TaskManagers: managed memory per operator in bytes from its slot size' }),
+    execution: Flags.boolean({
+      description: 'add the subtask-level analysis: scheduling regions, shared slots, requested slot profiles, batch peak',
+    }),
+    members: Flags.boolean({
+      description: 'with --execution: list the subtasks of every region and shared slot (default only up to 100 subtasks)',
+      dependsOn: ['execution'],
+    }),
+    'tm-config': Flags.string({
+      description:
+        'Flink configuration (flink-conf.yaml or config.yaml) of the TaskManagers: managed memory per operator in bytes from its slot size',
+    }),
   };
 
   async run(): Promise<void> {
@@ -42,8 +51,15 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       const input = await this.readOrExit(args.file);
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
       const rows = flags.json || flags.limit === 0 ? {} : { memberRows: flags.limit };
-      const result = core.planFromText(input.text, input.file, { execution: flags.execution, members: flags.members, ...rows, ...(tmConfig ? { tmConfig } : {}) });
-      await this.emit(result, { json: flags.json, color }, (report) => core.renderPlanText(report, { style: terminalStyle(color), limit: flags.limit }));
+      const result = core.planFromText(input.text, input.file, {
+        execution: flags.execution,
+        members: flags.members,
+        ...rows,
+        ...(tmConfig ? { tmConfig } : {}),
+      });
+      await this.emit(result, { json: flags.json, color }, (report) =>
+        core.renderPlanText(report, { style: terminalStyle(color), limit: flags.limit }),
+      );
     });
   }
 }

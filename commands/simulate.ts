@@ -32,9 +32,13 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
 
   static override flags = {
     cluster: Flags.string({ char: 'c', description: 'cluster file (schemas/cluster.schema.json); the arguments are then job graph files' }),
-    json: Flags.boolean({ description: 'print the result as JSON (schemas/simulation.schema.json; an array when the scenario has variants)' }),
+    json: Flags.boolean({
+      description: 'print the result as JSON (schemas/simulation.schema.json; an array when the scenario has variants)',
+    }),
     trace: Flags.boolean({ description: 'also print every SlotManager decision in order' }),
-    'flink-version': Flags.string({ description: 'Flink release when the file names none (picks the SlotManager: declarative up to 1.17)' }),
+    'flink-version': Flags.string({
+      description: 'Flink release when the file names none (picks the SlotManager: declarative up to 1.17)',
+    }),
     limit: Flags.integer({ description: 'TaskManager rows in the text report (0 = all)', default: 20, min: 0 }),
     color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
@@ -70,7 +74,12 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         result = core.simulateScenario(scenario, { ...options, loadJobGraph });
       }
       const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
-      const reports = await this.emitSimulation(result, flags.json, color, (r) => r.map((x) => core.renderSimulationText(x, terminalStyle(color), limit)).join('\n\n') + '\n');
+      const reports = await this.emitSimulation(
+        result,
+        flags.json,
+        color,
+        (r) => r.map((x) => core.renderSimulationText(x, terminalStyle(color), limit)).join('\n\n') + '\n',
+      );
       if (reports.some((r) => r.verdict !== 'met')) this.exit(ExitCode.NOT_MET);
     });
   }

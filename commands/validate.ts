@@ -46,13 +46,18 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     format: Flags.string({ description: 'report format', options: [...FORMATS], default: 'text' }),
     json: Flags.boolean({ description: 'same as --format json' }),
     output: Flags.string({ char: 'o', description: 'write the report to this file instead of stdout' }),
-    'fail-level': Flags.string({ description: 'least severe finding that makes the exit code 1', options: ['error', 'warning', 'info', 'none'] }),
+    'fail-level': Flags.string({
+      description: 'least severe finding that makes the exit code 1',
+      options: ['error', 'warning', 'info', 'none'],
+    }),
     policy: Flags.string({ description: 'policy file (schemas/policy.schema.json); flags override it' }),
     'max-slots': Flags.integer({ description: 'most slots a job may need', min: 0 }),
     'max-parallelism': Flags.integer({ description: 'highest parallelism a vertex may run with', min: 1 }),
     cluster: Flags.string({ description: "cluster file (or Flink's GET /taskmanagers answer): each job alone must get its slots there" }),
     'tm-config': Flags.string({ description: "TaskManagers' Flink configuration: managed memory of a slot" }),
-    'min-managed-memory': Flags.string({ description: 'with --tm-config: least managed memory per subtask for an operator that uses it (e.g. 64m)' }),
+    'min-managed-memory': Flags.string({
+      description: 'with --tm-config: least managed memory per subtask for an operator that uses it (e.g. 64m)',
+    }),
     'require-group-profiles': Flags.boolean({ description: 'every slot sharing group must have a resource profile (FLIP-156)' }),
     strict: Flags.boolean({ description: 'unknown keys are errors, not warnings' }),
     execution: Flags.boolean({ description: 'also run the subtask-level checks of plan --execution' }),
@@ -99,7 +104,11 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const run: ValidationRun = { files: results, failLevel };
       const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
       const color = useColor(flags.color) && flags.output === undefined && format === 'text';
-      const report = core.renderValidation(run, format, { version: this.config.version, style: terminalStyle(color), verbose: flags.verbose });
+      const report = core.renderValidation(run, format, {
+        version: this.config.version,
+        style: terminalStyle(color),
+        verbose: flags.verbose,
+      });
       if (flags.output === undefined) await this.writeOut(report);
       else {
         try {
@@ -130,4 +139,3 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     return this.exit(ExitCode.BAD_INPUT);
   }
 }
-

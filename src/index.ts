@@ -28,7 +28,14 @@ export { diffPlans } from './report/diff/plan-diff.js';
 export type { PlanDiff } from './report/diff/plan-diff-model.js';
 export { renderDiffText } from './report/diff/render-diff-text.js';
 export { renderDiffMarkdown } from './report/diff/render-diff-markdown.js';
-export { FILE_START, type FileResult, type Finding, type FindingSeverity, type ValidationRun, summarize as summarizeValidation } from './report/validate/finding.js';
+export {
+  FILE_START,
+  type FileResult,
+  type Finding,
+  type FindingSeverity,
+  type ValidationRun,
+  summarize as summarizeValidation,
+} from './report/validate/finding.js';
 export { renderValidation, VALIDATE_FORMATS, type ValidateFormat } from './report/validate/render-validation.js';
 
 // use cases
@@ -37,4 +44,10 @@ export { type MemoryOptions, memoryFromText } from './app/memory.js';
 export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions } from './app/simulate.js';
 export { diffFromTexts } from './app/diff.js';
 export { validateFile } from './app/validate-file.js';
-export { type ValidateFlags, checkPolicyInputs, mergeValidatePolicy, resolveFailLevel, resolveMinManagedMemory } from './app/validate-policy.js';
+export {
+  type ValidateFlags,
+  checkPolicyInputs,
+  mergeValidatePolicy,
+  resolveFailLevel,
+  resolveMinManagedMemory,
+} from './app/validate-policy.js';

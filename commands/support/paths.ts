@@ -29,7 +29,8 @@ export function expandPaths(args: readonly string[]): string[] {
       continue;
     }
     const matches = GLOB_CHARS.test(arg) && !exists(arg) ? expandGlob(arg) : expandPath(arg);
-    if (matches.length === 0) throw new PathError(GLOB_CHARS.test(arg) ? `no file matches ${arg}` : `no .yaml, .yml or .json file in ${arg}`);
+    if (matches.length === 0)
+      throw new PathError(GLOB_CHARS.test(arg) ? `no file matches ${arg}` : `no .yaml, .yml or .json file in ${arg}`);
     for (const m of matches) add(m);
   }
   return out;
@@ -102,14 +103,21 @@ export function globToRegExp(glob: string): RegExp {
       const close = glob.indexOf(']', i + 1);
       if (close < 0) re += '\\[';
       else {
-        re += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        re += `[${glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       }
     } else if (c === '{') {
       const close = glob.indexOf('}', i + 1);
       if (close < 0) re += '\\{';
       else {
-        re += `(?:${glob.slice(i + 1, close).split(',').map(escapeRegExp).join('|')})`;
+        re += `(?:${glob
+          .slice(i + 1, close)
+          .split(',')
+          .map(escapeRegExp)
+          .join('|')})`;
         i = close;
       }
     } else re += escapeRegExp(c);

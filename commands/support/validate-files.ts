@@ -42,13 +42,27 @@ export async function checkOne(file: string, policy: ValidatePolicy, stdin: () =
     text = file === STDIN ? await stdin() : readFileSync(file, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
-    return { file, valid: false, findings: [{ rule: 'input/unreadable', severity: 'error', message: `cannot read ${file}: ${reason}`, file, pointer: '', region: FILE_START }] };
+    return {
+      file,
+      valid: false,
+      findings: [
+        { rule: 'input/unreadable', severity: 'error', message: `cannot read ${file}: ${reason}`, file, pointer: '', region: FILE_START },
+      ],
+    };
   }
   return validateFile(text, file === STDIN ? '<stdin>' : file, policy);
 }
 
-export async function checkAll(files: readonly string[], policy: ValidatePolicy, stdin: () => Promise<string>, jobs?: number): Promise<FileResult[]> {
-  const threads = Math.max(1, Math.min(jobs ?? (files.length >= PARALLEL_FROM ? availableParallelism() : 1), Math.ceil(files.length / CHUNK)));
+export async function checkAll(
+  files: readonly string[],
+  policy: ValidatePolicy,
+  stdin: () => Promise<string>,
+  jobs?: number,
+): Promise<FileResult[]> {
+  const threads = Math.max(
+    1,
+    Math.min(jobs ?? (files.length >= PARALLEL_FROM ? availableParallelism() : 1), Math.ceil(files.length / CHUNK)),
+  );
   if (threads <= 1 || files.includes(STDIN)) {
     const out: FileResult[] = [];
     for (const f of files) out.push(await checkOne(f, policy, stdin));

@@ -22,7 +22,8 @@ export function diffFromTexts(oldSource: SourceText, newSource: SourceText, opti
     // Both plans share one tm-config: its diagnostics would otherwise be printed twice.
     return fail(dedupe(diagnostics));
   }
-  const parallelism = oldJob.ok && newJob.ok ? { parallelism: { old: vertexParallelism(oldJob.graph), new: vertexParallelism(newJob.graph) } } : {};
+  const parallelism =
+    oldJob.ok && newJob.ok ? { parallelism: { old: vertexParallelism(oldJob.graph), new: vertexParallelism(newJob.graph) } } : {};
   return ok(diffPlans(oldPlan.value, newPlan.value, parallelism), [...oldPlan.warnings, ...newPlan.warnings]);
 }
 

@@ -27,6 +27,13 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   const config = withDynamicProperties(parsed.value, options.properties ?? []);
   if (!config.ok) return config;
   const setup = taskManagerSetup(config.value, version.value);
-  if (!setup.ok) return fail(locateDiagnostics(setup.diagnostics.map((d) => withConfigPointer(d, text)), text, file));
+  if (!setup.ok)
+    return fail(
+      locateDiagnostics(
+        setup.diagnostics.map((d) => withConfigPointer(d, text)),
+        text,
+        file,
+      ),
+    );
   return ok(buildMemoryReport(setup.value.memory, setup.value.resources, version.value));
 }

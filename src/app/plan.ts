@@ -48,4 +48,3 @@ export function planOfJob(job: AnalyzedJobText, file: string | undefined, option
   if (notes.length > 0) report.notes = notes;
   return ok(report, report.warnings);
 }
-

@@ -40,7 +40,12 @@ export function planJob(source: SourceText): Result<PlannedJob> {
 export function plannedFrom(analysis: JobAnalysis): PlannedJob {
   const groupOf = new Map<number, string>();
   for (const plan of analysis.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
-  const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({ id: v.id, parallelism: v.parallelism, minParallelism: v.minParallelism ?? 1, slotSharingGroup: groupOf.get(v.index) ?? 'default' }));
+  const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({
+    id: v.id,
+    parallelism: v.parallelism,
+    minParallelism: v.minParallelism ?? 1,
+    slotSharingGroup: groupOf.get(v.index) ?? 'default',
+  }));
   return { requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices };
 }
 
@@ -74,7 +79,14 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   let notes: Diagnostic[] = [];
   const flinkFormat = isCluster ? detectFlinkFormat(data) : undefined;
   if (flinkFormat !== undefined) {
-    if (flinkFormat !== 'rest-taskmanagers-json') return fail(locateDiagnostics([error('input/not-a-cluster', `this is ${FORMAT_DESCRIPTIONS[flinkFormat]}, a job, not a cluster`, '')], text, source.file));
+    if (flinkFormat !== 'rest-taskmanagers-json')
+      return fail(
+        locateDiagnostics(
+          [error('input/not-a-cluster', `this is ${FORMAT_DESCRIPTIONS[flinkFormat]}, a job, not a cluster`, '')],
+          text,
+          source.file,
+        ),
+      );
     const imported = importCluster(data);
     if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
     data = imported.value.cluster;
@@ -85,7 +97,12 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   return ok({ text, data, notes });
 }
 
-function simulateData(source: SourceText, isCluster: boolean, options: SimulateOptions, extraJobs: JobDefinition[]): Result<SimulationReport[]> {
+function simulateData(
+  source: SourceText,
+  isCluster: boolean,
+  options: SimulateOptions,
+  extraJobs: JobDefinition[],
+): Result<SimulationReport[]> {
   const checked = checkDocument(source, isCluster);
   if (!checked.ok) return checked;
   const { text, data, notes } = checked.value;
@@ -93,7 +110,8 @@ function simulateData(source: SourceText, isCluster: boolean, options: SimulateO
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
     const loaded = options.loadJobGraph?.(path);
-    if (loaded === undefined) return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
+    if (loaded === undefined)
+      return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
     return planJob(loaded);
   };
   const scenarios = readScenario(data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
@@ -119,7 +137,11 @@ export function simulateScenario(source: SourceText, options: SimulateOptions = 
 }
 
 /** `simulate --cluster CLUSTER JOB...`: each job graph declares its plan at time 0, in order. */
-export function simulateJobsOnCluster(cluster: SourceText, jobGraphs: readonly SourceText[], options: SimulateOptions = {}): Result<SimulationReport[]> {
+export function simulateJobsOnCluster(
+  cluster: SourceText,
+  jobGraphs: readonly SourceText[],
+  options: SimulateOptions = {},
+): Result<SimulationReport[]> {
   const planned: { file: string; job: PlannedJob }[] = [];
   const problems: Diagnostic[] = [];
   for (const g of jobGraphs) {
@@ -132,7 +154,11 @@ export function simulateJobsOnCluster(cluster: SourceText, jobGraphs: readonly S
 }
 
 /** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, named after its file. */
-export function simulatePlannedJobsOnCluster(cluster: SourceText, planned: readonly { file: string; job: PlannedJob }[], options: SimulateOptions = {}): Result<SimulationReport[]> {
+export function simulatePlannedJobsOnCluster(
+  cluster: SourceText,
+  planned: readonly { file: string; job: PlannedJob }[],
+  options: SimulateOptions = {},
+): Result<SimulationReport[]> {
   const used = new Set<string>();
   const jobs: JobDefinition[] = planned.map(({ file, job }) => {
     let id = file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');

@@ -15,13 +15,21 @@ import { FILE_START, type FileResult, type Finding, type FindingSeverity } from 
 import type { ValidatePolicy } from '../parse/policy.js';
 
 export function validateFile(source: string, file: string, policy: ValidatePolicy): FileResult {
-  const job = analyzeJobText(source, file, { unknownKeys: policy.strict ? 'error' : 'warning', ...(policy.tmConfig === undefined ? {} : { tmConfig: policy.tmConfig }) });
+  const job = analyzeJobText(source, file, {
+    unknownKeys: policy.strict ? 'error' : 'warning',
+    ...(policy.tmConfig === undefined ? {} : { tmConfig: policy.tmConfig }),
+  });
   const { text } = job;
   const found: Diagnostic[] = [...job.parseWarnings];
   if (!job.ok) {
     if (job.failedAt === 'parse') return { file, valid: false, findings: findingsOf(job.diagnostics, text, file) };
     // A TaskManager configuration Flink would reject is the policy's problem, not the job's: the job stays valid.
-    if (job.failedAt === 'tm-config') return { file, valid: true, findings: [...findingsOf(found, text, file), ...policyFindings(job.diagnostics, 'policy/tm-config', file)] };
+    if (job.failedAt === 'tm-config')
+      return {
+        file,
+        valid: true,
+        findings: [...findingsOf(found, text, file), ...policyFindings(job.diagnostics, 'policy/tm-config', file)],
+      };
     return { file, valid: false, findings: findingsOf([...found, ...job.diagnostics], text, file) };
   }
   const { graph, analysis } = job;
@@ -46,22 +54,44 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy): Diagnostic[] {
     // Point at the vertex that makes the biggest group as wide as it is.
     const widest = [...a.slotSharingGroups].sort((x, y) => y.slots - x.slots)[0];
     const v = widest === undefined ? undefined : g.vertices[widest.widestVertex];
-    const groups = a.slotSharingGroups.map((p) => `${p.group.name === 'default' || p.group.name === '' ? p.group.id : p.group.name} ${p.slots}`).join(', ');
-    out.push(violation('policy/max-slots', `the job needs ${a.minimumSlots} slots, more than --max-slots ${policy.maxSlots} (per slot sharing group: ${groups})`, v === undefined ? '' : `${v.pointer}/parallelism`));
+    const groups = a.slotSharingGroups
+      .map((p) => `${p.group.name === 'default' || p.group.name === '' ? p.group.id : p.group.name} ${p.slots}`)
+      .join(', ');
+    out.push(
+      violation(
+        'policy/max-slots',
+        `the job needs ${a.minimumSlots} slots, more than --max-slots ${policy.maxSlots} (per slot sharing group: ${groups})`,
+        v === undefined ? '' : `${v.pointer}/parallelism`,
+      ),
+    );
   }
   if (policy.maxParallelism !== undefined) {
     for (const v of g.vertices) {
-      if (v.parallelism > policy.maxParallelism) out.push(violation('policy/max-parallelism', `vertex '${v.id}' runs with parallelism ${v.parallelism}, more than --max-parallelism ${policy.maxParallelism}`, `${v.pointer}/parallelism`));
+      if (v.parallelism > policy.maxParallelism)
+        out.push(
+          violation(
+            'policy/max-parallelism',
+            `vertex '${v.id}' runs with parallelism ${v.parallelism}, more than --max-parallelism ${policy.maxParallelism}`,
+            `${v.pointer}/parallelism`,
+          ),
+        );
     }
   }
   if (policy.requireGroupProfiles) {
     for (const p of a.slotSharingGroups) {
       if (isSpecified(p.resourceProfile)) continue;
       const first = g.vertices[p.group.vertices[0]!]!;
-      out.push(violation('policy/group-profile', `slot sharing group '${p.group.name || p.group.id}' has no resource profile (FLIP-156: declare its resources in slotSharingGroups, or resources on every operator)`, first.pointer));
+      out.push(
+        violation(
+          'policy/group-profile',
+          `slot sharing group '${p.group.name || p.group.id}' has no resource profile (FLIP-156: declare its resources in slotSharingGroups, or resources on every operator)`,
+          first.pointer,
+        ),
+      );
     }
   }
-  if (policy.minManagedMemory !== undefined && g.managedMemoryConfig.slotManagedMemory !== undefined) out.push(...managedMemoryShortfalls(a, policy.minManagedMemory));
+  if (policy.minManagedMemory !== undefined && g.managedMemoryConfig.slotManagedMemory !== undefined)
+    out.push(...managedMemoryShortfalls(a, policy.minManagedMemory));
   return out;
 }
 
@@ -74,7 +104,13 @@ function managedMemoryShortfalls(a: JobAnalysis, min: bigint): Diagnostic[] {
     const total = totalBytes(op.bytes);
     const declares = Object.values(op.fractionsOfSlot ?? {}).some((f) => f > 0) || (op.legacyFraction ?? 0) > 0;
     if (!declares || total === undefined || total >= min) continue;
-    out.push(violation('policy/min-managed-memory', `operator '${op.id}' of vertex '${op.vertex}' gets ${total} bytes of managed memory per subtask, less than --min-managed-memory ${min} bytes`, pointers.get(`${op.vertex}\u0000${op.id}`) ?? ''));
+    out.push(
+      violation(
+        'policy/min-managed-memory',
+        `operator '${op.id}' of vertex '${op.vertex}' gets ${total} bytes of managed memory per subtask, less than --min-managed-memory ${min} bytes`,
+        pointers.get(`${op.vertex}\u0000${op.id}`) ?? '',
+      ),
+    );
   }
   return out;
 }
@@ -96,7 +132,10 @@ function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: V
   const report = result.value[0]!;
   const job = report.jobs[0];
   if (job === undefined || job.verdict === 'met') return [];
-  const why = job.explanations.flatMap((e) => e.reasons.map((r) => r.message)).slice(0, 3).join('; ');
+  const why = job.explanations
+    .flatMap((e) => e.reasons.map((r) => r.message))
+    .slice(0, 3)
+    .join('; ');
   const missing = job.missing.map((m) => m.count).reduce((x, y) => x + y, 0);
   const message = `the job's requirements are ${job.verdict === 'partly-met' ? 'only partly' : 'not'} met on the cluster ${policy.cluster!.file}: ${missing} slot(s) missing${why ? ` (${why})` : ''}`;
   return findingsOf([violation('policy/cluster-fit', message, '')], text, file);
@@ -119,7 +158,10 @@ function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): 
 }
 
 function findingsOf(ds: readonly Diagnostic[], text: string, file: string): Finding[] {
-  const ranges = locateRanges(text, ds.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })));
+  const ranges = locateRanges(
+    text,
+    ds.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })),
+  );
   return ds.map((d, i) => {
     const pointer = d.location?.pointer ?? '';
     const range = ranges[i]!;

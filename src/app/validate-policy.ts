@@ -27,7 +27,8 @@ export interface ValidateFlags {
 export function resolveMinManagedMemory(flags: ValidateFlags, file: PolicyFile, hasTmConfig: boolean): Result<bigint | undefined> {
   const text = flags.minManagedMemory ?? file.minManagedMemory;
   if (text === undefined) return ok(undefined);
-  if (!hasTmConfig) return fail([error('usage/min-managed-memory', '--min-managed-memory needs --tm-config (the managed memory of a slot comes from it)')]);
+  if (!hasTmConfig)
+    return fail([error('usage/min-managed-memory', '--min-managed-memory needs --tm-config (the managed memory of a slot comes from it)')]);
   return memorySize(text, 'min-managed-memory');
 }
 

@@ -46,9 +46,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 /** A computation that either produced a value (possibly with warnings) or failed with diagnostics. */
-export type Result<T> =
-  | { ok: true; value: T; warnings: Diagnostic[] }
-  | { ok: false; diagnostics: Diagnostic[] };
+export type Result<T> = { ok: true; value: T; warnings: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
 
 export function ok<T>(value: T, warnings: Diagnostic[] = []): Result<T> {
   return { ok: true, value, warnings };

@@ -47,7 +47,11 @@ function perLogicalRegion(a: JobAnalysis): boolean {
   return atLeast(a.graph.flinkVersion, 1, 14);
 }
 
-function schedulingRegions(a: JobAnalysis, t: ExecutionTopology, mustBePipelined: (type: ResultPartitionType) => boolean): SchedulingRegions {
+function schedulingRegions(
+  a: JobAnalysis,
+  t: ExecutionTopology,
+  mustBePipelined: (type: ResultPartitionType) => boolean,
+): SchedulingRegions {
   // Flink <= 1.12 made a job with co-location constraints one region.
   if (a.regions.mergedForCoLocation) return { count: 1, regionOf: new Int32Array(t.subtaskCount), sizes: Int32Array.of(t.subtaskCount) };
   return computeSchedulingRegions(t, { perLogicalRegion: perLogicalRegion(a), mustBePipelined });

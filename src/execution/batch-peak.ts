@@ -34,7 +34,11 @@ interface DependencyGraph {
   nodes: number;
 }
 
-function dependencies(t: ExecutionTopology, regions: SchedulingRegions, mustBePipelined: (r: ResultPartitionType) => boolean): DependencyGraph {
+function dependencies(
+  t: ExecutionTopology,
+  regions: SchedulingRegions,
+  mustBePipelined: (r: ResultPartitionType) => boolean,
+): DependencyGraph {
   const g: DependencyGraph = { sources: [], targets: [], weights: [], nodes: regions.count };
   const add = (from: number, to: number, w: number): void => {
     g.sources.push(from);
@@ -156,7 +160,11 @@ export function computeBatchPeak(
   };
 }
 
-function largestRegionSlots(regions: SchedulingRegions, rows: { offsets: Int32Array; subtasks: Int32Array }, sharing: ExecutionSlotSharing): number {
+function largestRegionSlots(
+  regions: SchedulingRegions,
+  rows: { offsets: Int32Array; subtasks: Int32Array },
+  sharing: ExecutionSlotSharing,
+): number {
   const stamp = new Int32Array(sharing.count).fill(-1);
   let largest = 0;
   for (let r = 0; r < regions.count; r++) {

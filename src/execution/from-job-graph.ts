@@ -25,11 +25,19 @@ export function toExecutionTopology(a: JobAnalysis): Result<ExecutionTopology> {
   const tooMany = checkSubtaskBound(offsets[g.vertices.length]!);
   if (tooMany) return fail([tooMany]);
   const inputs: ExecutionInput[][] = g.vertices.map(() => []);
-  for (const e of g.edges) inputs[e.target]!.push({ pattern: e.distribution, producer: e.source, resultPartitionType: e.resultPartitionType });
+  for (const e of g.edges)
+    inputs[e.target]!.push({ pattern: e.distribution, producer: e.source, resultPartitionType: e.resultPartitionType });
   const coLocationIndex = new Map(a.slotSharing.coLocationGroups.map((c, i) => [c.name, i]));
   const inDegree = new Int32Array(g.vertices.length);
   for (const e of g.edges) inDegree[e.target]!++;
-  const order = flinkTopologicalOrder(buildDigraph(g.vertices.length, g.edges.map((e) => e.source), g.edges.map((e) => e.target)), inDegree);
+  const order = flinkTopologicalOrder(
+    buildDigraph(
+      g.vertices.length,
+      g.edges.map((e) => e.source),
+      g.edges.map((e) => e.target),
+    ),
+    inDegree,
+  );
   if (order === undefined) throw new Error('the JobGraph was checked to be acyclic');
   return ok({
     vertices: g.vertices.map((v) => ({

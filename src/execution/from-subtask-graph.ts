@@ -40,11 +40,16 @@ export function fromSubtaskGraph(g: SubtaskGraph): Result<ExecutionTopology> {
   const consumerOf = new Map<string, number>();
   for (const e of g.edges) {
     const [s, c] = [parseName(e.source), parseName(e.target)];
-    if (!s || !c || !index.has(s.vertex) || !index.has(c.vertex)) return fail([error('input/unknown-subtask', `edge ${e.source} -> ${e.target} names an unknown subtask`, '')]);
+    if (!s || !c || !index.has(s.vertex) || !index.has(c.vertex))
+      return fail([error('input/unknown-subtask', `edge ${e.source} -> ${e.target} names an unknown subtask`, '')]);
     const key = `${s.vertex}>${c.vertex}>${e.resultPartitionType}`;
     let input = inputs.get(key);
     if (input === undefined) {
-      input = { producer: index.get(s.vertex)!, resultPartitionType: e.resultPartitionType, consumed: Array.from({ length: parallelism.get(c.vertex)! }, () => []) };
+      input = {
+        producer: index.get(s.vertex)!,
+        resultPartitionType: e.resultPartitionType,
+        consumed: Array.from({ length: parallelism.get(c.vertex)! }, () => []),
+      };
       inputs.set(key, input);
       consumerOf.set(key, index.get(c.vertex)!);
     }
@@ -52,7 +57,9 @@ export function fromSubtaskGraph(g: SubtaskGraph): Result<ExecutionTopology> {
   }
   const groupOfVertex = groupIndex(ids, g.slotSharingGroups);
   const coLocationOf = new Map<string, number>();
-  [...(g.coLocationGroups ?? new Map<string, readonly string[]>()).values()].forEach((members, i) => members.forEach((m) => coLocationOf.set(m, i)));
+  [...(g.coLocationGroups ?? new Map<string, readonly string[]>()).values()].forEach((members, i) =>
+    members.forEach((m) => coLocationOf.set(m, i)),
+  );
   const vertexInputs: ExecutionInput[][] = ids.map(() => []);
   for (const [key, input] of inputs) vertexInputs[consumerOf.get(key)!]!.push({ pattern: 'EXPLICIT', ...input });
   const order = visitOrder(ids, inputs, consumerOf, g.topologicalOrder);
@@ -97,6 +104,12 @@ function visitOrder(
 ): number[] {
   if (given !== undefined) return given.map((id) => ids.indexOf(id));
   const keys = [...inputs.keys()];
-  const sorted = topologicalSort(buildDigraph(ids.length, keys.map((k) => inputs.get(k)!.producer), keys.map((k) => consumerOf.get(k)!)));
+  const sorted = topologicalSort(
+    buildDigraph(
+      ids.length,
+      keys.map((k) => inputs.get(k)!.producer),
+      keys.map((k) => consumerOf.get(k)!),
+    ),
+  );
   return sorted.ok ? [...sorted.order] : ids.map((_, i) => i);
 }

@@ -64,7 +64,14 @@ function preferredByInputs(t: ExecutionTopology, a: SlotAssignment, v: number, i
   return undefined;
 }
 
-function firstAvailable(t: ExecutionTopology, a: SlotAssignment, v: number, i: number, input: ExecutionInput, state: SharedCandidates): number | undefined {
+function firstAvailable(
+  t: ExecutionTopology,
+  a: SlotAssignment,
+  v: number,
+  i: number,
+  input: ExecutionInput,
+  state: SharedCandidates,
+): number | undefined {
   const base = t.offsets[input.producer]!;
   const s = t.vertices[input.producer]!.parallelism;
   const n = t.vertices[v]!.parallelism;

@@ -62,14 +62,19 @@ function logicalRegionsWithAllToAll(t: ExecutionTopology): Map<number, number> {
   const out = new Map<number, number>();
   t.vertices.forEach((vertex, v) => {
     for (const input of vertex.inputs) {
-      if (input.pattern === 'ALL_TO_ALL' && t.vertices[input.producer]!.logicalRegion === vertex.logicalRegion) out.set(vertex.logicalRegion!, t.offsets[v]!);
+      if (input.pattern === 'ALL_TO_ALL' && t.vertices[input.producer]!.logicalRegion === vertex.logicalRegion)
+        out.set(vertex.logicalRegion!, t.offsets[v]!);
     }
   });
   return out;
 }
 
 /** Raw regions → region graph over the non-pipelined inputs → SCCs → final regions. */
-function mergeRegionsOnCycles(t: ExecutionTopology, sets: DisjointSet, dependsOn: (v: number, input: ExecutionInput) => boolean): SchedulingRegions {
+function mergeRegionsOnCycles(
+  t: ExecutionTopology,
+  sets: DisjointSet,
+  dependsOn: (v: number, input: ExecutionInput) => boolean,
+): SchedulingRegions {
   const n = t.subtaskCount;
   const rawOf = new Int32Array(n).fill(-1);
   const rootToRaw = new Int32Array(n).fill(-1);

@@ -32,7 +32,10 @@ export function computeTaskBalanced(t: ExecutionTopology): ExecutionSlotSharing 
     }
     if (vertex.parallelism !== own.length) {
       const ssg = vertex.slotSharingGroup;
-      cursor[ssg] = vertex.coLocationGroup === undefined ? (cursor[ssg]! + vertex.parallelism) % own.length : own.indexOf(leastLoaded(a, own, undefined));
+      cursor[ssg] =
+        vertex.coLocationGroup === undefined
+          ? (cursor[ssg]! + vertex.parallelism) % own.length
+          : own.indexOf(leastLoaded(a, own, undefined));
     }
     a.recordConstraints(vertex.coLocationGroup, base, vertex.parallelism);
   }

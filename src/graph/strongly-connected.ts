@@ -79,4 +79,3 @@ export function componentMembers(scc: StronglyConnectedComponents): number[][] {
   }
   return out;
 }
-

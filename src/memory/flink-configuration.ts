@@ -31,7 +31,12 @@ export interface ConfigOption<T> {
   readonly defaultValue: T | undefined;
 }
 
-export function option<T>(key: string, defaultValue: T | undefined, defaultText: string | undefined, fallbackKeys: readonly string[] = []): ConfigOption<T> {
+export function option<T>(
+  key: string,
+  defaultValue: T | undefined,
+  defaultText: string | undefined,
+  fallbackKeys: readonly string[] = [],
+): ConfigOption<T> {
   return { key, defaultValue, defaultText, fallbackKeys };
 }
 
@@ -79,7 +84,9 @@ export function readFloat(config: FlinkConfiguration, o: ConfigOption<number>): 
 
 /** `Configuration.get` on a value that is not a number: IllegalArgumentException, caused by Java's NumberFormatException. */
 function unparsable(text: string, o: ConfigOption<unknown>): FlinkException {
-  return new FlinkException('IllegalArgumentException', `Could not parse value '${text}' for key '${o.key}'.`, [`For input string: "${text}"`]);
+  return new FlinkException('IllegalArgumentException', `Could not parse value '${text}' for key '${o.key}'.`, [
+    `For input string: "${text}"`,
+  ]);
 }
 
 /** Java's Double.toString for the values Flink prints in messages: an integral double keeps ".0". */

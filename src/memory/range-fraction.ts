@@ -22,7 +22,12 @@ export function readRangeFraction(
   const min = typeof minOption === 'bigint' ? minOption : readMemory(config, minOption)!;
   const max = typeof maxOption === 'bigint' ? maxOption : readMemory(config, maxOption)!;
   const fraction = readFloat(config, fractionOption);
-  const problem = min > max ? 'min value must be less or equal to max value' : fraction < 0 || fraction >= 1 ? 'fraction must be in range [0, 1)' : undefined;
+  const problem =
+    min > max
+      ? 'min value must be less or equal to max value'
+      : fraction < 0 || fraction >= 1
+        ? 'fraction must be in range [0, 1)'
+        : undefined;
   if (problem !== undefined) {
     const message = `Inconsistently configured ${describeOption(fractionOption)} (${javaDouble(fraction)}) and its min (${toHumanReadableString(min)}), max (${toHumanReadableString(max)}) value`;
     throw new FlinkException('IllegalConfigurationException', message, [problem]);

@@ -20,13 +20,20 @@ export interface TaskManagerResources {
   readonly defaultSlotResourceProfile: SpecifiedProfile;
 }
 
-export function computeTaskManagerResources(config: FlinkConfiguration, version: FlinkVersion, memory: TaskExecutorMemory): TaskManagerResources {
+export function computeTaskManagerResources(
+  config: FlinkConfiguration,
+  version: FlinkVersion,
+  memory: TaskExecutorMemory,
+): TaskManagerResources {
   const o = memoryOptions(version);
   const slots = readInteger(config, o.numberOfTaskSlots)!;
   if (slots < 1) throw new FlinkException('IllegalConfigurationException', `Number of task slots must be at least one, was: ${slots}`);
   const cpu = readDouble(config, o.cpuCores) ?? slots;
   if (!(cpu > 0)) {
-    throw new FlinkException('IllegalConfigurationException', 'TaskExecutors need to be started with a positive number of CPU cores. Please configure taskmanager.cpu.cores accordingly.');
+    throw new FlinkException(
+      'IllegalConfigurationException',
+      'TaskExecutors need to be started with a positive number of CPU cores. Please configure taskmanager.cpu.cores accordingly.',
+    );
   }
   const total = specified({
     cpuCores: decimalFromNumber(cpu),

@@ -120,10 +120,12 @@ function checkRemainderNetwork(ctx: Context, network: bigint): void {
   const legacy = legacyNetwork(ctx);
   let problem: string | undefined;
   if (legacy !== undefined) {
-    if (network !== legacy) problem = `Derived Network Memory size (${h(network)}) does not match configured Network Memory size (${h(legacy)}).`;
+    if (network !== legacy)
+      problem = `Derived Network Memory size (${h(network)}) does not match configured Network Memory size (${h(legacy)}).`;
   } else {
     const range = networkRange(ctx);
-    if (network < range.min || network > range.max) problem = `Derived Network Memory size (${h(network)}) is not in configured Network Memory range [${h(range.min)}, ${h(range.max)}].`;
+    if (network < range.min || network > range.max)
+      problem = `Derived Network Memory size (${h(network)}) is not in configured Network Memory range [${h(range.min)}, ${h(range.max)}].`;
   }
   if (problem === undefined) return;
   fail(
@@ -171,7 +173,9 @@ function fromTotalFlink(ctx: Context, flink: bigint): FlinkInternal {
   const managed = note(
     ctx,
     'managed',
-    ctx.configured('managedSize') ? ctx.memory('managedSize') : deriveWithFraction(flink, readRangeFraction(ctx.config, 0n, MAX_BYTES, ctx.o.managedFraction)),
+    ctx.configured('managedSize')
+      ? ctx.memory('managedSize')
+      : deriveWithFraction(flink, readRangeFraction(ctx.config, 0n, MAX_BYTES, ctx.o.managedFraction)),
   );
   let internal: FlinkInternal;
   if (ctx.configured('taskHeap')) {
@@ -222,7 +226,8 @@ function withJvm(ctx: Context, internal: FlinkInternal): TaskExecutorMemory {
     }
     overhead = note(ctx, 'jvmOverhead', process - totalFlink - metaspace);
     const range = overheadRange(ctx);
-    if (overhead < range.min || overhead > range.max) fail(`Derived JVM Overhead size (${h(overhead)}) is not in configured JVM Overhead range [${h(range.min)}, ${h(range.max)}].`);
+    if (overhead < range.min || overhead > range.max)
+      fail(`Derived JVM Overhead size (${h(overhead)}) is not in configured JVM Overhead range [${h(range.min)}, ${h(range.max)}].`);
   } else {
     overhead = deriveWithInverseFraction(totalFlink + metaspace, overheadRange(ctx));
   }
@@ -235,7 +240,9 @@ function fromTotalProcess(ctx: Context): TaskExecutorMemory {
   const metaspace = ctx.memory('metaspace');
   const overhead = note(ctx, 'jvmOverhead', deriveWithFraction(process, overheadRange(ctx)));
   if (metaspace + overhead > process) {
-    fail(`Sum of configured JVM Metaspace (${h(metaspace)}) and JVM Overhead (${h(overhead)}) exceed configured Total Process Memory (${h(process)}).`);
+    fail(
+      `Sum of configured JVM Metaspace (${h(metaspace)}) and JVM Overhead (${h(overhead)}) exceed configured Total Process Memory (${h(process)}).`,
+    );
   }
   return complete(fromTotalFlink(ctx, note(ctx, 'totalFlink', process - metaspace - overhead)), metaspace, overhead);
 }

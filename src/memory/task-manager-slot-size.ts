@@ -15,7 +15,14 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   const config = parseFlinkConfiguration(stripByteOrderMark(tmConfig.text), tmConfig.file);
   if (!config.ok) return config;
   const setup = taskManagerSetup(config.value, graph.flinkVersion);
-  if (!setup.ok) return fail(locateDiagnostics(setup.diagnostics.map((d) => withConfigPointer(d, tmConfig.text)), stripByteOrderMark(tmConfig.text), tmConfig.file));
+  if (!setup.ok)
+    return fail(
+      locateDiagnostics(
+        setup.diagnostics.map((d) => withConfigPointer(d, tmConfig.text)),
+        stripByteOrderMark(tmConfig.text),
+        tmConfig.file,
+      ),
+    );
   const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
   return ok({ ...graph, managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory } });
 }

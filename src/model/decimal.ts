@@ -117,6 +117,7 @@ export function decimalToNumber(a: Decimal): number {
 
 /** `BigDecimal.divide(n, 16, RoundingMode.DOWN)` for a non-negative decimal (Flink's Resource.divide). */
 export function divideDecimalRoundDown(d: Decimal, n: number): Decimal {
-  const scaled = d.scale <= 16 ? (d.unscaled * 10n ** BigInt(16 - d.scale)) / BigInt(n) : d.unscaled / 10n ** BigInt(d.scale - 16) / BigInt(n);
+  const scaled =
+    d.scale <= 16 ? (d.unscaled * 10n ** BigInt(16 - d.scale)) / BigInt(n) : d.unscaled / 10n ** BigInt(d.scale - 16) / BigInt(n);
   return normalize({ unscaled: scaled, scale: 16 });
 }

@@ -16,7 +16,11 @@ const LABELS: Record<MemoryField, string> = {
 };
 
 /** The text of a specified profile from its parts, numbers already formatted by the caller; memory of 0 is left out. */
-export function describeResources(cpu: string, memory: (field: MemoryField) => bigint, extended: Iterable<readonly [string, string]>): string {
+export function describeResources(
+  cpu: string,
+  memory: (field: MemoryField) => bigint,
+  extended: Iterable<readonly [string, string]>,
+): string {
   const parts = [`cpu ${cpu}`];
   for (const field of MEMORY_FIELDS) {
     const bytes = memory(field);
@@ -28,7 +32,11 @@ export function describeResources(cpu: string, memory: (field: MemoryField) => b
 
 export function describeProfile(p: ResourceProfile): string {
   if (!isSpecified(p)) return p.kind;
-  return describeResources(decimalToString(p.cpuCores), (f) => p[f], [...p.extendedResources].map(([name, amount]) => [name, decimalToString(amount)] as const));
+  return describeResources(
+    decimalToString(p.cpuCores),
+    (f) => p[f],
+    [...p.extendedResources].map(([name, amount]) => [name, decimalToString(amount)] as const),
+  );
 }
 
 export function describeCount(c: { readonly profile: ResourceProfile; readonly count: number }): string {

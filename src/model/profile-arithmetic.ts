@@ -34,7 +34,12 @@ export class ProfileArithmetic {
     return this.memo(this.products, a, k, multiply);
   }
 
-  private memo<K>(table: Map<ResourceProfile, Map<K, ResourceProfile>>, a: ResourceProfile, b: K, op: (a: ResourceProfile, b: K) => ResourceProfile): ResourceProfile {
+  private memo<K>(
+    table: Map<ResourceProfile, Map<K, ResourceProfile>>,
+    a: ResourceProfile,
+    b: K,
+    op: (a: ResourceProfile, b: K) => ResourceProfile,
+  ): ResourceProfile {
     let row = table.get(a);
     const hit = row?.get(b);
     if (hit !== undefined) return hit;

@@ -51,7 +51,14 @@ export interface ProfileFields {
 }
 
 /** Builds a profile from fields already in canonical form (used on the arithmetic hot path). */
-function make(cpuCores: Decimal, taskHeapMemory: bigint, taskOffHeapMemory: bigint, managedMemory: bigint, networkMemory: bigint, extendedResources: ReadonlyMap<string, Decimal>): SpecifiedProfile {
+function make(
+  cpuCores: Decimal,
+  taskHeapMemory: bigint,
+  taskOffHeapMemory: bigint,
+  managedMemory: bigint,
+  networkMemory: bigint,
+  extendedResources: ReadonlyMap<string, Decimal>,
+): SpecifiedProfile {
   return { kind: 'SPECIFIED', cpuCores, taskHeapMemory, taskOffHeapMemory, managedMemory, networkMemory, extendedResources };
 }
 
@@ -82,7 +89,13 @@ export function isSpecified(p: ResourceProfile): p is SpecifiedProfile {
 export function profilesEqual(a: ResourceProfile, b: ResourceProfile): boolean {
   if (!isSpecified(a) || !isSpecified(b)) return a.kind === b.kind;
   if (compareDecimal(a.cpuCores, b.cpuCores) !== 0) return false;
-  if (a.taskHeapMemory !== b.taskHeapMemory || a.taskOffHeapMemory !== b.taskOffHeapMemory || a.managedMemory !== b.managedMemory || a.networkMemory !== b.networkMemory) return false;
+  if (
+    a.taskHeapMemory !== b.taskHeapMemory ||
+    a.taskOffHeapMemory !== b.taskOffHeapMemory ||
+    a.managedMemory !== b.managedMemory ||
+    a.networkMemory !== b.networkMemory
+  )
+    return false;
   if (a.extendedResources.size !== b.extendedResources.size) return false;
   for (const [name, amount] of a.extendedResources) {
     const other = b.extendedResources.get(name);
@@ -117,7 +130,9 @@ export function merge(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
     addBytes(a.taskOffHeapMemory, b.taskOffHeapMemory),
     addBytes(a.managedMemory, b.managedMemory),
     addBytes(a.networkMemory, b.networkMemory),
-    b.extendedResources.size === 0 ? a.extendedResources : cleanExtended(combineExtended(a.extendedResources, b.extendedResources, addDecimal)),
+    b.extendedResources.size === 0
+      ? a.extendedResources
+      : cleanExtended(combineExtended(a.extendedResources, b.extendedResources, addDecimal)),
   );
 }
 
@@ -131,7 +146,9 @@ export function subtract(a: ResourceProfile, b: ResourceProfile): ResourceProfil
     a.taskOffHeapMemory - b.taskOffHeapMemory,
     a.managedMemory - b.managedMemory,
     a.networkMemory - b.networkMemory,
-    b.extendedResources.size === 0 ? a.extendedResources : cleanExtended(combineExtended(a.extendedResources, b.extendedResources, subtractDecimal)),
+    b.extendedResources.size === 0
+      ? a.extendedResources
+      : cleanExtended(combineExtended(a.extendedResources, b.extendedResources, subtractDecimal)),
   );
 }
 
@@ -147,8 +164,18 @@ export function multiply(a: ResourceProfile, k: number): ResourceProfile {
     if (product > MAX_BYTES) throw new FlinkException('ArithmeticException', 'long overflow');
     return product;
   };
-  const extended = a.extendedResources.size === 0 ? NO_EXTENDED : new Map([...a.extendedResources].map(([name, amount]) => [name, multiplyDecimal(amount, k)]));
-  return make(multiplyDecimal(a.cpuCores, k), times(a.taskHeapMemory), times(a.taskOffHeapMemory), times(a.managedMemory), times(a.networkMemory), extended);
+  const extended =
+    a.extendedResources.size === 0
+      ? NO_EXTENDED
+      : new Map([...a.extendedResources].map(([name, amount]) => [name, multiplyDecimal(amount, k)]));
+  return make(
+    multiplyDecimal(a.cpuCores, k),
+    times(a.taskHeapMemory),
+    times(a.taskOffHeapMemory),
+    times(a.managedMemory),
+    times(a.networkMemory),
+    extended,
+  );
 }
 
 /** How many times `b` fits into `a` (at most `max`): repeated allFieldsNoLessThan + subtract in one step. */
@@ -192,7 +219,13 @@ export function allFieldsNoLessThan(a: ResourceProfile, b: ResourceProfile): boo
   // UNKNOWN holds only UNKNOWN; a specified profile holds an UNKNOWN one but not ANY.
   if (!isSpecified(a)) return b.kind === 'UNKNOWN';
   if (!isSpecified(b)) return b.kind === 'UNKNOWN';
-  if (a.taskHeapMemory < b.taskHeapMemory || a.taskOffHeapMemory < b.taskOffHeapMemory || a.managedMemory < b.managedMemory || a.networkMemory < b.networkMemory) return false;
+  if (
+    a.taskHeapMemory < b.taskHeapMemory ||
+    a.taskOffHeapMemory < b.taskOffHeapMemory ||
+    a.managedMemory < b.managedMemory ||
+    a.networkMemory < b.networkMemory
+  )
+    return false;
   if (compareDecimal(a.cpuCores, b.cpuCores) < 0) return false;
   for (const [name, amount] of b.extendedResources) {
     const have = a.extendedResources.get(name);

@@ -22,13 +22,23 @@ export function readConsumerWeights(
     const entries = Object.entries(input);
     const bad = entries.find(([, value]) => !isJavaInt(value));
     if (bad) {
-      out.push(error('input/consumer-weights', `Could not parse value '${bad[1]}' for key '${KEY}': For input string: "${bad[1]}"`, `${pointer}/${bad[0]}`, 'NumberFormatException'));
+      out.push(
+        error(
+          'input/consumer-weights',
+          `Could not parse value '${bad[1]}' for key '${KEY}': For input string: "${bad[1]}"`,
+          `${pointer}/${bad[0]}`,
+          'NumberFormatException',
+        ),
+      );
       return undefined;
     }
     return new Map(entries);
   }
   const weights = new Map<string, number>();
-  for (const entry of input.split(',').map((s) => s.trim()).filter((s) => s.length > 0)) {
+  for (const entry of input
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)) {
     const colon = entry.indexOf(':');
     const name = colon < 0 ? '' : entry.slice(0, colon).trim();
     const value = colon < 0 ? '' : entry.slice(colon + 1).trim();
@@ -37,7 +47,14 @@ export function readConsumerWeights(
       return undefined;
     }
     if (!/^[+-]?\d+$/.test(value) || !isJavaInt(Number(value))) {
-      out.push(error('input/consumer-weights', `Could not parse value '${input}' for key '${KEY}': For input string: "${value}"`, pointer, 'NumberFormatException'));
+      out.push(
+        error(
+          'input/consumer-weights',
+          `Could not parse value '${input}' for key '${KEY}': For input string: "${value}"`,
+          pointer,
+          'NumberFormatException',
+        ),
+      );
       return undefined;
     }
     weights.set(name, Number(value));

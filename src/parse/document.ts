@@ -37,7 +37,8 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   } catch (e) {
     return fail([yamlSyntaxError(e, text, 'YAML')]);
   }
-  if (data === null || data === undefined) return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
+  if (data === null || data === undefined)
+    return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
   return ok({ data, format, text });
 }
 

@@ -45,9 +45,19 @@ export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
   return hasErrors(out) ? fail(out) : ok(graph, out);
 }
 
-function readLoadBalanceMode(mode: JobGraphInput['loadBalanceMode'], version: FlinkVersion, out: Diagnostic[]): JobGraph['loadBalanceMode'] {
+function readLoadBalanceMode(
+  mode: JobGraphInput['loadBalanceMode'],
+  version: FlinkVersion,
+  out: Diagnostic[],
+): JobGraph['loadBalanceMode'] {
   if (mode === 'TASKS' && !atLeast(version, 1, 19)) {
-    out.push(error('input/load-balance-mode', `taskmanager.load-balance.mode TASKS exists from Flink 1.19 on; flinkVersion is ${formatVersion(version)}`, '/loadBalanceMode'));
+    out.push(
+      error(
+        'input/load-balance-mode',
+        `taskmanager.load-balance.mode TASKS exists from Flink 1.19 on; flinkVersion is ${formatVersion(version)}`,
+        '/loadBalanceMode',
+      ),
+    );
   }
   return mode ?? 'NONE';
 }
@@ -101,7 +111,13 @@ function readOperators(v: VertexInput, pointer: string, out: Diagnostic[]): Oper
   if (v.operators === undefined) return [readOperator({ ...v, id: v.id }, pointer, out)];
   for (const key of ['managedMemory', 'resources', 'legacyWeight'] as const) {
     if (v[key] !== undefined) {
-      out.push(error('input/vertex-operator-fields', `vertex '${v.id}' lists operators: give ${key} on its operators instead`, `${pointer}/${key}`));
+      out.push(
+        error(
+          'input/vertex-operator-fields',
+          `vertex '${v.id}' lists operators: give ${key} on its operators instead`,
+          `${pointer}/${key}`,
+        ),
+      );
     }
   }
   return v.operators.map((op, i) => readOperator(op, `${pointer}/operators/${i}`, out));
@@ -113,7 +129,14 @@ function readOperator(op: OperatorInput, pointer: string, out: Diagnostic[]): Op
   if (operatorWeight !== undefined) {
     const at = `${pointer}/managedMemory/operatorScope/OPERATOR`;
     if (operatorWeight <= 0) {
-      out.push(error('input/managed-memory-weight', 'Weights for operator scope use cases must be greater than 0.', at, 'IllegalArgumentException'));
+      out.push(
+        error(
+          'input/managed-memory-weight',
+          'Weights for operator scope use cases must be greater than 0.',
+          at,
+          'IllegalArgumentException',
+        ),
+      );
     } else if (operatorWeight > JAVA_INT_MAX) {
       out.push(error('input/managed-memory-weight', `weight ${operatorWeight} is larger than a Java int (${JAVA_INT_MAX})`, at));
     }
@@ -145,8 +168,10 @@ function readEdges(
     const pointer = `/edges/${index}`;
     const source = byId.get(e.source);
     const target = byId.get(e.target);
-    if (source === undefined) out.push(error('input/unknown-vertex', `edge source '${e.source}' is not a vertex of the job`, `${pointer}/source`));
-    if (target === undefined) out.push(error('input/unknown-vertex', `edge target '${e.target}' is not a vertex of the job`, `${pointer}/target`));
+    if (source === undefined)
+      out.push(error('input/unknown-vertex', `edge source '${e.source}' is not a vertex of the job`, `${pointer}/source`));
+    if (target === undefined)
+      out.push(error('input/unknown-vertex', `edge target '${e.target}' is not a vertex of the job`, `${pointer}/target`));
     const resultPartitionType = (e.resultPartitionType ?? (mode === 'batch' ? 'BLOCKING' : 'PIPELINED_BOUNDED')) as ResultPartitionType;
     checkPartitionType(resultPartitionType, mode, version, `${pointer}/resultPartitionType`, out);
     if (source === undefined || target === undefined) return;
@@ -155,19 +180,49 @@ function readEdges(
   return edges;
 }
 
-function checkPartitionType(type: ResultPartitionType, mode: JobGraph['mode'], version: FlinkVersion, pointer: string, out: Diagnostic[]): void {
+function checkPartitionType(
+  type: ResultPartitionType,
+  mode: JobGraph['mode'],
+  version: FlinkVersion,
+  pointer: string,
+  out: Diagnostic[],
+): void {
   if (type === 'PIPELINED_APPROXIMATE' && !atLeast(version, 1, 12)) {
-    out.push(error('input/result-partition-type', `PIPELINED_APPROXIMATE exists from Flink 1.12 on; flinkVersion is ${formatVersion(version)}`, pointer));
+    out.push(
+      error(
+        'input/result-partition-type',
+        `PIPELINED_APPROXIMATE exists from Flink 1.12 on; flinkVersion is ${formatVersion(version)}`,
+        pointer,
+      ),
+    );
   }
   if (!type.startsWith('HYBRID_')) return;
   if (!atLeast(version, 1, 16)) {
-    out.push(error('input/result-partition-type', `${type} (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is ${formatVersion(version)}`, pointer));
+    out.push(
+      error(
+        'input/result-partition-type',
+        `${type} (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is ${formatVersion(version)}`,
+        pointer,
+      ),
+    );
   } else if (mode !== 'batch') {
-    out.push(error('input/result-partition-type', 'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH', pointer, 'IllegalStateException'));
+    out.push(
+      error(
+        'input/result-partition-type',
+        'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH',
+        pointer,
+        'IllegalStateException',
+      ),
+    );
   }
 }
 
-function readGroupResources(input: JobGraphInput, vertices: readonly JobVertex[], version: FlinkVersion, out: Diagnostic[]): Map<string, ResourceProfile> {
+function readGroupResources(
+  input: JobGraphInput,
+  vertices: readonly JobVertex[],
+  version: FlinkVersion,
+  out: Diagnostic[],
+): Map<string, ResourceProfile> {
   const profiles = new Map<string, ResourceProfile>();
   const used = new Set(vertices.map((v) => v.slotSharingGroup));
   (input.slotSharingGroups ?? []).forEach((group, i) => {
@@ -177,9 +232,16 @@ function readGroupResources(input: JobGraphInput, vertices: readonly JobVertex[]
       return;
     }
     const profile = readSlotSharingGroupProfile(group.resources, `${pointer}/resources`, out);
-    if (!used.has(group.name)) out.push(warning('input/unused-slot-sharing-group', `no vertex is in slot sharing group '${group.name}'`, `${pointer}/name`));
+    if (!used.has(group.name))
+      out.push(warning('input/unused-slot-sharing-group', `no vertex is in slot sharing group '${group.name}'`, `${pointer}/name`));
     if (profile.kind !== 'UNKNOWN' && !atLeast(version, 1, 14)) {
-      out.push(warning('input/flip156-unsupported', `slot sharing group resources (FLIP-156) need Flink 1.14; ignored for flinkVersion ${formatVersion(version)}`, `${pointer}/resources`));
+      out.push(
+        warning(
+          'input/flip156-unsupported',
+          `slot sharing group resources (FLIP-156) need Flink 1.14; ignored for flinkVersion ${formatVersion(version)}`,
+          `${pointer}/resources`,
+        ),
+      );
       return;
     }
     profiles.set(group.name, profile);
@@ -187,15 +249,28 @@ function readGroupResources(input: JobGraphInput, vertices: readonly JobVertex[]
   return profiles;
 }
 
-function readManagedMemoryConfig(input: JobGraphInput['managedMemoryConfig'], version: FlinkVersion, out: Diagnostic[]): ManagedMemoryConfig {
+function readManagedMemoryConfig(
+  input: JobGraphInput['managedMemoryConfig'],
+  version: FlinkVersion,
+  out: Diagnostic[],
+): ManagedMemoryConfig {
   const pointer = '/managedMemoryConfig';
   if (input?.stateBackend === 'forst' && !atLeast(version, 2, 0)) {
-    out.push(error('input/state-backend', `the ForSt state backend exists from Flink 2.0 on; flinkVersion is ${formatVersion(version)}`, `${pointer}/stateBackend`));
+    out.push(
+      error(
+        'input/state-backend',
+        `the ForSt state backend exists from Flink 2.0 on; flinkVersion is ${formatVersion(version)}`,
+        `${pointer}/stateBackend`,
+      ),
+    );
   }
-  const consumerWeights = input?.consumerWeights === undefined ? undefined : readConsumerWeights(input.consumerWeights, `${pointer}/consumerWeights`, out);
+  const consumerWeights =
+    input?.consumerWeights === undefined ? undefined : readConsumerWeights(input.consumerWeights, `${pointer}/consumerWeights`, out);
   const backendUses = input?.stateBackend === undefined ? false : input.stateBackend !== 'hashmap';
   const slotManagedMemory =
-    input?.slotManagedMemory === undefined ? undefined : readMemorySize(input.slotManagedMemory, 'slotManagedMemory', `${pointer}/slotManagedMemory`, out);
+    input?.slotManagedMemory === undefined
+      ? undefined
+      : readMemorySize(input.slotManagedMemory, 'slotManagedMemory', `${pointer}/slotManagedMemory`, out);
   return {
     consumerWeights,
     stateBackendUsesManagedMemory: input?.stateBackendUsesManagedMemory ?? backendUses,
@@ -204,7 +279,11 @@ function readManagedMemoryConfig(input: JobGraphInput['managedMemoryConfig'], ve
 }
 
 function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {
-  const digraph = buildDigraph(graph.vertices.length, graph.edges.map((e) => e.source), graph.edges.map((e) => e.target));
+  const digraph = buildDigraph(
+    graph.vertices.length,
+    graph.edges.map((e) => e.source),
+    graph.edges.map((e) => e.target),
+  );
   const sorted = topologicalSort(digraph);
   if (sorted.ok) return;
   // Start the cycle at its first vertex in input order, so the message is stable.
@@ -212,7 +291,14 @@ function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {
   for (let i = 1; i < sorted.cycle.length; i++) if (sorted.cycle[i]! < sorted.cycle[first]!) first = i;
   const cycle = [...sorted.cycle.slice(first), ...sorted.cycle.slice(0, first)];
   const closing = graph.edges.find((e) => e.source === cycle[cycle.length - 1] && e.target === cycle[0]);
-  out.push(error('input/cycle', `The job graph is cyclic: ${describeCycle(cycle.map((v) => graph.vertices[v]!.id))}`, closing?.pointer ?? '/edges', 'InvalidProgramException'));
+  out.push(
+    error(
+      'input/cycle',
+      `The job graph is cyclic: ${describeCycle(cycle.map((v) => graph.vertices[v]!.id))}`,
+      closing?.pointer ?? '/edges',
+      'InvalidProgramException',
+    ),
+  );
 }
 
 /** "a -> b -> a"; a long cycle shows its first and last vertices only. */

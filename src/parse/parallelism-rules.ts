@@ -47,7 +47,9 @@ export function checkParallelism(v: ParallelismInput, version: FlinkVersion, out
     return undefined;
   }
   if (v.maxParallelism === undefined && v.parallelism > UPPER_BOUND_MAX_PARALLELISM) {
-    out.push(error('input/parallelism', `Operator parallelism not within bounds: ${v.parallelism}`, at('parallelism'), 'IllegalArgumentException'));
+    out.push(
+      error('input/parallelism', `Operator parallelism not within bounds: ${v.parallelism}`, at('parallelism'), 'IllegalArgumentException'),
+    );
     return undefined;
   }
   const maxParallelism = v.maxParallelism ?? computeDefaultMaxParallelism(v.parallelism);

@@ -37,7 +37,8 @@ export function parseJobGraph(source: string, file?: string, options: ParseOptio
   const format = detectFlinkFormat(document.value.data);
   if (format !== undefined) return parseFlinkJob(document.value.data, format, text, file);
   const lenient = options.unknownKeys === 'warning' ? withoutUnknownKeys(document.value.data) : undefined;
-  const result = lenient === undefined ? jobGraphFromData(document.value.data) : withWarnings(jobGraphFromData(lenient.data), lenient.warnings);
+  const result =
+    lenient === undefined ? jobGraphFromData(document.value.data) : withWarnings(jobGraphFromData(lenient.data), lenient.warnings);
   if (result.ok) {
     const written = checkNumericMemorySizes(document.value.data as JobGraphInput, text);
     if (written.length > 0) return fail(locateDiagnostics(written, text, file));
@@ -53,7 +54,13 @@ export function parseJobGraph(source: string, file?: string, options: ParseOptio
  */
 function parseFlinkJob(data: unknown, format: FlinkFormat, text: string, file: string | undefined): Result<JobGraph> {
   if (format === 'rest-taskmanagers-json') {
-    return fail(locateDiagnostics([error('input/not-a-job-graph', `this is ${FORMAT_DESCRIPTIONS[format]}, a cluster, not a job graph (use it as --cluster)`, '')], text, file));
+    return fail(
+      locateDiagnostics(
+        [error('input/not-a-job-graph', `this is ${FORMAT_DESCRIPTIONS[format]}, a cluster, not a job graph (use it as --cluster)`, '')],
+        text,
+        file,
+      ),
+    );
   }
   const imported = importJob(data, format);
   if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, file));
@@ -63,13 +70,22 @@ function parseFlinkJob(data: unknown, format: FlinkFormat, text: string, file: s
 /** An imported job's JobGraph read like a flinkslot file, its problems located in the Flink file it came from. */
 export function readImportedJob(imported: ImportedJob, text: string, file: string | undefined): Result<JobGraph> {
   const result = jobGraphFromData(imported.jobGraph);
-  const back = (ds: readonly Diagnostic[]): Diagnostic[] => locateDiagnostics(ds.map((d) => mapToFlinkFile(d, imported)), text, file);
+  const back = (ds: readonly Diagnostic[]): Diagnostic[] =>
+    locateDiagnostics(
+      ds.map((d) => mapToFlinkFile(d, imported)),
+      text,
+      file,
+    );
   if (!result.ok) return fail(back(result.diagnostics));
   // Later findings (analysis, policies) use the graph's pointers: make them point into the Flink file.
   return ok(withFlinkPointers(result.value, imported), [...importNotes(imported, text, file), ...back(result.warnings)]);
 }
 
-export function importNotes(imported: ImportedJob | { format: FlinkFormat; notes: ImportedJob['notes'] }, text: string, file: string | undefined): Diagnostic[] {
+export function importNotes(
+  imported: ImportedJob | { format: FlinkFormat; notes: ImportedJob['notes'] },
+  text: string,
+  file: string | undefined,
+): Diagnostic[] {
   const read = info('import/format', `read as ${FORMAT_DESCRIPTIONS[imported.format]}`, '');
   return locateDiagnostics([read, ...imported.notes.map((n) => info(n.code, n.message, n.pointer))], text, file);
 }
@@ -79,7 +95,11 @@ function withFlinkPointers(graph: JobGraph, imported: ImportedJob): JobGraph {
   return {
     ...graph,
     // An imported vertex has one operator, which is the vertex itself.
-    vertices: graph.vertices.map((v) => ({ ...v, pointer: map(v.pointer), operators: v.operators.map((o) => ({ ...o, pointer: map(v.pointer) })) })),
+    vertices: graph.vertices.map((v) => ({
+      ...v,
+      pointer: map(v.pointer),
+      operators: v.operators.map((o) => ({ ...o, pointer: map(v.pointer) })),
+    })),
     edges: graph.edges.map((e) => ({ ...e, pointer: map(e.pointer) })),
   };
 }
@@ -98,11 +118,17 @@ function withoutUnknownKeys(data: unknown): { data: unknown; warnings: Diagnosti
   if (errors.length === 0 || errors.some((d) => d.code !== 'input/unknown-key')) return undefined;
   const copy = structuredClone(data);
   for (const d of errors) removeAt(copy, d.location?.pointer ?? '');
-  return { data: copy, warnings: errors.map((d) => ({ ...d, severity: 'warning' as const, message: `${d.message} (ignored; an error with --strict)` })) };
+  return {
+    data: copy,
+    warnings: errors.map((d) => ({ ...d, severity: 'warning' as const, message: `${d.message} (ignored; an error with --strict)` })),
+  };
 }
 
 function removeAt(root: unknown, pointer: string): void {
-  const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = segments.pop();
   let node = root as Record<string, unknown> | undefined;
   for (const s of segments) node = node?.[s] as Record<string, unknown> | undefined;

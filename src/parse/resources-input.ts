@@ -18,7 +18,6 @@ export interface ResourcesInput {
   extended?: Record<string, number>;
 }
 
-
 /** Parses one memory size, reporting Flink's parse error at `pointer`. */
 export function readMemorySize(value: string | number, key: string, pointer: string, out: Diagnostic[]): bigint | undefined {
   try {
@@ -89,9 +88,18 @@ export function readSlotSharingGroupProfile(input: ResourcesInput | undefined, p
   if (out.length > before) return UNKNOWN;
   // The builder checks each setter's argument as it is called, and completeness at build().
   if (fields.cpuCores !== undefined && !isPositive(fields.cpuCores)) {
-    out.push(error('input/slot-sharing-group-resources', 'The cpu cores should be positive.', `${pointer}/cpuCores`, 'IllegalArgumentException'));
+    out.push(
+      error('input/slot-sharing-group-resources', 'The cpu cores should be positive.', `${pointer}/cpuCores`, 'IllegalArgumentException'),
+    );
   } else if (fields.taskHeapMemory !== undefined && fields.taskHeapMemory <= 0n) {
-    out.push(error('input/slot-sharing-group-resources', 'The task heap memory should be positive.', `${pointer}/taskHeapMemory`, 'IllegalArgumentException'));
+    out.push(
+      error(
+        'input/slot-sharing-group-resources',
+        'The task heap memory should be positive.',
+        `${pointer}/taskHeapMemory`,
+        'IllegalArgumentException',
+      ),
+    );
   } else if (fields.cpuCores === undefined || fields.taskHeapMemory === undefined) {
     out.push(
       error(

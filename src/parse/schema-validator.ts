@@ -34,10 +34,18 @@ function toDiagnostic(e: ErrorObject): Diagnostic {
     case 'required':
       return error('input/missing-key', `${where} is missing the required key '${String(e.params.missingProperty)}'`, at);
     case 'enum':
-      return error('input/schema', `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, at);
+      return error(
+        'input/schema',
+        `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        at,
+      );
     case 'type':
       if (at === '/flinkVersion') {
-        return error('input/schema', 'flinkVersion must be a quoted string such as "1.20" (YAML reads an unquoted 1.20 as the number 1.2)', at);
+        return error(
+          'input/schema',
+          'flinkVersion must be a quoted string such as "1.20" (YAML reads an unquoted 1.20 as the number 1.2)',
+          at,
+        );
       }
       return error('input/schema', `${where} ${e.message ?? 'is invalid'}`, at);
     case 'oneOf':

@@ -137,7 +137,9 @@ export function locateRanges(text: string, wantedRanges: readonly { pointer: str
   let pendingKey: { start: number; end: number } | undefined;
   walk(text, {
     key(p, event) {
-      pendingKey = wanted.has(p) ? { start: nodeStart(event), end: event.type === EVENT_ID.SCALAR ? scalarEnd(event) : nodeStart(event) + 1 } : undefined;
+      pendingKey = wanted.has(p)
+        ? { start: nodeStart(event), end: event.type === EVENT_ID.SCALAR ? scalarEnd(event) : nodeStart(event) + 1 }
+        : undefined;
       return false;
     },
     value(p, event, keyOffset) {
@@ -222,7 +224,13 @@ export function locateDiagnostics(diagnostics: Diagnostic[], text: string | unde
   if (diagnostics.length === 0) return [];
   // An unknown key is shown at the key itself, everything else at its value (or, for a value inside
   // an alias or a missing one, at the nearest ancestor that has a node).
-  const ranges = text === undefined ? [] : locateRanges(text, diagnostics.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })));
+  const ranges =
+    text === undefined
+      ? []
+      : locateRanges(
+          text,
+          diagnostics.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })),
+        );
   return diagnostics.map((d, i) => {
     const location = { ...(d.location ?? { pointer: '' }) };
     if (file !== undefined) location.file = file;

@@ -11,13 +11,21 @@ import { type ResourceRequirement, toResourceRequirements, totalSlots } from './
 import { type SlotSharingGroupPlan, hasUnevenSlots, planSlotSharingGroup } from './slot-plan.js';
 import { computeConnectedComponents } from './connected-components.js';
 import { resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
-import { type OperatorLegacyFraction, checkLegacyWeightAndResources, computeLegacyManagedMemoryFractions } from './legacy-managed-memory.js';
+import {
+  type OperatorLegacyFraction,
+  checkLegacyWeightAndResources,
+  computeLegacyManagedMemoryFractions,
+} from './legacy-managed-memory.js';
 import { type OperatorManagedMemory, computeManagedMemoryFractions } from './managed-memory.js';
 import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
 import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
 
 export type ManagedMemoryAnalysis =
-  | { readonly model: 'use-cases'; readonly weights: ReadonlyMap<ManagedMemoryUseCase, number>; readonly operators: readonly OperatorManagedMemory[] }
+  | {
+      readonly model: 'use-cases';
+      readonly weights: ReadonlyMap<ManagedMemoryUseCase, number>;
+      readonly operators: readonly OperatorManagedMemory[];
+    }
   | { readonly model: 'legacy'; readonly operators: readonly OperatorLegacyFraction[] };
 
 export interface JobAnalysis {
@@ -41,7 +49,13 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   const managedMemory = analyzeManagedMemory(graph, slotSharing.value, warnings);
   if (hasErrors(warnings)) return fail(warnings.filter((d) => d.severity === 'error'));
   if (regions.mergedForCoLocation) {
-    warnings.push(warning('regions/colocation-single-region', 'Flink <= 1.12 makes the whole job one pipelined region because it uses co-location constraints', '/vertices'));
+    warnings.push(
+      warning(
+        'regions/colocation-single-region',
+        'Flink <= 1.12 makes the whole job one pipelined region because it uses co-location constraints',
+        '/vertices',
+      ),
+    );
   }
   const planned = planGroups(graph, slotSharing.value);
   if (!planned.ok) return planned;
@@ -51,17 +65,20 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
     warnings.push(warning('plan/uneven-slot-profiles', message, graph.vertices[plan.widestVertex]!.pointer));
   }
   const requirements = toResourceRequirements(slotSharingGroups);
-  return ok({
-    graph,
-    regions,
-    components: computeConnectedComponents(graph),
-    slotSharing: slotSharing.value,
-    managedMemory,
-    slotSharingGroups,
-    requirements,
-    minimumSlots: totalSlots(requirements),
+  return ok(
+    {
+      graph,
+      regions,
+      components: computeConnectedComponents(graph),
+      slotSharing: slotSharing.value,
+      managedMemory,
+      slotSharingGroups,
+      requirements,
+      minimumSlots: totalSlots(requirements),
+      warnings,
+    },
     warnings,
-  }, warnings);
+  );
 }
 
 /** Summing resources can overflow a 64-bit byte count, where Flink throws ArithmeticException. */
@@ -87,7 +104,9 @@ function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Di
       return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
     } catch (e) {
       if (!(e instanceof FlinkException)) throw e;
-      out.push(error('resources/overflow', `managed memory of a slot sharing group cannot be added up: ${e.message}`, '/vertices', e.errorType));
+      out.push(
+        error('resources/overflow', `managed memory of a slot sharing group cannot be added up: ${e.message}`, '/vertices', e.errorType),
+      );
       return { model: 'legacy', operators: [] };
     }
   }
@@ -103,7 +122,13 @@ function resolveWeights(graph: JobGraph, out: Diagnostic[]): Map<ManagedMemoryUs
   try {
     const weights = resolveConsumerWeights(configured, graph.flinkVersion);
     for (const key of configured ? unknownConsumerKeys(configured) : []) {
-      out.push(warning('managed-memory/unknown-consumer', `Flink ignores the unknown managed-memory consumer '${key}' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)`, pointer));
+      out.push(
+        warning(
+          'managed-memory/unknown-consumer',
+          `Flink ignores the unknown managed-memory consumer '${key}' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)`,
+          pointer,
+        ),
+      );
     }
     return weights;
   } catch (e) {

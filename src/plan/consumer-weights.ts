@@ -19,8 +19,15 @@ const KNOWN_KEYS = new Set(['OPERATOR', 'STATE_BACKEND', 'PYTHON', 'DATAPROC']);
 
 export function defaultConsumerWeights(version: FlinkVersion): ReadonlyMap<string, number> {
   return atLeast(version, 1, 13)
-    ? new Map([['OPERATOR', 70], ['STATE_BACKEND', 70], ['PYTHON', 30]])
-    : new Map([['DATAPROC', 70], ['PYTHON', 30]]);
+    ? new Map([
+        ['OPERATOR', 70],
+        ['STATE_BACKEND', 70],
+        ['PYTHON', 30],
+      ])
+    : new Map([
+        ['DATAPROC', 70],
+        ['PYTHON', 30],
+      ]);
 }
 
 /** Throws FlinkException (IllegalConfigurationException) on a negative or, in 1.12, unknown key. */

@@ -117,7 +117,13 @@ export function computeManagedMemoryFractions(
         variant = { fractionsOfUseCase, fractionsOfSlot, zeroRequests: zeroRequests(operator, fractionsOfSlot, sbUses) };
         variants.set(key, variant);
       }
-      operators.push({ vertex, operator, group: group.index, fractionsOfUseCase: variant.fractionsOfUseCase, fractionsOfSlot: variant.fractionsOfSlot });
+      operators.push({
+        vertex,
+        operator,
+        group: group.index,
+        fractionsOfUseCase: variant.fractionsOfUseCase,
+        fractionsOfSlot: variant.fractionsOfSlot,
+      });
       for (const uc of variant.zeroRequests) diagnostics.push(zeroFractionWarning(operator, uc));
     });
   }
@@ -148,7 +154,8 @@ function declarationKey(operator: Operator): number {
  */
 function zeroRequests(operator: Operator, fractionsOfSlot: UseCaseFractions, sbUses: boolean): ManagedMemoryUseCase[] {
   return USE_CASES.filter((uc) => {
-    const requests = (operator.operatorScopeWeights.get(uc) ?? 0) > 0 || (operator.slotScopeUseCases.has(uc) && (uc !== 'STATE_BACKEND' || sbUses));
+    const requests =
+      (operator.operatorScopeWeights.get(uc) ?? 0) > 0 || (operator.slotScopeUseCases.has(uc) && (uc !== 'STATE_BACKEND' || sbUses));
     return requests && fractionsOfSlot.get(uc) === 0;
   });
 }

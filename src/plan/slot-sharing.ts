@@ -101,7 +101,11 @@ function computeCoLocationGroups(graph: JobGraph, groupOf: Int32Array): Result<C
     if (vertex.coLocationGroup === undefined) continue;
     const existing = byName.get(vertex.coLocationGroup);
     if (existing === undefined) {
-      byName.set(vertex.coLocationGroup, { name: vertex.coLocationGroup, slotSharingGroup: groupOf[vertex.index]!, vertices: [vertex.index] });
+      byName.set(vertex.coLocationGroup, {
+        name: vertex.coLocationGroup,
+        slotSharingGroup: groupOf[vertex.index]!,
+        vertices: [vertex.index],
+      });
     } else if (existing.slotSharingGroup !== groupOf[vertex.index]) {
       const first = graph.vertices[existing.vertices[0]!]!;
       const message = `Cannot co-locate operators from different slot sharing groups (co-location group '${vertex.coLocationGroup}': '${first.id}' and '${vertex.id}')`;

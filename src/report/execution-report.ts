@@ -92,7 +92,10 @@ export function buildExecutionReport(e: ExecutionAnalysis, options: MemberOption
         ? { members: members(e, e.sharing.groupOf, e.sharing.count, rows), slotProfiles: e.slotProfiles.slice(0, rows).map(profileToJson) }
         : {}),
     },
-    requirements: e.requirements.map((r) => ({ resourceProfile: profileToJson(r.resourceProfile), numberOfRequiredSlots: r.numberOfRequiredSlots })),
+    requirements: e.requirements.map((r) => ({
+      resourceProfile: profileToJson(r.resourceProfile),
+      numberOfRequiredSlots: r.numberOfRequiredSlots,
+    })),
     allAtOnceSlots: e.sharing.count,
     batch:
       peak === undefined

@@ -24,7 +24,12 @@ export function buildMemoryReport(memory: TaskExecutorMemory, resources: TaskMan
     reportVersion: 1,
     flinkVersion: formatVersion(version),
     components,
-    jvmOptions: [`-Xmx${memory.jvmHeap}`, `-Xms${memory.jvmHeap}`, `-XX:MaxDirectMemorySize=${memory.jvmDirect}`, `-XX:MaxMetaspaceSize=${memory.jvmMetaspace}`],
+    jvmOptions: [
+      `-Xmx${memory.jvmHeap}`,
+      `-Xms${memory.jvmHeap}`,
+      `-XX:MaxDirectMemorySize=${memory.jvmDirect}`,
+      `-XX:MaxMetaspaceSize=${memory.jvmMetaspace}`,
+    ],
     numberOfTaskSlots: resources.numberOfTaskSlots,
     taskManagerTotalResource: profileToJson(resources.totalResourceProfile),
     defaultSlotResourceProfile: profileToJson(resources.defaultSlotResourceProfile),

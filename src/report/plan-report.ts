@@ -97,7 +97,10 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
     },
     minimumSlots: a.minimumSlots,
     minimumSlotsReason: minimumSlotsReason(a),
-    requirements: a.requirements.map((r) => ({ resourceProfile: profileToJson(r.resourceProfile), numberOfRequiredSlots: r.numberOfRequiredSlots })),
+    requirements: a.requirements.map((r) => ({
+      resourceProfile: profileToJson(r.resourceProfile),
+      numberOfRequiredSlots: r.numberOfRequiredSlots,
+    })),
     slotSharingGroups: a.slotSharingGroups.map((p) => ({
       id: p.group.id,
       name: p.group.name,
@@ -108,14 +111,19 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       resourceProfile: profileToJson(p.resourceProfile),
       profileSource: p.profileSource,
     })),
-    coLocationGroups: a.slotSharing.coLocationGroups.map((c) => ({ name: c.name, slotSharingGroup: groupId(c.slotSharingGroup), vertices: ids(c.vertices) })),
+    coLocationGroups: a.slotSharing.coLocationGroups.map((c) => ({
+      name: c.name,
+      slotSharingGroup: groupId(c.slotSharingGroup),
+      vertices: ids(c.vertices),
+    })),
     regions: a.regions.regions.map(ids),
     components: a.components.map(ids),
     managedMemory: {
       model: a.managedMemory.model,
       consumerWeights: a.managedMemory.model === 'use-cases' ? useCaseMap(a.managedMemory.weights) : null,
       stateBackendUsesManagedMemory: g.managedMemoryConfig.stateBackendUsesManagedMemory,
-      slotManagedMemory: g.managedMemoryConfig.slotManagedMemory === undefined ? null : bytesToJson(g.managedMemoryConfig.slotManagedMemory),
+      slotManagedMemory:
+        g.managedMemoryConfig.slotManagedMemory === undefined ? null : bytesToJson(g.managedMemoryConfig.slotManagedMemory),
     },
     operators: operatorRows(a, groupId),
     warnings: [...a.warnings],
@@ -127,7 +135,13 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
   const vertexId = (v: number): string => a.graph.vertices[v]!.id;
   if (a.managedMemory.model === 'legacy') {
     return a.managedMemory.operators.map((o) => {
-      const row: PlanReport['operators'][number] = { vertex: vertexId(o.vertex), id: o.operator.id, name: o.operator.name, slotSharingGroup: groupId(o.group), legacyFraction: o.legacyFraction };
+      const row: PlanReport['operators'][number] = {
+        vertex: vertexId(o.vertex),
+        id: o.operator.id,
+        name: o.operator.name,
+        slotSharingGroup: groupId(o.group),
+        legacyFraction: o.legacyFraction,
+      };
       if (size !== undefined) row.bytes = bytesOf(size, o.legacyFraction);
       return row;
     });
@@ -172,7 +186,8 @@ function minimumSlotsReason(a: JobAnalysis): PlanReport['minimumSlotsReason'] {
       ? `one slot sharing group; its widest vertex '${groups[0]!.vertex}' has parallelism ${groups[0]!.slots}, and every slot holds one subtask of each vertex`
       : `sum over ${groups.length} slot sharing groups of each group's highest parallelism: ${shown.join(' + ')}`;
   if (a.graph.mode === 'batch') {
-    explanation += '; this is the all-at-once requirement: a batch job schedules its pipelined regions one after another and can run with fewer slots';
+    explanation +=
+      '; this is the all-at-once requirement: a batch job schedules its pipelined regions one after another and can run with fewer slots';
   }
   return { explanation, groups };
 }

@@ -4,5 +4,9 @@ import type { ResourceProfileJson } from './profile-json.js';
 
 export function profileToTextFromJson(p: ResourceProfileJson): string {
   if (typeof p === 'string') return p;
-  return describeResources(String(p.cpuCores), (f) => BigInt(p[f]), Object.entries(p.extendedResources).map(([name, amount]) => [name, String(amount)] as const));
+  return describeResources(
+    String(p.cpuCores),
+    (f) => BigInt(p[f]),
+    Object.entries(p.extendedResources).map(([name, amount]) => [name, String(amount)] as const),
+  );
 }

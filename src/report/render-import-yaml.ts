@@ -13,15 +13,22 @@ export function renderImportYaml(result: ImportResult, file: string): string {
   const header = [`Imported by flinkslot from ${file}: ${FORMAT_DESCRIPTIONS[result.format]}.`];
   if (result.kind === 'job') {
     const job = result.job;
-    const facts = [job.jobId ? `job id ${job.jobId}` : undefined, job.jobState ? `state ${job.jobState}` : undefined, `job type ${job.jobType ?? 'not stated'}`].filter((x) => x !== undefined);
+    const facts = [
+      job.jobId ? `job id ${job.jobId}` : undefined,
+      job.jobState ? `state ${job.jobState}` : undefined,
+      `job type ${job.jobType ?? 'not stated'}`,
+    ].filter((x) => x !== undefined);
     header.push(facts.join(', '));
     const strategies = job.edges.filter((e) => e.shipStrategy !== undefined || e.exchange !== undefined);
     if (strategies.length > 0) {
       header.push('Edges as written in the file (ship strategy, exchange):');
-      for (const e of strategies) header.push(`  ${e.source} -> ${e.target}: ${e.shipStrategy ?? '-'}${e.exchange === undefined ? '' : `, ${e.exchange}`}`);
+      for (const e of strategies)
+        header.push(`  ${e.source} -> ${e.target}: ${e.shipStrategy ?? '-'}${e.exchange === undefined ? '' : `, ${e.exchange}`}`);
     }
   } else {
-    header.push(`${result.cluster.taskManagers.length} TaskManagers, ${result.cluster.totalSlots} slots (${result.cluster.freeSlots} free in the answer)`);
+    header.push(
+      `${result.cluster.taskManagers.length} TaskManagers, ${result.cluster.totalSlots} slots (${result.cluster.freeSlots} free in the answer)`,
+    );
   }
   const notes = result.notes.filter((n) => n.code !== 'import/format');
   if (notes.length > 0) {

@@ -21,7 +21,8 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   const limit = options.limit ?? 50;
   const j = report.job;
   const lines: string[] = [
-    s.heading(`Job ${j.name}`) + s.dim(` (${j.mode}, Flink ${j.flinkVersion}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`),
+    s.heading(`Job ${j.name}`) +
+      s.dim(` (${j.mode}, Flink ${j.flinkVersion}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`),
     '',
     s.strong(`Minimum slots: ${report.minimumSlots}`) + (j.mode === 'batch' ? s.dim(' (every region deployed at once)') : ''),
     `  ${report.minimumSlotsReason.explanation}`,
@@ -32,7 +33,12 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
     s.heading(`Slot sharing groups (${report.slotSharingGroups.length})`),
     ...renderTable(
       ['GROUP', 'SLOTS', 'PROFILE', 'VERTICES'],
-      cut(report.slotSharingGroups, limit).map((g) => [g.id, String(g.slots), profileToTextFromJson(g.resourceProfile), g.vertices.join(', ')]),
+      cut(report.slotSharingGroups, limit).map((g) => [
+        g.id,
+        String(g.slots),
+        profileToTextFromJson(g.resourceProfile),
+        g.vertices.join(', '),
+      ]),
     ),
     ...more(report.slotSharingGroups.length, limit, s),
   ];
@@ -46,11 +52,16 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   if (report.execution) lines.push('', ...renderExecutionText(report.execution, s, limit));
   if (report.notes !== undefined && report.notes.length > 0) {
     lines.push('', s.heading('Read from a Flink file'));
-    lines.push(...report.notes.map((n) => `  ${s.dim('note')} ${n.message}${n.location?.pointer ? s.dim(` (${n.location.pointer})`) : ''}`));
+    lines.push(
+      ...report.notes.map((n) => `  ${s.dim('note')} ${n.message}${n.location?.pointer ? s.dim(` (${n.location.pointer})`) : ''}`),
+    );
   }
   if (report.warnings.length > 0) {
     lines.push('', s.heading(`Warnings (${report.warnings.length})`));
-    lines.push(...cut(report.warnings, limit).map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`), ...more(report.warnings.length, limit, s));
+    lines.push(
+      ...cut(report.warnings, limit).map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`),
+      ...more(report.warnings.length, limit, s),
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -76,9 +87,19 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   const mm = report.managedMemory;
   const size = mm.slotManagedMemory === null ? '' : `, slot managed memory ${mm.slotManagedMemory} bytes`;
   if (mm.model === 'legacy') {
-    const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, fmt(o.legacyFraction), ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number | string)])]);
+    const rows = cut(report.operators, limit).map((o) => [
+      o.vertex,
+      o.id,
+      o.slotSharingGroup,
+      fmt(o.legacyFraction),
+      ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number | string)]),
+    ]);
     const header = ['VERTEX', 'OPERATOR', 'GROUP', 'FRACTION', ...(mm.slotManagedMemory === null ? [] : ['BYTES'])];
-    return [s.heading(`Managed memory (Flink ${report.job.flinkVersion} model: one fraction per operator${size})`), ...renderTable(header, rows), ...more(report.operators.length, limit, s)];
+    return [
+      s.heading(`Managed memory (Flink ${report.job.flinkVersion} model: one fraction per operator${size})`),
+      ...renderTable(header, rows),
+      ...more(report.operators.length, limit, s),
+    ];
   }
   const weights = USE_CASES.map((uc) => `${uc}:${mm.consumerWeights?.[uc] ?? 0}`).join(',');
   const title = `Managed memory (fraction of the slot; weights ${weights}; state backend uses managed memory: ${mm.stateBackendUsesManagedMemory ? 'yes' : 'no'}${size})`;
@@ -88,7 +109,11 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
     return bytes === undefined ? f : `${f} (${bytes} b)`;
   };
   const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, ...USE_CASES.map((uc) => cell(o, uc))]);
-  return [s.heading(title), ...renderTable(['VERTEX', 'OPERATOR', 'GROUP', ...USE_CASES], rows), ...more(report.operators.length, limit, s)];
+  return [
+    s.heading(title),
+    ...renderTable(['VERTEX', 'OPERATOR', 'GROUP', ...USE_CASES], rows),
+    ...more(report.operators.length, limit, s),
+  ];
 }
 
 export function formatDiagnostic(d: Diagnostic): string {

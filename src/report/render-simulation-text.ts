@@ -18,7 +18,9 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   const lines: string[] = [];
   const title = [report.scenario, report.variant].filter((x) => x !== undefined).join(' / ');
   lines.push(style.heading(`Simulation${title ? ` ${title}` : ''}: ${verdictText(report.verdict, style)}`));
-  lines.push(`Flink ${report.flinkVersion}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`);
+  lines.push(
+    `Flink ${report.flinkVersion}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`,
+  );
   for (const n of report.notes ?? []) lines.push(style.dim(`note: ${n.message}`));
   lines.push('');
   for (const job of report.jobs) {
@@ -27,7 +29,12 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     lines.push(`  requires  ${countsText(job.requirements)}`);
     lines.push(`  acquired  ${countsText(job.acquired)}`);
     if (job.missing.length > 0) lines.push(`  missing   ${countsText(job.missing)}`);
-    if (job.adaptiveParallelism) lines.push(`  the adaptive scheduler would run it at ${Object.entries(job.adaptiveParallelism).map(([v, p]) => `${v}=${p}`).join(', ')}`);
+    if (job.adaptiveParallelism)
+      lines.push(
+        `  the adaptive scheduler would run it at ${Object.entries(job.adaptiveParallelism)
+          .map(([v, p]) => `${v}=${p}`)
+          .join(', ')}`,
+      );
     for (const e of job.explanations) {
       lines.push(`  why ${e.count} × ${profileToTextFromJson(e.profile)} is missing:`);
       for (const r of e.reasons) lines.push(`    - ${r.message}`);
@@ -36,14 +43,20 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   }
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows)) {
-    const owners = tm.slots.length === 0 ? 'idle' : tm.slots.map((s) => `${s.index === undefined ? '' : `#${s.index} `}${s.job}`).join(', ');
-    lines.push(`  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${tm.registeredSlots - tm.freeSlots}/${tm.registeredSlots} slots used; ${owners}; free ${profileToTextFromJson(tm.free)}`);
+    const owners =
+      tm.slots.length === 0 ? 'idle' : tm.slots.map((s) => `${s.index === undefined ? '' : `#${s.index} `}${s.job}`).join(', ');
+    lines.push(
+      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${tm.registeredSlots - tm.freeSlots}/${tm.registeredSlots} slots used; ${owners}; free ${profileToTextFromJson(tm.free)}`,
+    );
   }
-  if (report.taskManagers.length > taskManagerRows) lines.push(style.dim(`  … ${report.taskManagers.length - taskManagerRows} more (--json lists all)`));
+  if (report.taskManagers.length > taskManagerRows)
+    lines.push(style.dim(`  … ${report.taskManagers.length - taskManagerRows} more (--json lists all)`));
   if (report.pendingTaskManagers.length > 0) {
     lines.push(style.heading(`Pending workers (${report.pendingTaskManagers.length})`));
     for (const p of report.pendingTaskManagers) {
-      const recorded = Object.entries(p.allocations).map(([job, list]) => `${job}: ${countsText(list)}`).join('; ');
+      const recorded = Object.entries(p.allocations)
+        .map(([job, list]) => `${job}: ${countsText(list)}`)
+        .join('; ');
       lines.push(`  ${p.id}: ${profileToTextFromJson(p.total)}, ${p.slots} slot(s)${recorded ? `; reserved for ${recorded}` : ''}`);
     }
   }

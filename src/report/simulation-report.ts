@@ -86,7 +86,9 @@ function taskManagerReport(tm: TaskManagerView): TaskManagerReport {
     free: profileToJson(tm.free),
     registeredSlots: tm.registeredSlots,
     freeSlots: tm.freeSlots,
-    slots: tm.slots.flatMap((s) => (s.job === undefined ? [] : [{ ...(s.index >= 0 ? { index: s.index } : {}), job: s.job, profile: profileToJson(s.profile) }])),
+    slots: tm.slots.flatMap((s) =>
+      s.job === undefined ? [] : [{ ...(s.index >= 0 ? { index: s.index } : {}), job: s.job, profile: profileToJson(s.profile) }],
+    ),
     released: tm.unwanted,
     blocked: tm.blocked,
   };
@@ -111,6 +113,16 @@ export function buildSimulationReport(outcome: SimulationOutcome): SimulationRep
       allocations: Object.fromEntries([...p.allocations].map(([job, list]) => [job, counts(list)])),
     })),
     workersStarted: outcome.workersStarted,
-    ...(trace === undefined ? {} : { trace: trace.map((t) => ({ time: t.time, kind: t.kind, message: t.message, ...(t.taskManager === undefined ? {} : { taskManager: t.taskManager }), ...(t.job === undefined ? {} : { job: t.job }) })) }),
+    ...(trace === undefined
+      ? {}
+      : {
+          trace: trace.map((t) => ({
+            time: t.time,
+            kind: t.kind,
+            message: t.message,
+            ...(t.taskManager === undefined ? {} : { taskManager: t.taskManager }),
+            ...(t.job === undefined ? {} : { job: t.job }),
+          })),
+        }),
   };
 }

@@ -5,7 +5,14 @@
  */
 import { compareDecimal, decimalToNumber, decimalToString, subtractDecimal, ZERO_DECIMAL } from '../model/decimal.js';
 import { describeProfile } from '../model/describe-profile.js';
-import { type ResourceProfile, type SpecifiedProfile, MEMORY_FIELDS, divideIntoSlots, isMatching, isSpecified } from '../model/resource-profile.js';
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  MEMORY_FIELDS,
+  divideIntoSlots,
+  isMatching,
+  isSpecified,
+} from '../model/resource-profile.js';
 import { toCompactString } from '../model/memory-size.js';
 import type { SlotManager, TaskManagerView } from './slotmanager/slot-manager.js';
 import type { ClusterModel } from './scenario/scenario.js';
@@ -18,7 +25,14 @@ export interface Shortfall {
 }
 
 export interface Explanation {
-  readonly kind: 'closest-task-manager' | 'no-task-manager' | 'no-matching-slot' | 'larger-than-worker' | 'worker-limit' | 'standalone' | 'waiting-for-workers';
+  readonly kind:
+    | 'closest-task-manager'
+    | 'no-task-manager'
+    | 'no-matching-slot'
+    | 'larger-than-worker'
+    | 'worker-limit'
+    | 'standalone'
+    | 'waiting-for-workers';
   readonly message: string;
   readonly taskManager?: string;
   readonly shortfalls?: readonly Shortfall[];
@@ -28,14 +42,31 @@ export interface Explanation {
 export function shortfalls(need: SpecifiedProfile, have: SpecifiedProfile): Shortfall[] {
   const out: Shortfall[] = [];
   if (compareDecimal(have.cpuCores, need.cpuCores) < 0) {
-    out.push({ dimension: 'cpuCores', required: decimalToString(need.cpuCores), available: decimalToString(have.cpuCores), shortBy: decimalToString(subtractDecimal(need.cpuCores, have.cpuCores)) });
+    out.push({
+      dimension: 'cpuCores',
+      required: decimalToString(need.cpuCores),
+      available: decimalToString(have.cpuCores),
+      shortBy: decimalToString(subtractDecimal(need.cpuCores, have.cpuCores)),
+    });
   }
   for (const f of MEMORY_FIELDS) {
-    if (have[f] < need[f]) out.push({ dimension: f, required: toCompactString(need[f]), available: toCompactString(have[f]), shortBy: toCompactString(need[f] - have[f]) });
+    if (have[f] < need[f])
+      out.push({
+        dimension: f,
+        required: toCompactString(need[f]),
+        available: toCompactString(have[f]),
+        shortBy: toCompactString(need[f] - have[f]),
+      });
   }
   for (const [name, amount] of need.extendedResources) {
     const got = have.extendedResources.get(name) ?? ZERO_DECIMAL;
-    if (compareDecimal(got, amount) < 0) out.push({ dimension: name, required: decimalToString(amount), available: decimalToString(got), shortBy: decimalToString(subtractDecimal(amount, got)) });
+    if (compareDecimal(got, amount) < 0)
+      out.push({
+        dimension: name,
+        required: decimalToString(amount),
+        available: decimalToString(got),
+        shortBy: decimalToString(subtractDecimal(amount, got)),
+      });
   }
   return out;
 }
@@ -71,7 +102,10 @@ function closestDynamic(tms: readonly TaskManagerView[], required: ResourceProfi
     kind: 'closest-task-manager',
     taskManager: best.tm.id,
     shortfalls: best.s,
-    message: best.s.length === 0 ? `TaskManager ${best.tm.id} has room for a slot of ${describeProfile(best.need)} now; the next requirement check will use it` : `closest TaskManager ${best.tm.id}: ${phrase(best.s)}`,
+    message:
+      best.s.length === 0
+        ? `TaskManager ${best.tm.id} has room for a slot of ${describeProfile(best.need)} now; the next requirement check will use it`
+        : `closest TaskManager ${best.tm.id}: ${phrase(best.s)}`,
   };
 }
 
@@ -80,7 +114,12 @@ function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile)
   const total = tms.reduce((n, tm) => n + tm.registeredSlots, 0);
   if (free.length === 0) return { kind: 'no-matching-slot', message: `all ${total} slot(s) of the cluster are taken` };
   const matching = free.filter(({ s }) => isMatching(s.profile, required));
-  if (matching.length > 0) return { kind: 'no-matching-slot', taskManager: matching[0]!.tm.id, message: `${matching.length} free slot(s) match; the next requirement check will use them` };
+  if (matching.length > 0)
+    return {
+      kind: 'no-matching-slot',
+      taskManager: matching[0]!.tm.id,
+      message: `${matching.length} free slot(s) match; the next requirement check will use them`,
+    };
   return {
     kind: 'no-matching-slot',
     taskManager: free[0]!.tm.id,
@@ -102,15 +141,26 @@ export function explainMissing(job: string, required: ResourceProfile, sm: SlotM
   const need = isSpecified(required) ? required : workerSlot;
   const tooBig = shortfalls(need, worker);
   if (tooBig.length > 0 && cluster.slotManager === 'fine-grained') {
-    out.push({ kind: 'larger-than-worker', shortfalls: tooBig, message: `the slot is larger than the default worker (${describeProfile(worker)}), so no new worker can hold it: ${phrase(tooBig)}` });
+    out.push({
+      kind: 'larger-than-worker',
+      shortfalls: tooBig,
+      message: `the slot is larger than the default worker (${describeProfile(worker)}), so no new worker can hold it: ${phrase(tooBig)}`,
+    });
   }
   if (cluster.config.resourceAllocation !== 'active') {
-    out.push({ kind: 'standalone', message: 'the ResourceManager is standalone: it cannot start new workers (use resourceAllocation: active for Kubernetes or YARN)' });
+    out.push({
+      kind: 'standalone',
+      message: 'the ResourceManager is standalone: it cannot start new workers (use resourceAllocation: active for Kubernetes or YARN)',
+    });
   } else {
     const limit = sm.lastWorkerLimit(job);
     if (limit !== undefined) out.push({ kind: 'worker-limit', message: limit });
     const pending = sm.pendingTaskManagers().filter((p) => p.allocations.has(job) || cluster.slotManager === 'declarative');
-    if (pending.length > 0) out.push({ kind: 'waiting-for-workers', message: `${pending.length} requested worker(s) have not registered yet (worker start-up takes ${cluster.workerStartupLatency} ms in this simulation)` });
+    if (pending.length > 0)
+      out.push({
+        kind: 'waiting-for-workers',
+        message: `${pending.length} requested worker(s) have not registered yet (worker start-up takes ${cluster.workerStartupLatency} ms in this simulation)`,
+      });
   }
   return out;
 }

@@ -5,8 +5,9 @@
  * stops the ones it releases. Ends when only periodic checks are left (or at `until`).
  */
 import { DeclarativeSlotManager } from './slotmanager/declarative-slot-manager.js';
-import { type AllocationStrategy, FineGrainedSlotManager } from './slotmanager/fine-grained-slot-manager.js';
-import { newPendingTaskManager } from './slotmanager/fine-grained-task-manager-tracker.js';
+import type { AllocationStrategy } from './slotmanager/allocation-strategy.js';
+import { FineGrainedSlotManager } from './slotmanager/fine-grained-slot-manager.js';
+import { newPendingTaskManager } from './slotmanager/fine-grained-task-manager.js';
 import { emptyAllocationResult, recordPlacement } from './slotmanager/resource-allocation-strategy.js';
 import { type ProfileCount, ResourceCounter } from './slotmanager/resource-counter.js';
 import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from './slotmanager/slot-manager.js';
@@ -22,8 +23,10 @@ export function stubStrategy(stub: StrategyStub, config: SlotManagerConfig): All
   return {
     tryFulfillRequirements: () => {
       const result = emptyAllocationResult();
-      for (let i = 1; i <= stub.newPendingTaskManagers; i++) result.newPendingTaskManagers.push({ id: `p${i}`, total: config.defaultWorker, numberOfSlots: config.slotsPerWorker });
-      for (const [job, perTm] of stub.onPending) for (const [tm, list] of perTm) for (const { profile, count } of list) recordPlacement(result.onPending, job, tm, profile, count);
+      for (let i = 1; i <= stub.newPendingTaskManagers; i++)
+        result.newPendingTaskManagers.push({ id: `p${i}`, total: config.defaultWorker, numberOfSlots: config.slotsPerWorker });
+      for (const [job, perTm] of stub.onPending)
+        for (const [tm, list] of perTm) for (const { profile, count } of list) recordPlacement(result.onPending, job, tm, profile, count);
       return result;
     },
     tryReconcileClusterResources: () => ({ taskManagersToRelease: [], pendingTaskManagersToRelease: [], pendingTaskManagersToAllocate: 0 }),
@@ -66,7 +69,9 @@ class ResourceManagerDriver {
       }
       for (let i = starting.length - 1; i >= 0 && have > d.numNeeded; i--, have--) {
         starting[i]!.cancelled = true;
-        this.sim.context.trace('workers', `the ResourceManager cancels starting worker ${starting[i]!.id}`, { taskManager: starting[i]!.id });
+        this.sim.context.trace('workers', `the ResourceManager cancels starting worker ${starting[i]!.id}`, {
+          taskManager: starting[i]!.id,
+        });
       }
     }
   }
@@ -76,13 +81,22 @@ class ResourceManagerDriver {
     const entry = { id, spec: d, cancelled: false };
     this.startedCount++;
     this.starting.push(entry);
-    this.sim.context.trace('workers', () => `the ResourceManager starts worker ${id}; it registers after ${this.cluster.workerStartupLatency} ms`, { taskManager: id });
+    this.sim.context.trace(
+      'workers',
+      () => `the ResourceManager starts worker ${id}; it registers after ${this.cluster.workerStartupLatency} ms`,
+      { taskManager: id },
+    );
     this.sim.at(
       this.sim.now + this.cluster.workerStartupLatency,
       () => {
         this.starting.splice(this.starting.indexOf(entry), 1);
         if (entry.cancelled) return;
-        const registration: TaskManagerRegistration = { id, total: d.spec, defaultSlot: divideIntoSlots(d.spec, d.slotsPerWorker), numberOfSlots: d.slotsPerWorker };
+        const registration: TaskManagerRegistration = {
+          id,
+          total: d.spec,
+          defaultSlot: divideIntoSlots(d.spec, d.slotsPerWorker),
+          numberOfSlots: d.slotsPerWorker,
+        };
         this.sim.slotManager.registerTaskManager(registration);
       },
       Priority.WORKER,
@@ -183,7 +197,8 @@ export function runScenario(scenario: Scenario, options: { trace?: boolean } = {
   const registeredByEvent = new Set(scenario.events.flatMap((e) => (e.event.kind === 'registerTaskManager' ? [e.event.taskManager] : [])));
   const definitions = new Map(cluster.taskManagers.map((t) => [t.registration.id, t]));
   for (const t of cluster.taskManagers) {
-    if (!registeredByEvent.has(t.registration.id) && t.registerAt !== undefined) sim.at(t.registerAt, () => void sm.registerTaskManager(t.registration));
+    if (!registeredByEvent.has(t.registration.id) && t.registerAt !== undefined)
+      sim.at(t.registerAt, () => void sm.registerTaskManager(t.registration));
   }
   const submittedByEvent = new Set(scenario.events.flatMap((e) => (e.event.kind === 'submitJob' ? [e.event.job] : [])));
   for (const job of scenario.jobs) {

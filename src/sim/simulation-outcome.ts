@@ -82,7 +82,11 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
       missing,
       adaptiveParallelism,
       notEnoughResourcesNotifications: sim.notificationCounts.get(id) ?? 0,
-      explanations: missing.map((m) => ({ profile: m.profile, count: m.count, reasons: explainMissing(id, m.profile, sm, scenario.cluster) })),
+      explanations: missing.map((m) => ({
+        profile: m.profile,
+        count: m.count,
+        reasons: explainMissing(id, m.profile, sm, scenario.cluster),
+      })),
     };
   });
 }

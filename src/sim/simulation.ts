@@ -7,7 +7,14 @@
  * periodic work only when time is advanced) and the timeline mode `simulate` uses.
  */
 import type { ProfileCount } from './slotmanager/resource-counter.js';
-import type { SlotManager, SlotManagerContext, TraceEntry, TraceKind, TraceSubject, WorkerDeclaration } from './slotmanager/slot-manager.js';
+import type {
+  SlotManager,
+  SlotManagerContext,
+  TraceEntry,
+  TraceKind,
+  TraceSubject,
+  WorkerDeclaration,
+} from './slotmanager/slot-manager.js';
 import { EventQueue } from './event-queue.js';
 
 /** Same-time order: scenario events first, then delayed SlotManager work, then periodic checks. */

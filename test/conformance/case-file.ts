@@ -13,7 +13,16 @@ export interface ConformanceCase {
   [key: string]: unknown;
 }
 
-export const INFORMATIONAL_KEYS = new Set(['note', 'source', 'origin', 'errorType', 'errorChain', 'assertedProperty', 'assertedProperties', 'derived']);
+export const INFORMATIONAL_KEYS = new Set([
+  'note',
+  'source',
+  'origin',
+  'errorType',
+  'errorChain',
+  'assertedProperty',
+  'assertedProperties',
+  'derived',
+]);
 const ENVELOPE_KEYS = new Set(['name', 'level', 'flinkVersion', 'input', 'expect', ...INFORMATIONAL_KEYS]);
 
 /** Thrown for a case the runner cannot check as written; the case fails with this message. */

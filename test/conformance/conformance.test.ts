@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CASES_DIR, caseName, listCaseFiles } from './files.js';
 import { runCaseText } from './run-case.js';
 
-describe('conformance (Flink\'s own test assertions)', () => {
+describe("conformance (Flink's own test assertions)", () => {
   const files = listCaseFiles(DEFAULT_CASES_DIR);
   it('has cases', () => expect(files.length).toBeGreaterThan(0));
   for (const file of files) {

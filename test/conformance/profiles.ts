@@ -37,7 +37,8 @@ export class ProfileTable {
 
   constructor(profiles: Record<string, unknown> | undefined) {
     // A profile may be written as another's multiple ("DT x2"), resolved in file order.
-    for (const [name, value] of Object.entries(profiles ?? {})) this.named.set(name, typeof value === 'string' ? this.resolve(value) : profileFromMap(value, `input.profiles.${name}`));
+    for (const [name, value] of Object.entries(profiles ?? {}))
+      this.named.set(name, typeof value === 'string' ? this.resolve(value) : profileFromMap(value, `input.profiles.${name}`));
   }
 
   /** A name, a constant, or "NAME xN". */

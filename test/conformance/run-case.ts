@@ -1,7 +1,13 @@
 /** One conformance case file → the list of its failures (empty = pass). */
 import { load } from 'js-yaml';
 import { CaseError, type ConformanceCase, checkEnvelope, selectFlinkVersion } from './case-file.js';
-import { runExecutionSlotSharing, runExecutionTopology, runPointwise, runScc, runSchedulingRegionsUtil } from './levels/execution-levels.js';
+import {
+  runExecutionSlotSharing,
+  runExecutionTopology,
+  runPointwise,
+  runScc,
+  runSchedulingRegionsUtil,
+} from './levels/execution-levels.js';
 import { runAllocationStrategy } from './levels/allocation-strategy.js';
 import { runAdaptiveParallelism } from './levels/adaptive-parallelism.js';
 import { runReconcile, runResourceTracker } from './levels/reconcile-and-tracker.js';

@@ -34,7 +34,13 @@ function diffCli(args: readonly string[], options: { input?: string; noColor?: b
   delete env.NO_COLOR;
   if (options.noColor ?? true) env.NO_COLOR = '1';
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', HARNESS, '--', ...args], { cwd: ROOT, env, encoding: 'utf8', input: options.input, timeout: 30_000 });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', HARNESS, '--', ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    input: options.input,
+    timeout: 30_000,
+  });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, millis: Date.now() - started };
 }
@@ -45,7 +51,9 @@ function expectNoCrash(stderr: string): void {
   expect(stderr).not.toMatch(/internal error/);
 }
 
-const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schemas/diff.schema.json'), 'utf8')));
+const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
+  JSON.parse(readFileSync(join(ROOT, 'schemas/diff.schema.json'), 'utf8')),
+);
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -203,7 +211,9 @@ describe('flinkslot diff: bad input and usage (exit 2)', () => {
     const run = diffCli(['fixtures/invalid/parallelism-zero.yaml', NEW]);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^error fixtures\/invalid\/parallelism-zero\.yaml:\d+:\d+ .+ \(\/vertices\/0\/parallelism\) \[input\/parallelism\]\n$/);
+    expect(run.stderr).toMatch(
+      /^error fixtures\/invalid\/parallelism-zero\.yaml:\d+:\d+ .+ \(\/vertices\/0\/parallelism\) \[input\/parallelism\]\n$/,
+    );
     expectNoCrash(run.stderr);
   });
 

@@ -22,7 +22,6 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(ensureBuilt);
 
-
 const TMP = mkdtempSync(join(tmpdir(), 'flinkslot-import-e2e-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -236,7 +235,10 @@ describe.concurrent('import of a job graph', () => {
         const text = (await ok(['plan', job.file])).stdout;
         const at = text.indexOf('\nRead from a Flink file\n');
         expect(at).toBeGreaterThan(0);
-        const section = text.slice(at + '\nRead from a Flink file\n'.length).trimEnd().split('\n');
+        const section = text
+          .slice(at + '\nRead from a Flink file\n'.length)
+          .trimEnd()
+          .split('\n');
         const plan = await planJson(job.file);
         expect(section).toHaveLength(plan.notes.length);
         for (const line of section) expect(line).toMatch(/^ {2}note \S/);
@@ -293,7 +295,13 @@ describe.concurrent("import of Flink's GET /taskmanagers answer", () => {
     // (3327 MiB heap, 2867 MiB managed, 716 MiB network).
     for (const tm of data.taskManagers) {
       expect(tm.numberOfTaskSlots).toBe(1);
-      expect(tm.totalResources).toEqual({ cpuCores: 1, taskHeapMemory: 3489660872, taskOffHeapMemory: 0, managedMemory: 3006477152, networkMemory: 751619288 });
+      expect(tm.totalResources).toEqual({
+        cpuCores: 1,
+        taskHeapMemory: 3489660872,
+        taskOffHeapMemory: 0,
+        managedMemory: 3006477152,
+        networkMemory: 751619288,
+      });
       expect(Math.floor(tm.totalResources.taskHeapMemory / 2 ** 20)).toBe(3327);
       expect(Math.floor(tm.totalResources.managedMemory / 2 ** 20)).toBe(2867);
       expect(Math.floor(tm.totalResources.networkMemory / 2 ** 20)).toBe(716);
@@ -340,7 +348,9 @@ describe.concurrent("plan and simulate on Flink's files", () => {
     const notes = lines.filter((l) => l.startsWith('note: '));
     expect(notes).toContain('note: read as the answer of GET /taskmanagers');
     expect(notes.length).toBeGreaterThanOrEqual(3);
-    expect(run.stdout).toMatch(/^Job \S+ \(fixtures\/real-formats\/jobgraph-plan\/springline-rs-job-details-CarTopSpeedWindowingExample\.json\): met$/m);
+    expect(run.stdout).toMatch(
+      /^Job \S+ \(fixtures\/real-formats\/jobgraph-plan\/springline-rs-job-details-CarTopSpeedWindowingExample\.json\): met$/m,
+    );
     const data = JSON.parse((await ok(['simulate', '--cluster', TASKMANAGERS, REST_JOB, '--json'])).stdout) as Json;
     expect(data.verdict).toBe('met');
     expect(data.notes.length).toBe(notes.length);

@@ -90,7 +90,14 @@ const W1_COMPONENTS = {
   jvmDirect: 268435458,
 };
 const W1_JVM_OPTIONS = ['-Xmx536870902', '-Xms536870902', '-XX:MaxDirectMemorySize=268435458', '-XX:MaxMetaspaceSize=268435456'];
-const W1_PROFILE = { cpuCores: 1, taskHeapMemory: 402653174, taskOffHeapMemory: 0, managedMemory: 536870920, networkMemory: 134217730, extendedResources: {} };
+const W1_PROFILE = {
+  cpuCores: 1,
+  taskHeapMemory: 402653174,
+  taskOffHeapMemory: 0,
+  managedMemory: 536870920,
+  networkMemory: 134217730,
+  extendedResources: {},
+};
 
 const TEXT_ROWS: Array<[label: string, bytes: number]> = [
   ['Total Process Memory', W1_COMPONENTS.totalProcess],
@@ -120,7 +127,9 @@ describe('flinkslot memory on the shipped Flink configurations (W1)', () => {
       expect(run.status).toBe(0);
       expect(run.stderr).toBe('');
       for (const [label, bytes] of TEXT_ROWS) expect(run.stdout).toMatch(row(label, bytes));
-      expect(run.stdout).toContain('JVM options: -Xmx536870902 -Xms536870902 -XX:MaxDirectMemorySize=268435458 -XX:MaxMetaspaceSize=268435456');
+      expect(run.stdout).toContain(
+        'JVM options: -Xmx536870902 -Xms536870902 -XX:MaxDirectMemorySize=268435458 -XX:MaxMetaspaceSize=268435456',
+      );
       expect(run.stdout).toMatch(/^Slots: 1 × cpu 1, heap 402653174b, managed 536870920b, network 134217730b$/m);
     });
 
@@ -205,7 +214,12 @@ describe('--flink-version and stdin', () => {
       jvmHeap: 7784628106,
       jvmDirect: 1717986942,
     });
-    expect(report.jvmOptions).toEqual(['-Xmx7784628106', '-Xms7784628106', '-XX:MaxDirectMemorySize=1717986942', '-XX:MaxMetaspaceSize=268435456']);
+    expect(report.jvmOptions).toEqual([
+      '-Xmx7784628106',
+      '-Xms7784628106',
+      '-XX:MaxDirectMemorySize=1717986942',
+      '-XX:MaxMetaspaceSize=268435456',
+    ]);
   });
 
   it('W12a: --flink-version 1.17 gives the same bytes as the default', () => {
@@ -233,7 +247,12 @@ describe('--flink-version and stdin', () => {
       jvmHeap: 8294655496,
       jvmDirect: 1207959552,
     });
-    expect(report.jvmOptions).toEqual(['-Xmx8294655496', '-Xms8294655496', '-XX:MaxDirectMemorySize=1207959552', '-XX:MaxMetaspaceSize=268435456']);
+    expect(report.jvmOptions).toEqual([
+      '-Xmx8294655496',
+      '-Xms8294655496',
+      '-XX:MaxDirectMemorySize=1207959552',
+      '-XX:MaxMetaspaceSize=268435456',
+    ]);
   });
 
   it('W12 in text: the two versions differ in Task Heap and Network only', () => {
@@ -253,7 +272,12 @@ describe('--flink-version and stdin', () => {
     const report = json(cli(['memory', '-', '--json', '--flink-version', '1.10'], 'taskmanager.memory.process.size: 1568m\n'));
     expect(report.components.jvmMetaspace).toBe(100663296);
     expect(report.components.totalProcess).toBe(1644167168);
-    expect(report.jvmOptions).toEqual(['-Xmx536870902', '-Xms536870902', '-XX:MaxDirectMemorySize=268435458', '-XX:MaxMetaspaceSize=100663296']);
+    expect(report.jvmOptions).toEqual([
+      '-Xmx536870902',
+      '-Xms536870902',
+      '-XX:MaxDirectMemorySize=268435458',
+      '-XX:MaxMetaspaceSize=100663296',
+    ]);
   });
 
   it('stdin `-` reads a nested config.yaml as well', () => {
@@ -277,14 +301,17 @@ describe('--flink-version and stdin', () => {
   });
 });
 
-describe('configurations Flink rejects → exit 2 with Flink\'s message', () => {
+describe("configurations Flink rejects → exit 2 with Flink's message", () => {
   it('a bad size in a nested config.yaml: file:line:col at the value, the whole cause chain, no stack trace', () => {
     const nested = readFileSync(join(ROOT, NESTED), 'utf8');
     expect(nested).toContain('      size: 1728m');
     const text = nested.replace('      size: 1728m', '      size: 1.5g');
     const file = tempFile('config.yaml', text);
     const at = positionOf(text, '1.5g');
-    for (const args of [['memory', file], ['memory', file, '--json']]) {
+    for (const args of [
+      ['memory', file],
+      ['memory', file, '--json'],
+    ]) {
       const run = cli(args);
       expectNoCrash(run);
       expect(run.status).toBe(2);
@@ -322,9 +349,13 @@ describe('configurations Flink rejects → exit 2 with Flink\'s message', () => 
     expect(run.stderr).toContain("Memory size unit 'mib' does not match any of the recognized units");
   });
 
-  it('W18 (framework heap exceeding flink.size): Flink 1.17\'s real error text', () => {
+  it("W18 (framework heap exceeding flink.size): Flink 1.17's real error text", () => {
     const file = tempFile('w18.yaml', 'taskmanager.memory.flink.size: 2483027968\ntaskmanager.memory.framework.heap.size: 1619001344\n');
-    for (const args of [['memory', file], ['memory', file, '--json'], ['memory', file, '--flink-version', '1.17']]) {
+    for (const args of [
+      ['memory', file],
+      ['memory', file, '--json'],
+      ['memory', file, '--flink-version', '1.17'],
+    ]) {
       const run = cli(args);
       expectNoCrash(run);
       expect(run.status).toBe(2);
@@ -335,7 +366,10 @@ describe('configurations Flink rejects → exit 2 with Flink\'s message', () => 
   });
 
   it('W18 on Flink 1.11 has no "TaskManager memory configuration failed: " prefix', () => {
-    const file = tempFile('w18-111.yaml', 'taskmanager.memory.flink.size: 2483027968\ntaskmanager.memory.framework.heap.size: 1619001344\n');
+    const file = tempFile(
+      'w18-111.yaml',
+      'taskmanager.memory.flink.size: 2483027968\ntaskmanager.memory.framework.heap.size: 1619001344\n',
+    );
     const run = cli(['memory', file, '--flink-version', '1.11']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(W18_MESSAGE.slice(PREFIX.length));
@@ -399,7 +433,7 @@ describe('flinkslot plan --tm-config (managed memory bytes from the default slot
     expect(report.operators.find((o: Json) => o.id === 'window-aggregate').bytes.STATE_BACKEND).toBe(536870920);
   });
 
-  it('a bad --tm-config is exit 2 naming the config file and Flink\'s message', () => {
+  it("a bad --tm-config is exit 2 naming the config file and Flink's message", () => {
     const text = readFileSync(join(ROOT, NESTED), 'utf8').replace('      size: 1728m', '      size: 1.5g');
     const file = tempFile('tm-config.yaml', text);
     const at = positionOf(text, '1.5g');
@@ -407,7 +441,9 @@ describe('flinkslot plan --tm-config (managed memory bytes from the default slot
     expectNoCrash(run);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`${file}:${at.line}:${at.column} ${PREFIX}Cannot read memory size from config option 'taskmanager.memory.process.size'.`);
+    expect(run.stderr).toContain(
+      `${file}:${at.line}:${at.column} ${PREFIX}Cannot read memory size from config option 'taskmanager.memory.process.size'.`,
+    );
   });
 
   it('a --tm-config Flink rejects (W18) is exit 2 naming the config file', () => {

@@ -42,7 +42,13 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const MiB = 1024 * 1024;
 
-function profile(fields: { cpuCores: number; taskHeapMemory: number; taskOffHeapMemory?: number; managedMemory?: number; extendedResources?: Record<string, number> }): Json {
+function profile(fields: {
+  cpuCores: number;
+  taskHeapMemory: number;
+  taskOffHeapMemory?: number;
+  managedMemory?: number;
+  extendedResources?: Record<string, number>;
+}): Json {
   return { taskOffHeapMemory: 0, managedMemory: 0, networkMemory: 0, extendedResources: {}, ...fields };
 }
 
@@ -83,7 +89,9 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
     batch: null,
     check: (e) => {
       expect(e.requirements).toEqual([{ resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 10 }]);
-      expect(e.executionSlotSharingGroups.members.slice(0, 4)).toEqual([0, 1, 2, 3].map((i) => [`source#${i}`, `window#${i}`, `sink#${i}`]));
+      expect(e.executionSlotSharingGroups.members.slice(0, 4)).toEqual(
+        [0, 1, 2, 3].map((i) => [`source#${i}`, `window#${i}`, `sink#${i}`]),
+      );
     },
   },
 
@@ -95,7 +103,8 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
   'batch-tpch-q3.yaml': {
     subtasks: 61,
     regionsLine: 'Scheduling regions: 30 (sizes: 1 × 16, 16 × 2, 13 × 1)',
-    slotsLine: 'Shared slots (execution slot sharing groups): 37 — default/region-1 4, default/region-2 8, default/region-3 16, default/region-4 8, default/region-5 1',
+    slotsLine:
+      'Shared slots (execution slot sharing groups): 37 — default/region-1 4, default/region-2 8, default/region-3 16, default/region-4 8, default/region-5 1',
     regionCount: 30,
     slotCount: 37,
     perSlotSharingGroup: [
@@ -124,7 +133,9 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
       unschedulableRegions: 0,
     },
     check: (e) => {
-      expect(e.schedulingRegions.members[4]).toEqual([...Array(8).keys()].map((i) => `scan-orders#${i}`).concat([...Array(8).keys()].map((i) => `join-customer-orders#${i}`)));
+      expect(e.schedulingRegions.members[4]).toEqual(
+        [...Array(8).keys()].map((i) => `scan-orders#${i}`).concat([...Array(8).keys()].map((i) => `join-customer-orders#${i}`)),
+      );
       expect(e.schedulingRegions.members[5]).toEqual(['scan-lineitem#0', 'join-lineitem#0']);
       expect(e.requirements).toEqual([{ resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 37 }]);
     },
@@ -182,10 +193,19 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
       expect(e.requirements).toEqual([
         { resourceProfile: profile({ cpuCores: 0.5, taskHeapMemory: 256 * MiB }), numberOfRequiredSlots: 4 },
         {
-          resourceProfile: profile({ cpuCores: 2, taskHeapMemory: 1024 * MiB, taskOffHeapMemory: 128 * MiB, managedMemory: 512 * MiB, extendedResources: { gpu: 1 } }),
+          resourceProfile: profile({
+            cpuCores: 2,
+            taskHeapMemory: 1024 * MiB,
+            taskOffHeapMemory: 128 * MiB,
+            managedMemory: 512 * MiB,
+            extendedResources: { gpu: 1 },
+          }),
           numberOfRequiredSlots: 2,
         },
-        { resourceProfile: profile({ cpuCores: 1.75, taskHeapMemory: 704 * MiB, taskOffHeapMemory: 32 * MiB, managedMemory: 256 * MiB }), numberOfRequiredSlots: 3 },
+        {
+          resourceProfile: profile({ cpuCores: 1.75, taskHeapMemory: 704 * MiB, taskOffHeapMemory: 32 * MiB, managedMemory: 256 * MiB }),
+          numberOfRequiredSlots: 3,
+        },
         { resourceProfile: profile({ cpuCores: 1.5, taskHeapMemory: 640 * MiB, managedMemory: 256 * MiB }), numberOfRequiredSlots: 3 },
         { resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 2 },
       ]);
@@ -236,7 +256,9 @@ const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/plan.schema.json'), '
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
 describe('plan --execution on fixtures/jobs', () => {
-  const files = readdirSync(join(ROOT, JOBS_DIR)).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
+  const files = readdirSync(join(ROOT, JOBS_DIR))
+    .filter((f) => /\.(ya?ml|json)$/.test(f))
+    .sort();
 
   it('has an expectation for every example job', () => {
     expect(files).toEqual(Object.keys(EXPECTED).sort());
@@ -253,7 +275,9 @@ describe('plan --execution on fixtures/jobs', () => {
         expect(run.status).toBe(0);
         expect(run.stdout).not.toMatch(ANSI);
         expect(run.stdout).toContain('Execution (subtask level;');
-        expect(run.stdout).toMatch(new RegExp(`^Execution \\(subtask level; ${expected.subtasks} subtasks, LOCAL_INPUT_PREFERRED slot sharing\\)$`, 'm'));
+        expect(run.stdout).toMatch(
+          new RegExp(`^Execution \\(subtask level; ${expected.subtasks} subtasks, LOCAL_INPUT_PREFERRED slot sharing\\)$`, 'm'),
+        );
         const lines = run.stdout.split('\n').map((l) => l.trim());
         expect(lines).toContain(expected.regionsLine);
         expect(lines).toContain(expected.slotsLine);
@@ -288,7 +312,9 @@ describe('plan --execution on fixtures/jobs', () => {
         expect(e.schedulingRegions.count).toBe(expected.regionCount);
         expect(e.executionSlotSharingGroups.count).toBe(expected.slotCount);
         expect(e.allAtOnceSlots).toBe(expected.slotCount);
-        expect(e.executionSlotSharingGroups.perSlotSharingGroup.map((g: Json) => [g.slotSharingGroup, g.slots])).toEqual(expected.perSlotSharingGroup);
+        expect(e.executionSlotSharingGroups.perSlotSharingGroup.map((g: Json) => [g.slotSharingGroup, g.slots])).toEqual(
+          expected.perSlotSharingGroup,
+        );
         if (expected.slotSizes) expect(e.executionSlotSharingGroups.sizes.map((s: Json) => [s.size, s.count])).toEqual(expected.slotSizes);
         // batch is non-null exactly for batch jobs.
         expect(e.batch !== null).toBe(plan.job.mode === 'batch');
@@ -321,7 +347,15 @@ describe('plan --execution --members', () => {
     file = join(dir, 'wide.yaml');
     writeFileSync(
       file,
-      ['name: wide', 'vertices:', '  - {id: a, parallelism: 60}', '  - {id: b, parallelism: 60}', 'edges:', '  - {source: a, target: b, distribution: POINTWISE}', ''].join('\n'),
+      [
+        'name: wide',
+        'vertices:',
+        '  - {id: a, parallelism: 60}',
+        '  - {id: b, parallelism: 60}',
+        'edges:',
+        '  - {source: a, target: b, distribution: POINTWISE}',
+        '',
+      ].join('\n'),
     );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -409,12 +443,15 @@ describe('plan --execution: problems only visible at subtask level', () => {
     expect(run.stdout).toBe('');
     const lines = run.stderr.split('\n').filter((l) => l.length > 0);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error \S+split-colocation\.yaml:4:\d+ co-located tasks must be in the same pipelined region .*b#1.* \(\/vertices\/1\/coLocationGroup\) \[execution\/colocation-across-regions\]$/);
+    expect(lines[0]).toMatch(
+      /^error \S+split-colocation\.yaml:4:\d+ co-located tasks must be in the same pipelined region .*b#1.* \(\/vertices\/1\/coLocationGroup\) \[execution\/colocation-across-regions\]$/,
+    );
     expectNoCrash(run.stderr);
   });
 
   it('the §1.4 Surprise in batch mode: 3 regions, a located region-cycle warning, no region can start', () => {
-    const edge = (source: string, target: string, type: string) => `  - {source: ${source}, target: ${target}, distribution: ALL_TO_ALL, resultPartitionType: ${type}}`;
+    const edge = (source: string, target: string, type: string) =>
+      `  - {source: ${source}, target: ${target}, distribution: ALL_TO_ALL, resultPartitionType: ${type}}`;
     const file = write('surprise.yaml', [
       'name: surprise',
       'mode: batch',
@@ -436,7 +473,11 @@ describe('plan --execution: problems only visible at subtask level', () => {
     expect(validate(json)).toBe(true);
     expect(json.execution.batch).toMatchObject({ unschedulableRegions: 3, waves: 0, peakSlots: 0 });
     expect(json.execution.warnings).toHaveLength(1);
-    expect(json.execution.warnings[0]).toMatchObject({ code: 'execution/region-cycle', severity: 'warning', location: { pointer: '/vertices/0', line: 4 } });
+    expect(json.execution.warnings[0]).toMatchObject({
+      code: 'execution/region-cycle',
+      severity: 'warning',
+      location: { pointer: '/vertices/0', line: 4 },
+    });
   });
 });
 
@@ -454,7 +495,9 @@ describe('plan --execution on a job above the subtask bound', () => {
     expect(run.stdout).toBe('');
     const lines = run.stderr.split('\n').filter((l) => l.length > 0);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error fixtures\/invalid\/too-many-subtasks\.yaml:\d+:\d+ the job has 10020000 subtasks; .* \(\/vertices\) \[execution\/too-many-subtasks\]$/);
+    expect(lines[0]).toMatch(
+      /^error fixtures\/invalid\/too-many-subtasks\.yaml:\d+:\d+ the job has 10020000 subtasks; .* \(\/vertices\) \[execution\/too-many-subtasks\]$/,
+    );
     expect(lines[0]).toContain('10,000,000');
     expectNoCrash(run.stderr);
     expect(run.stderr).not.toMatch(ANSI);

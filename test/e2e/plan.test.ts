@@ -50,7 +50,13 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
-function profile(fields: { cpuCores: number; taskHeapMemory: number; taskOffHeapMemory?: number; managedMemory?: number; extendedResources?: Record<string, number> }): Json {
+function profile(fields: {
+  cpuCores: number;
+  taskHeapMemory: number;
+  taskOffHeapMemory?: number;
+  managedMemory?: number;
+  extendedResources?: Record<string, number>;
+}): Json {
   return {
     cpuCores: fields.cpuCores,
     taskHeapMemory: fields.taskHeapMemory,
@@ -85,7 +91,10 @@ const JOBS: Record<string, JobExpectation> = {
     minimumSlots: 10,
     check: (plan) => {
       expect(plan.requirements).toEqual([{ resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 10 }]);
-      expect(plan.slotSharingGroups.map((g: Json) => [g.id, g.slots])).toEqual([['default', 8], ['python', 2]]);
+      expect(plan.slotSharingGroups.map((g: Json) => [g.id, g.slots])).toEqual([
+        ['default', 8],
+        ['python', 2],
+      ]);
       // Only STATE_BACKEND in the default group: 1.0 × 70/70; only PYTHON in "python": 1.0 × 30/30.
       expect(operator(plan, 'window-aggregate').fractionsOfSlot).toEqual({ OPERATOR: 0, STATE_BACKEND: 1, PYTHON: 0 });
       expect(operator(plan, 'window-aggregate').bytes.STATE_BACKEND).toBe(512 * MiB);
@@ -97,7 +106,14 @@ const JOBS: Record<string, JobExpectation> = {
     // Five logical regions, one default group each: 4 + 8 + 16 + 8 + 1.
     minimumSlots: 37,
     check: (plan) => {
-      expect(plan.job).toMatchObject({ mode: 'batch', flinkVersion: '1.18', allVerticesInSameSlotSharingGroupByDefault: false, vertices: 7, edges: 6, operators: 13 });
+      expect(plan.job).toMatchObject({
+        mode: 'batch',
+        flinkVersion: '1.18',
+        allVerticesInSameSlotSharingGroupByDefault: false,
+        vertices: 7,
+        edges: 6,
+        operators: 13,
+      });
       expect(plan.regions).toEqual([
         ['scan-customer'],
         ['scan-orders', 'join-customer-orders'],
@@ -144,7 +160,13 @@ const JOBS: Record<string, JobExpectation> = {
     minimumSlots: 14,
     check: (plan) => {
       const ingest = profile({ cpuCores: 0.5, taskHeapMemory: 256 * MiB });
-      const gpu = profile({ cpuCores: 2, taskHeapMemory: GiB, taskOffHeapMemory: 128 * MiB, managedMemory: 512 * MiB, extendedResources: { gpu: 1 } });
+      const gpu = profile({
+        cpuCores: 2,
+        taskHeapMemory: GiB,
+        taskOffHeapMemory: 128 * MiB,
+        managedMemory: 512 * MiB,
+        extendedResources: { gpu: 1 },
+      });
       // Sum of one subtask per member vertex: cpu 1 + 0.5 + 0.25, heap 512m + 128m + 64m, ...
       const scoring = profile({ cpuCores: 1.75, taskHeapMemory: 704 * MiB, taskOffHeapMemory: 32 * MiB, managedMemory: 256 * MiB });
       expect(plan.requirements).toEqual([
@@ -153,9 +175,25 @@ const JOBS: Record<string, JobExpectation> = {
         { resourceProfile: scoring, numberOfRequiredSlots: 6 },
         { resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 2 },
       ]);
-      expect(group(plan, 'ingest')).toMatchObject({ slots: 4, vertices: ['source', 'features'], profileSource: 'slot-sharing-group', resourceProfile: ingest });
-      expect(group(plan, 'gpu')).toMatchObject({ slots: 2, vertices: ['model'], profileSource: 'slot-sharing-group', resourceProfile: gpu });
-      expect(group(plan, 'scoring')).toMatchObject({ slots: 6, widestVertex: 'window', vertices: ['window', 'explain'], profileSource: 'operators', resourceProfile: scoring });
+      expect(group(plan, 'ingest')).toMatchObject({
+        slots: 4,
+        vertices: ['source', 'features'],
+        profileSource: 'slot-sharing-group',
+        resourceProfile: ingest,
+      });
+      expect(group(plan, 'gpu')).toMatchObject({
+        slots: 2,
+        vertices: ['model'],
+        profileSource: 'slot-sharing-group',
+        resourceProfile: gpu,
+      });
+      expect(group(plan, 'scoring')).toMatchObject({
+        slots: 6,
+        widestVertex: 'window',
+        vertices: ['window', 'explain'],
+        profileSource: 'operators',
+        resourceProfile: scoring,
+      });
       expect(group(plan, 'default')).toMatchObject({ slots: 2, vertices: ['sink'], profileSource: 'unknown', resourceProfile: 'UNKNOWN' });
       // STATE_BACKEND and PYTHON share the "scoring" slots 70:30.
       expect(operator(plan, 'risk-window').fractionsOfUseCase).toEqual({ STATE_BACKEND: 1, PYTHON: 0 });
@@ -171,7 +209,12 @@ const JOBS: Record<string, JobExpectation> = {
     // default 4 + audit 3.
     minimumSlots: 7,
     check: (plan) => {
-      expect(plan.managedMemory).toEqual({ model: 'legacy', consumerWeights: null, stateBackendUsesManagedMemory: false, slotManagedMemory: 128 * MiB });
+      expect(plan.managedMemory).toEqual({
+        model: 'legacy',
+        consumerWeights: null,
+        stateBackendUsesManagedMemory: false,
+        slotManagedMemory: 128 * MiB,
+      });
       const fractions = Object.fromEntries(plan.operators.map((o: Json) => [o.id, o.legacyFraction]));
       // default group weights 1 + 1 + 4 + 0 + 1 + 1 = 8; audit group weights 1 + 2 = 3.
       expect(fractions).toEqual({
@@ -188,7 +231,10 @@ const JOBS: Record<string, JobExpectation> = {
       expect(operator(plan, 'audit-filter').bytes).toBe(44739242);
       expect(operator(plan, 'audit-sink').bytes).toBe(89478485);
       for (const o of plan.operators) expect(o.fractionsOfSlot).toBeUndefined();
-      expect(plan.slotSharingGroups.map((g: Json) => [g.id, g.slots])).toEqual([['default', 4], ['audit', 3]]);
+      expect(plan.slotSharingGroups.map((g: Json) => [g.id, g.slots])).toEqual([
+        ['default', 4],
+        ['audit', 3],
+      ]);
     },
   },
 
@@ -230,7 +276,9 @@ const JOBS: Record<string, JobExpectation> = {
 };
 
 describe('plan on fixtures/jobs', () => {
-  const files = readdirSync(join(ROOT, JOBS_DIR)).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
+  const files = readdirSync(join(ROOT, JOBS_DIR))
+    .filter((f) => /\.(ya?ml|json)$/.test(f))
+    .sort();
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/plan.schema.json'), 'utf8')));
 
@@ -305,25 +353,68 @@ const INVALID: Record<string, InvalidExpectation> = {
   'json-syntax.json': { line: 7, column: 3, message: 'JSON syntax error:', code: 'input/syntax' },
   'duplicate-key.yaml': { line: 6, column: 5, message: 'duplicated mapping key', code: 'input/syntax' },
   // The column is the first character inside the quotes.
-  'schema-wrong-type.yaml': { line: 7, column: 18, message: '/vertices/1/parallelism must be integer', code: 'input/schema', pointer: '/vertices/1/parallelism' },
+  'schema-wrong-type.yaml': {
+    line: 7,
+    column: 18,
+    message: '/vertices/1/parallelism must be integer',
+    code: 'input/schema',
+    pointer: '/vertices/1/parallelism',
+  },
   // Points at the key itself.
-  'unknown-key.yaml': { line: 7, column: 5, message: "unknown key 'paralellism' in /vertices/1", code: 'input/unknown-key', pointer: '/vertices/1/paralellism' },
-  'duplicate-vertex-id.yaml': { line: 7, column: 9, message: "duplicate vertex id 'map'", code: 'input/duplicate-id', pointer: '/vertices/2/id' },
-  'duplicate-operator-id.yaml': { line: 10, column: 14, message: "duplicate operator id 'filter'", code: 'input/duplicate-id', pointer: '/vertices/1/operators/0/id' },
-  'unknown-edge-vertex.yaml': { line: 8, column: 13, message: "edge target 'sinc' is not a vertex of the job", code: 'input/unknown-vertex', pointer: '/edges/0/target' },
+  'unknown-key.yaml': {
+    line: 7,
+    column: 5,
+    message: "unknown key 'paralellism' in /vertices/1",
+    code: 'input/unknown-key',
+    pointer: '/vertices/1/paralellism',
+  },
+  'duplicate-vertex-id.yaml': {
+    line: 7,
+    column: 9,
+    message: "duplicate vertex id 'map'",
+    code: 'input/duplicate-id',
+    pointer: '/vertices/2/id',
+  },
+  'duplicate-operator-id.yaml': {
+    line: 10,
+    column: 14,
+    message: "duplicate operator id 'filter'",
+    code: 'input/duplicate-id',
+    pointer: '/vertices/1/operators/0/id',
+  },
+  'unknown-edge-vertex.yaml': {
+    line: 8,
+    column: 13,
+    message: "edge target 'sinc' is not a vertex of the job",
+    code: 'input/unknown-vertex',
+    pointer: '/edges/0/target',
+  },
   'cycle.yaml': { line: 10, column: 5, message: 'The job graph is cyclic: a -> b -> c -> a', code: 'input/cycle', pointer: '/edges/2' },
   // JobVertex.setParallelism.
-  'parallelism-zero.yaml': { line: 5, column: 18, message: 'The parallelism must be at least one, or -1 (unset).', code: 'input/parallelism', pointer: '/vertices/0/parallelism' },
+  'parallelism-zero.yaml': {
+    line: 5,
+    column: 18,
+    message: 'The parallelism must be at least one, or -1 (unset).',
+    code: 'input/parallelism',
+    pointer: '/vertices/0/parallelism',
+  },
   // ExecutionJobVertex.
   'parallelism-above-max.yaml': {
     line: 8,
     column: 18,
-    message: "Vertex Window(Tumbling)'s parallelism (200) is higher than the max parallelism (128). Please lower the parallelism or increase the max parallelism.",
+    message:
+      "Vertex Window(Tumbling)'s parallelism (200) is higher than the max parallelism (128). Please lower the parallelism or increase the max parallelism.",
     code: 'input/parallelism',
     pointer: '/vertices/1/parallelism',
   },
   // DefaultVertexParallelismInfo.checkBounds.
-  'max-parallelism-too-large.yaml': { line: 6, column: 21, message: 'Setting max parallelism is not in valid bounds (1..32768), found: 65536', code: 'input/parallelism', pointer: '/vertices/0/maxParallelism' },
+  'max-parallelism-too-large.yaml': {
+    line: 6,
+    column: 21,
+    message: 'Setting max parallelism is not in valid bounds (1..32768), found: 65536',
+    code: 'input/parallelism',
+    pointer: '/vertices/0/maxParallelism',
+  },
   // MemorySize.parse: no decimals, "1.5g" is 1 with unit ".5g".
   'bad-memory-size.yaml': {
     line: 7,
@@ -341,7 +432,13 @@ const INVALID: Record<string, InvalidExpectation> = {
     pointer: '/managedMemoryConfig/slotManagedMemory',
   },
   // The column is the first character inside the quotes.
-  'flink-version-unsupported.yaml': { line: 3, column: 15, message: "flinkVersion '1.9' is not a Flink release flinkslot models", code: 'input/flink-version', pointer: '/flinkVersion' },
+  'flink-version-unsupported.yaml': {
+    line: 3,
+    column: 15,
+    message: "flinkVersion '1.9' is not a Flink release flinkslot models",
+    code: 'input/flink-version',
+    pointer: '/flinkVersion',
+  },
   'hybrid-in-streaming.yaml': {
     line: 9,
     column: 57,
@@ -367,7 +464,8 @@ const INVALID: Record<string, InvalidExpectation> = {
   'ssg-resources-missing-heap.yaml': {
     line: 7,
     column: 7,
-    message: 'The cpu cores and task heap memory are required when specifying the resource of a slot sharing group. You need to explicitly configure them with positive value.',
+    message:
+      'The cpu cores and task heap memory are required when specifying the resource of a slot sharing group. You need to explicitly configure them with positive value.',
     code: 'input/slot-sharing-group-resources',
     pointer: '/slotSharingGroups/0/resources',
   },

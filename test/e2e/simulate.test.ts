@@ -69,7 +69,13 @@ function verdictLines(stdout: string): Record<string, string> {
   return out;
 }
 
-function profile(fields: { cpuCores: number; taskHeapMemory?: number; taskOffHeapMemory?: number; managedMemory?: number; networkMemory?: number }): Json {
+function profile(fields: {
+  cpuCores: number;
+  taskHeapMemory?: number;
+  taskOffHeapMemory?: number;
+  managedMemory?: number;
+  networkMemory?: number;
+}): Json {
   return {
     cpuCores: fields.cpuCores,
     taskHeapMemory: fields.taskHeapMemory ?? 0,
@@ -118,7 +124,9 @@ const MANAGED = `${SCENARIOS_DIR}/not-enough-managed-memory.yaml`;
 
 describe('simulate on fixtures/scenarios', () => {
   it('covers every scenario file', () => {
-    const files = readdirSync(join(ROOT, SCENARIOS_DIR)).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
+    const files = readdirSync(join(ROOT, SCENARIOS_DIR))
+      .filter((f) => /\.(ya?ml|json)$/.test(f))
+      .sort();
     expect(files.map((f) => `${SCENARIOS_DIR}/${f}`)).toEqual([MANAGED, ROLLING]);
   });
 
@@ -148,12 +156,26 @@ describe('simulate on fixtures/scenarios', () => {
 
     it('--json: structure, verdicts and the shortfall as data', () => {
       const report = json([MANAGED]);
-      expect(report).toMatchObject({ scenario: 'not-enough-managed-memory', flinkVersion: '2.1', slotManager: 'fine-grained', resourceAllocation: 'active', endTime: 100, verdict: 'not-met', workersStarted: 0 });
+      expect(report).toMatchObject({
+        scenario: 'not-enough-managed-memory',
+        flinkVersion: '2.1',
+        slotManager: 'fine-grained',
+        resourceAllocation: 'active',
+        endTime: 100,
+        verdict: 'not-met',
+        workersStarted: 0,
+      });
       expect(report.trace).toBeUndefined();
       expect(report.pendingTaskManagers).toEqual([]);
       const big = profile({ cpuCores: 2, taskHeapMemory: 2 * GiB, managedMemory: 3 * GiB });
       const analytics = job(report, 'analytics');
-      expect(analytics).toMatchObject({ verdict: 'not-met', requirements: [{ profile: big, count: 2 }], acquired: [], missing: [{ profile: big, count: 2 }], notEnoughResourcesNotifications: 1 });
+      expect(analytics).toMatchObject({
+        verdict: 'not-met',
+        requirements: [{ profile: big, count: 2 }],
+        acquired: [],
+        missing: [{ profile: big, count: 2 }],
+        notEnoughResourcesNotifications: 1,
+      });
       expect(analytics.adaptiveParallelism).toBeUndefined();
       expect(analytics.explanations).toHaveLength(1);
       const reasons = analytics.explanations[0].reasons;
@@ -198,22 +220,44 @@ describe('simulate on fixtures/scenarios', () => {
 
     it('--json: verdicts, acquired counts, per-TaskManager slots', () => {
       const report = json([ROLLING]);
-      expect(report).toMatchObject({ scenario: 'rolling-jobs', flinkVersion: '1.20', slotManager: 'fine-grained', resourceAllocation: 'standalone', endTime: 60050, verdict: 'met', workersStarted: 0 });
+      expect(report).toMatchObject({
+        scenario: 'rolling-jobs',
+        flinkVersion: '1.20',
+        slotManager: 'fine-grained',
+        resourceAllocation: 'standalone',
+        endTime: 60050,
+        verdict: 'met',
+        workersStarted: 0,
+      });
       expect(report.jobs.map((j: Json) => [j.id, j.verdict])).toEqual([
         ['wordcount', 'met'],
         ['etl', 'met'],
       ]);
-      expect(job(report, 'wordcount')).toMatchObject({ source: '../jobs/wordcount-streaming.yaml', finishedAt: 60000, requirements: [{ profile: 'UNKNOWN', count: 10 }], acquired: [], missing: [] });
+      expect(job(report, 'wordcount')).toMatchObject({
+        source: '../jobs/wordcount-streaming.yaml',
+        finishedAt: 60000,
+        requirements: [{ profile: 'UNKNOWN', count: 10 }],
+        acquired: [],
+        missing: [],
+      });
       // Told twice: at the end of the 5 s start-up time and at the 10050 ms check.
       expect(job(report, 'wordcount').notEnoughResourcesNotifications).toBe(2);
-      expect(job(report, 'etl')).toMatchObject({ requirements: [{ profile: 'UNKNOWN', count: 6 }], acquired: [{ profile: slot, count: 6 }], missing: [], explanations: [], notEnoughResourcesNotifications: 1 });
+      expect(job(report, 'etl')).toMatchObject({
+        requirements: [{ profile: 'UNKNOWN', count: 6 }],
+        acquired: [{ profile: slot, count: 6 }],
+        missing: [],
+        explanations: [],
+        notEnoughResourcesNotifications: 1,
+      });
       expect(slotsByTaskManager(report)).toEqual({ 'tm-1': { etl: 4 }, 'tm-2': { etl: 2 } });
       expect(report.taskManagers.map((t: Json) => [t.id, t.registeredSlots, t.freeSlots, t.released])).toEqual([
         ['tm-1', 4, 0, false],
         ['tm-2', 4, 2, false],
       ]);
       for (const tm of report.taskManagers) for (const s of tm.slots) expect(s.profile).toEqual(slot);
-      expect(report.taskManagers[1].free).toEqual(profile({ cpuCores: 2, taskHeapMemory: 2 * GiB, managedMemory: GiB, networkMemory: 256 * MiB }));
+      expect(report.taskManagers[1].free).toEqual(
+        profile({ cpuCores: 2, taskHeapMemory: 2 * GiB, managedMemory: GiB, networkMemory: 256 * MiB }),
+      );
     });
 
     it('--json is byte-identical across runs (determinism)', () => {
@@ -230,7 +274,11 @@ describe('simulate on fixtures/scenarios', () => {
       const d = decisions(run.stdout);
       expect(d.length).toBeGreaterThan(20);
       for (let i = 1; i < d.length; i++) expect(d[i]![0], `decision ${i}: ${d[i]![2]}`).toBeGreaterThanOrEqual(d[i - 1]![0]);
-      expect(d[0]).toEqual([0, 'register', 'TaskManager tm-1 registers (cpu 4, heap 4gb, managed 2gb, network 512mb, default slot cpu 1, heap 1gb, managed 512mb, network 128mb)']);
+      expect(d[0]).toEqual([
+        0,
+        'register',
+        'TaskManager tm-1 registers (cpu 4, heap 4gb, managed 2gb, network 512mb, default slot cpu 1, heap 1gb, managed 512mb, network 128mb)',
+      ]);
       const index = (pred: (x: [number, string, string]) => boolean): number => d.findIndex(pred);
       const wordcountAllocations = d.filter(([t, k, m]) => t === 50 && k === 'allocate' && m.endsWith('for job wordcount'));
       expect(wordcountAllocations).toHaveLength(8);
@@ -299,7 +347,13 @@ const TWENTY_ON_SIX: Record<string, number> = {
 describe('simulate --cluster with job graph files', () => {
   describe('standalone-4x4: wordcount (10 slots) then twenty-vertices (15) on 16 slots', () => {
     const args = ['--cluster', STANDALONE, WORDCOUNT, TWENTY];
-    const slot = profile({ cpuCores: 1, taskHeapMemory: GiB, taskOffHeapMemory: 128 * MiB, managedMemory: 512 * MiB, networkMemory: 128 * MiB });
+    const slot = profile({
+      cpuCores: 1,
+      taskHeapMemory: GiB,
+      taskOffHeapMemory: 128 * MiB,
+      managedMemory: 512 * MiB,
+      networkMemory: 128 * MiB,
+    });
 
     it('text: the first job is met, the second partly met with the adaptive parallelism; exit 1', () => {
       const run = cli(args);
@@ -312,17 +366,37 @@ describe('simulate --cluster with job graph files', () => {
       const block = jobBlock(run.stdout, 'twenty-vertices');
       expect(block).toContain('  acquired  6 × cpu 1, heap 1gb, off-heap 128mb, managed 512mb, network 128mb');
       expect(block).toContain('  missing   9 × UNKNOWN');
-      expect(block).toContain(`  the adaptive scheduler would run it at ${Object.entries(TWENTY_ON_SIX).map(([v, p]) => `${v}=${p}`).join(', ')}`);
+      expect(block).toContain(
+        `  the adaptive scheduler would run it at ${Object.entries(TWENTY_ON_SIX)
+          .map(([v, p]) => `${v}=${p}`)
+          .join(', ')}`,
+      );
       expect(block).toContain('the ResourceManager is standalone: it cannot start new workers');
     });
 
     it('--json: acquired counts and slots per TaskManager (first come, first served)', () => {
       const report = json(args);
-      expect(report).toMatchObject({ verdict: 'partly-met', slotManager: 'fine-grained', resourceAllocation: 'standalone', workersStarted: 0 });
+      expect(report).toMatchObject({
+        verdict: 'partly-met',
+        slotManager: 'fine-grained',
+        resourceAllocation: 'standalone',
+        workersStarted: 0,
+      });
       expect(report.scenario).toBeUndefined();
-      expect(job(report, 'wordcount-streaming')).toMatchObject({ source: WORDCOUNT, verdict: 'met', acquired: [{ profile: slot, count: 10 }], missing: [] });
+      expect(job(report, 'wordcount-streaming')).toMatchObject({
+        source: WORDCOUNT,
+        verdict: 'met',
+        acquired: [{ profile: slot, count: 10 }],
+        missing: [],
+      });
       const twenty = job(report, 'twenty-vertices');
-      expect(twenty).toMatchObject({ source: TWENTY, verdict: 'partly-met', requirements: [{ profile: 'UNKNOWN', count: 15 }], acquired: [{ profile: slot, count: 6 }], missing: [{ profile: 'UNKNOWN', count: 9 }] });
+      expect(twenty).toMatchObject({
+        source: TWENTY,
+        verdict: 'partly-met',
+        requirements: [{ profile: 'UNKNOWN', count: 15 }],
+        acquired: [{ profile: slot, count: 6 }],
+        missing: [{ profile: 'UNKNOWN', count: 9 }],
+      });
       expect(twenty.adaptiveParallelism).toEqual(TWENTY_ON_SIX);
       // wordcount fills tm-1, tm-2 and half of tm-3; twenty-vertices the rest.
       expect(slotsByTaskManager(report)).toEqual({
@@ -362,7 +436,9 @@ describe('simulate --cluster with job graph files', () => {
       expect(run.status).toBe(1);
       expect(run.stdout).toContain('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 20100 ms');
       expect(verdictLines(run.stdout)).toEqual({ 'wordcount-streaming': 'met', 'twenty-vertices': 'partly met' });
-      expect(jobBlock(run.stdout, 'twenty-vertices')).toMatch(/- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory\) would be exceeded/);
+      expect(jobBlock(run.stdout, 'twenty-vertices')).toMatch(
+        /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory\) would be exceeded/,
+      );
       expect(run.stdout).toContain('TaskManagers (8)');
     });
 
@@ -371,8 +447,16 @@ describe('simulate --cluster with job graph files', () => {
       // Declared at 100 ms, registered after workerStartupLatency 20 s.
       expect(report).toMatchObject({ verdict: 'partly-met', resourceAllocation: 'active', workersStarted: 8, endTime: 20100 });
       expect(job(report, 'wordcount-streaming')).toMatchObject({ verdict: 'met', acquired: [{ profile: slot, count: 10 }] });
-      expect(job(report, 'twenty-vertices')).toMatchObject({ verdict: 'partly-met', acquired: [{ profile: slot, count: 6 }], missing: [{ profile: 'UNKNOWN', count: 9 }], adaptiveParallelism: TWENTY_ON_SIX });
-      expect(job(report, 'twenty-vertices').explanations[0].reasons.map((r: Json) => r.kind)).toEqual(['closest-task-manager', 'worker-limit']);
+      expect(job(report, 'twenty-vertices')).toMatchObject({
+        verdict: 'partly-met',
+        acquired: [{ profile: slot, count: 6 }],
+        missing: [{ profile: 'UNKNOWN', count: 9 }],
+        adaptiveParallelism: TWENTY_ON_SIX,
+      });
+      expect(job(report, 'twenty-vertices').explanations[0].reasons.map((r: Json) => r.kind)).toEqual([
+        'closest-task-manager',
+        'worker-limit',
+      ]);
       expect(slotsByTaskManager(report)).toEqual({
         'worker-1': { 'wordcount-streaming': 2 },
         'worker-2': { 'wordcount-streaming': 2 },
@@ -383,7 +467,9 @@ describe('simulate --cluster with job graph files', () => {
         'worker-7': { 'twenty-vertices': 2 },
         'worker-8': { 'twenty-vertices': 2 },
       });
-      expect(report.taskManagers[0].total).toEqual(profile({ cpuCores: 2, taskHeapMemory: 1530082070, managedMemory: 1438814063, networkMemory: 359703515 }));
+      expect(report.taskManagers[0].total).toEqual(
+        profile({ cpuCores: 2, taskHeapMemory: 1530082070, managedMemory: 1438814063, networkMemory: 359703515 }),
+      );
       // Two default slots leave one byte of managed and network memory.
       expect(report.taskManagers[0].free).toEqual(profile({ cpuCores: 0, managedMemory: 1, networkMemory: 1 }));
     });
@@ -394,9 +480,13 @@ describe('simulate --cluster with job graph files', () => {
       expect(run.status).toBe(1);
       expect(verdictLines(run.stdout)).toEqual({ 'legacy-1-11': 'met', 'fine-grained-flip156': 'not met' });
       const block = jobBlock(run.stdout, 'fine-grained-flip156');
-      expect(block).toContain('  missing   2 × cpu 2, heap 1gb, off-heap 128mb, managed 512mb, gpu 1, 6 × cpu 1.75, heap 704mb, off-heap 32mb, managed 256mb');
+      expect(block).toContain(
+        '  missing   2 × cpu 2, heap 1gb, off-heap 128mb, managed 512mb, gpu 1, 6 × cpu 1.75, heap 704mb, off-heap 32mb, managed 256mb',
+      );
       // The worker has no task off-heap memory and no gpu.
-      expect(block).toContain('so no new worker can hold it: taskOffHeapMemory 0b free of 128mb needed (short by 128mb); gpu 0 free of 1 needed (short by 1)');
+      expect(block).toContain(
+        'so no new worker can hold it: taskOffHeapMemory 0b free of 128mb needed (short by 128mb); gpu 0 free of 1 needed (short by 1)',
+      );
       expect(block).toContain('so no new worker can hold it: taskOffHeapMemory 0b free of 32mb needed (short by 32mb)');
       expect(run.stdout.split('\n')[0]).toBe('Simulation: not met');
     });
@@ -414,7 +504,9 @@ describe('simulate --cluster with job graph files', () => {
     const run = cli(['--cluster', STANDALONE, WORDCOUNT, 'fixtures/invalid/cycle.yaml']);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr.split('\n')[0]).toBe('error fixtures/invalid/cycle.yaml:10:5 The job graph is cyclic: a -> b -> c -> a (/edges/2) [input/cycle]');
+    expect(run.stderr.split('\n')[0]).toBe(
+      'error fixtures/invalid/cycle.yaml:10:5 The job graph is cyclic: a -> b -> c -> a (/edges/2) [input/cycle]',
+    );
     expectNoCrash(run.stderr);
   });
 
@@ -493,8 +585,18 @@ describe('simulate on fixtures/simulate', () => {
     expect(run.stdout).toContain('  tm-2: 1/2 slots used; #0 streaming; free cpu 1, heap 1gb');
     const report = json([path]);
     expect(report).toMatchObject({ flinkVersion: '1.17', slotManager: 'declarative', verdict: 'not-met' });
-    expect(report.taskManagers.map((t: Json) => [t.id, t.registeredSlots, t.freeSlots, t.slots.map((s: Json) => [s.index, s.job])])).toEqual([
-      ['tm-1', 2, 0, [[0, 'streaming'], [1, 'streaming']]],
+    expect(
+      report.taskManagers.map((t: Json) => [t.id, t.registeredSlots, t.freeSlots, t.slots.map((s: Json) => [s.index, s.job])]),
+    ).toEqual([
+      [
+        'tm-1',
+        2,
+        0,
+        [
+          [0, 'streaming'],
+          [1, 'streaming'],
+        ],
+      ],
       ['tm-2', 2, 1, [[0, 'streaming']]],
     ]);
     expect(job(report, 'streaming').acquired).toEqual([{ profile: profile({ cpuCores: 1, taskHeapMemory: GiB }), count: 3 }]);
@@ -530,7 +632,10 @@ describe('simulate on fixtures/simulate', () => {
   });
 
   it('reads a scenario from standard input (-)', () => {
-    const run = runCli(['simulate', '-'], { input: 'cluster:\n  defaultWorker: {totalResources: {cpuCores: 2, taskHeapMemory: 2g}, numberOfTaskSlots: 2}\n  taskManagers: [{id: tm}]\njobs:\n  - {id: j, requirements: [{profile: UNKNOWN, count: 2}]}\n' });
+    const run = runCli(['simulate', '-'], {
+      input:
+        'cluster:\n  defaultWorker: {totalResources: {cpuCores: 2, taskHeapMemory: 2g}, numberOfTaskSlots: 2}\n  taskManagers: [{id: tm}]\njobs:\n  - {id: j, requirements: [{profile: UNKNOWN, count: 2}]}\n',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(verdictLines(run.stdout)).toEqual({ j: 'met' });
@@ -625,10 +730,34 @@ const INVALID: Record<string, InvalidExpectation> = {
   // The flow mapping opened on line 6 is never closed; the parser notices on line 7.
   'yaml-syntax.yaml': { line: 7, column: 3, message: 'YAML syntax error:', code: 'input/syntax' },
   // Points at the key itself.
-  'unknown-key.yaml': { line: 4, column: 3, message: "unknown key 'taskManger' in /cluster", code: 'input/unknown-key', pointer: '/cluster/taskManger' },
-  'unknown-profile.yaml': { line: 11, column: 19, message: "unknown profile 'large' (profiles: small)", code: 'scenario/unknown-profile', pointer: '/jobs/0/requirements/0/profile' },
-  'unknown-task-manager.yaml': { line: 10, column: 28, message: "no TaskManager 'tm-3' in the cluster (TaskManagers: tm-1, tm-2)", code: 'scenario/unknown-task-manager', pointer: '/events/0/unregisterTaskManager' },
-  'unknown-job.yaml': { line: 9, column: 25, message: "no job 'elt' in the scenario", code: 'scenario/unknown-job', pointer: '/events/0/finishJob' },
+  'unknown-key.yaml': {
+    line: 4,
+    column: 3,
+    message: "unknown key 'taskManger' in /cluster",
+    code: 'input/unknown-key',
+    pointer: '/cluster/taskManger',
+  },
+  'unknown-profile.yaml': {
+    line: 11,
+    column: 19,
+    message: "unknown profile 'large' (profiles: small)",
+    code: 'scenario/unknown-profile',
+    pointer: '/jobs/0/requirements/0/profile',
+  },
+  'unknown-task-manager.yaml': {
+    line: 10,
+    column: 28,
+    message: "no TaskManager 'tm-3' in the cluster (TaskManagers: tm-1, tm-2)",
+    code: 'scenario/unknown-task-manager',
+    pointer: '/events/0/unregisterTaskManager',
+  },
+  'unknown-job.yaml': {
+    line: 9,
+    column: 25,
+    message: "no job 'elt' in the scenario",
+    code: 'scenario/unknown-job',
+    pointer: '/events/0/finishJob',
+  },
   'default-slot-too-big.yaml': {
     line: 8,
     column: 29,
@@ -636,9 +765,27 @@ const INVALID: Record<string, InvalidExpectation> = {
     code: 'scenario/impossible-task-manager',
     pointer: '/cluster/taskManagers/0/defaultSlotResources',
   },
-  'duplicate-task-manager.yaml': { line: 7, column: 12, message: "TaskManager id 'tm-a' is used twice", code: 'scenario/duplicate-task-manager', pointer: '/cluster/taskManagers/2/id' },
-  'events-out-of-order.yaml': { line: 10, column: 10, message: 'event at 10000 ms comes before the previous event (20000 ms): events are in time order', code: 'scenario/event-order', pointer: '/events/1/at' },
-  'missing-job-graph.yaml': { line: 8, column: 15, message: "cannot read the job graph file '../../jobs/no-such-job.yaml'", code: 'scenario/job-graph', pointer: '/jobs/0/jobGraph' },
+  'duplicate-task-manager.yaml': {
+    line: 7,
+    column: 12,
+    message: "TaskManager id 'tm-a' is used twice",
+    code: 'scenario/duplicate-task-manager',
+    pointer: '/cluster/taskManagers/2/id',
+  },
+  'events-out-of-order.yaml': {
+    line: 10,
+    column: 10,
+    message: 'event at 10000 ms comes before the previous event (20000 ms): events are in time order',
+    code: 'scenario/event-order',
+    pointer: '/events/1/at',
+  },
+  'missing-job-graph.yaml': {
+    line: 8,
+    column: 15,
+    message: "cannot read the job graph file '../../jobs/no-such-job.yaml'",
+    code: 'scenario/job-graph',
+    pointer: '/jobs/0/jobGraph',
+  },
   // A missing key is reported at the document's first key.
   'missing-cluster.yaml': { line: 2, column: 1, message: "the document is missing the required key 'cluster'", code: 'input/missing-key' },
 };
@@ -648,7 +795,9 @@ const DIAGNOSTIC_LINE = /^error (\S+?):(\d+):(\d+) (.*?)(?: \((\/[^)]*)\))? \[([
 
 describe('simulate on fixtures/invalid/simulate', () => {
   it('has an expectation for every bad input (and a bad input for every expectation)', () => {
-    const files = readdirSync(join(ROOT, INVALID_DIR)).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
+    const files = readdirSync(join(ROOT, INVALID_DIR))
+      .filter((f) => /\.(ya?ml|json)$/.test(f))
+      .sort();
     expect(files).toEqual(Object.keys(INVALID).sort());
   });
 
@@ -691,6 +840,8 @@ describe('simulate on fixtures/invalid/simulate', () => {
     expect(missing.stderr).toBe('error cannot read fixtures/scenarios/nope.yaml: no such file\n');
     const version = cli([ROLLING, '--flink-version', 'abc']);
     expect(version.status).toBe(2);
-    expect(version.stderr).toBe("error --flink-version 'abc' is not a Flink release flinkslot models (1.10 to 2.1) [input/flink-version]\n");
+    expect(version.stderr).toBe(
+      "error --flink-version 'abc' is not a Flink release flinkslot models (1.10 to 2.1) [input/flink-version]\n",
+    );
   });
 });

@@ -10,7 +10,14 @@ type Op = { op: 'push'; time: number; priority: number } | { op: 'pop' } | { op:
 
 const ops = fc.array(
   fc.oneof(
-    { weight: 5, arbitrary: fc.record({ op: fc.constant('push' as const), time: fc.integer({ min: 0, max: 20 }), priority: fc.integer({ min: 0, max: 3 }) }) },
+    {
+      weight: 5,
+      arbitrary: fc.record({
+        op: fc.constant('push' as const),
+        time: fc.integer({ min: 0, max: 20 }),
+        priority: fc.integer({ min: 0, max: 3 }),
+      }),
+    },
     { weight: 3, arbitrary: fc.constant({ op: 'pop' as const }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('cancel' as const), pick: fc.nat() }) },
   ),
@@ -39,7 +46,12 @@ describe('EventQueue', () => {
         }
         const rest: number[] = [];
         for (let e = queue.pop(); e !== undefined; e = queue.pop()) rest.push(e.payload);
-        expect(rest).toEqual(model.filter((e) => !e.cancelled).sort((a, b) => a.time - b.time || a.priority - b.priority || a.seq - b.seq).map((e) => e.payload));
+        expect(rest).toEqual(
+          model
+            .filter((e) => !e.cancelled)
+            .sort((a, b) => a.time - b.time || a.priority - b.priority || a.seq - b.seq)
+            .map((e) => e.payload),
+        );
       }),
       { numRuns: 2000 },
     );

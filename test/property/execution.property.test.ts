@@ -27,7 +27,10 @@ type ExecutionJob = JobData & { loadBalanceMode?: 'NONE' | 'SLOTS' | 'TASKS' };
 
 /** Random jobs with parallelism 1..16 (jobArb's 1..64 folded), some with the task-balanced strategy. */
 const jobs: fc.Arbitrary<ExecutionJob> = fc
-  .tuple(jobArb({ maxVertices: 10, versions: [undefined, '1.14', '1.16', '1.19', '2.0'], resources: true }), fc.constantFrom<ExecutionJob['loadBalanceMode']>(undefined, 'NONE', 'SLOTS', 'TASKS'))
+  .tuple(
+    jobArb({ maxVertices: 10, versions: [undefined, '1.14', '1.16', '1.19', '2.0'], resources: true }),
+    fc.constantFrom<ExecutionJob['loadBalanceMode']>(undefined, 'NONE', 'SLOTS', 'TASKS'),
+  )
   .map(([job, loadBalanceMode]) => {
     const out: ExecutionJob = { ...job, vertices: job.vertices.map((v) => ({ ...v, parallelism: 1 + ((v.parallelism - 1) % 16) })) };
     const modern = job.flinkVersion === undefined || job.flinkVersion === '1.19' || job.flinkVersion === '2.0';
@@ -51,7 +54,13 @@ function analyse(job: ExecutionJob): Analysed {
   const execution = analyzeExecution(analysis.value);
   if (!execution.ok) throw new Error(`subtask-level analysis failed: ${JSON.stringify(execution.diagnostics)}`);
   const version = graph.value.flinkVersion;
-  return { job, analysis: analysis.value, execution: execution.value, t: execution.value.topology, mustBePipelined: (type) => mustBePipelinedConsumed(type, version) };
+  return {
+    job,
+    analysis: analysis.value,
+    execution: execution.value,
+    t: execution.value.topology,
+    mustBePipelined: (type) => mustBePipelinedConsumed(type, version),
+  };
 }
 
 const vertexOf = (t: ExecutionTopology, x: number): number => {
@@ -104,7 +113,8 @@ describe('scheduling regions of random jobs', () => {
     fc.assert(
       fc.property(jobs, (job) => {
         const { t, mustBePipelined } = analyse(job);
-        for (const perLogicalRegion of [true, false]) expectPartition(t, computeSchedulingRegions(t, { perLogicalRegion, mustBePipelined }));
+        for (const perLogicalRegion of [true, false])
+          expectPartition(t, computeSchedulingRegions(t, { perLogicalRegion, mustBePipelined }));
       }),
       RUNS,
     );
@@ -173,7 +183,8 @@ describe('scheduling regions of random jobs', () => {
           if (e.distribution !== 'ALL_TO_ALL' || analysis.regions.regionOf[a] !== analysis.regions.regionOf[b]) continue;
           const members = analysis.regions.regions[analysis.regions.regionOf[a]!]!;
           const subtaskRegions = new Set<number>();
-          for (const v of members) for (let x = t.offsets[v]!; x < t.offsets[v + 1]!; x++) subtaskRegions.add(execution.regions.regionOf[x]!);
+          for (const v of members)
+            for (let x = t.offsets[v]!; x < t.offsets[v + 1]!; x++) subtaskRegions.add(execution.regions.regionOf[x]!);
           expect(subtaskRegions.size).toBe(1);
           const total = members.reduce((sum, v) => sum + t.vertices[v]!.parallelism, 0);
           expect(execution.regions.sizes[[...subtaskRegions][0]!]).toBe(total);
@@ -285,7 +296,9 @@ describe('the --execution JSON report of random jobs', () => {
       fc.property(jobs, fc.boolean(), (job, members) => {
         const result = planFromText(JSON.stringify(job), 'job.json', { execution: true, members });
         if (!result.ok) throw new Error(`plan failed: ${JSON.stringify(result.diagnostics)}`);
-        const report = JSON.parse(JSON.stringify(result.value)) as { execution: { batch: unknown; subtasks: number; schedulingRegions: { members?: string[][] } } };
+        const report = JSON.parse(JSON.stringify(result.value)) as {
+          execution: { batch: unknown; subtasks: number; schedulingRegions: { members?: string[][] } };
+        };
         const valid = validate(report);
         expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
         expect(valid).toBe(true);

@@ -24,7 +24,10 @@ type Op =
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     kind: fc.constant('declare' as const),
-    requirements: fc.uniqueArray(fc.record({ profile: fc.integer({ min: 0, max: 2 }), count: fc.integer({ min: 1, max: 6 }) }), { selector: (r) => r.profile, maxLength: 3 }),
+    requirements: fc.uniqueArray(fc.record({ profile: fc.integer({ min: 0, max: 2 }), count: fc.integer({ min: 1, max: 6 }) }), {
+      selector: (r) => r.profile,
+      maxLength: 3,
+    }),
   }),
   fc.record({ kind: fc.constant('acquire' as const), resource: fc.integer({ min: 0, max: 1 }), n: fc.integer({ min: 1, max: 6 }) }),
   fc.record({ kind: fc.constant('lose' as const), resource: fc.integer({ min: 0, max: 1 }), n: fc.integer({ min: 1, max: 6 }) }),
@@ -35,8 +38,15 @@ function held(t: JobScopedResourceTracker, resource: ResourceProfile): number {
 }
 
 function state(t: JobScopedResourceTracker): unknown {
-  const list = (items: readonly { profile: ResourceProfile; count: number }[]): string[] => items.map((i) => `${i.count}×${profileKey(i.profile)}`);
-  return { requirements: list(t.getRequirements()), acquired: list(t.getAcquiredResources()), missing: list(t.getMissingResources()), required: t.requiredCount, acquiredCount: t.acquiredCount };
+  const list = (items: readonly { profile: ResourceProfile; count: number }[]): string[] =>
+    items.map((i) => `${i.count}×${profileKey(i.profile)}`);
+  return {
+    requirements: list(t.getRequirements()),
+    acquired: list(t.getAcquiredResources()),
+    missing: list(t.getMissingResources()),
+    required: t.requiredCount,
+    acquiredCount: t.acquiredCount,
+  };
 }
 
 /** Applies `ops` to a tracker, runs at once (`bulk`) or one resource at a time. */
@@ -44,7 +54,8 @@ function replay(ops: readonly Op[], bulk: boolean): unknown[] {
   const t = new JobScopedResourceTracker();
   const states: unknown[] = [];
   for (const op of ops) {
-    if (op.kind === 'declare') t.notifyResourceRequirements(op.requirements.map((r) => ({ profile: REQUIREMENTS[r.profile]!, count: r.count })));
+    if (op.kind === 'declare')
+      t.notifyResourceRequirements(op.requirements.map((r) => ({ profile: REQUIREMENTS[r.profile]!, count: r.count })));
     else {
       const resource = RESOURCES[op.resource]!;
       // Only what the job holds can be lost (the tracker throws otherwise, in both modes).
@@ -93,6 +104,12 @@ describe('JobScopedResourceTracker runs', () => {
     expect(t.getMissingResources()).toEqual([]);
     // Losing 3 small: the 1 small in excess first, then 2 fulfilling, each refilled from excess when possible.
     t.notifyLostResource(small, 3);
-    expect(state(t)).toEqual({ requirements: [`2×${profileKey(UNKNOWN)}`], acquired: [`1×${profileKey(large)}`], missing: [`1×${profileKey(UNKNOWN)}`], required: 2, acquiredCount: 1 });
+    expect(state(t)).toEqual({
+      requirements: [`2×${profileKey(UNKNOWN)}`],
+      acquired: [`1×${profileKey(large)}`],
+      missing: [`1×${profileKey(UNKNOWN)}`],
+      required: 2,
+      acquiredCount: 1,
+    });
   });
 });

@@ -99,7 +99,8 @@ describe('managed-memory fractions of random jobs (Flink >= 1.12)', () => {
             const w = o.operator.operatorScopeWeights.get('OPERATOR') ?? 0;
             const ofUseCase = new Map<ManagedMemoryUseCase, number>();
             if (hasOperator) ofUseCase.set('OPERATOR', w > 0 ? roundedDown(w, groupWeight) : 0);
-            for (const uc of ['STATE_BACKEND', 'PYTHON'] as const) if (present.has(uc)) ofUseCase.set(uc, o.operator.slotScopeUseCases.has(uc) ? 1 : 0);
+            for (const uc of ['STATE_BACKEND', 'PYTHON'] as const)
+              if (present.has(uc)) ofUseCase.set(uc, o.operator.slotScopeUseCases.has(uc) ? 1 : 0);
             for (const [uc, f] of ofUseCase) expect(o.fractionsOfUseCase.get(uc)).toBe(f);
             for (const uc of USE_CASES) {
               const counts = uc !== 'STATE_BACKEND' || sbUses;

@@ -72,7 +72,8 @@ describe('logical pipelined regions of random DAGs', () => {
     fc.assert(
       fc.property(jobArb({ versions: ['1.12', '1.13', '1.15', '1.16', '1.19', '2.0', '2.1'] }), (job) => {
         const old = job.flinkVersion === '1.12';
-        const merging = (e: JobData['edges'][number]) => MUST_BE_PIPELINED.has(e.resultPartitionType) || (old && e.resultPartitionType === 'PIPELINED_APPROXIMATE');
+        const merging = (e: JobData['edges'][number]) =>
+          MUST_BE_PIPELINED.has(e.resultPartitionType) || (old && e.resultPartitionType === 'PIPELINED_APPROXIMATE');
         const regions = computeLogicalPipelinedRegions(graphOf(job)).regions;
         expect(canonical(regions)).toEqual(graphlibComponents(job, merging));
       }),

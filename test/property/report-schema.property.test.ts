@@ -13,16 +13,19 @@ const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: t
 describe('the plan report of random jobs', () => {
   it('validates against schemas/plan.schema.json, for every modelled Flink version', () => {
     fc.assert(
-      fc.property(jobArb({ versions: [undefined, '1.10', '1.11', '1.12', '1.13', '1.14', '1.16', '1.20', '2.0'], resources: true }), (job) => {
-        const graph = jobGraphFromData(job);
-        if (!graph.ok) throw new Error(`generated job rejected: ${JSON.stringify(graph.diagnostics)}`);
-        const analysis = analyzeJob(graph.value);
-        if (!analysis.ok) throw new Error(`analysis failed: ${JSON.stringify(analysis.diagnostics)}`);
-        const report = JSON.parse(JSON.stringify(buildPlanReport(analysis.value))) as unknown;
-        const valid = validate(report);
-        expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
-        expect(valid).toBe(true);
-      }),
+      fc.property(
+        jobArb({ versions: [undefined, '1.10', '1.11', '1.12', '1.13', '1.14', '1.16', '1.20', '2.0'], resources: true }),
+        (job) => {
+          const graph = jobGraphFromData(job);
+          if (!graph.ok) throw new Error(`generated job rejected: ${JSON.stringify(graph.diagnostics)}`);
+          const analysis = analyzeJob(graph.value);
+          if (!analysis.ok) throw new Error(`analysis failed: ${JSON.stringify(analysis.diagnostics)}`);
+          const report = JSON.parse(JSON.stringify(buildPlanReport(analysis.value))) as unknown;
+          const valid = validate(report);
+          expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
+          expect(valid).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

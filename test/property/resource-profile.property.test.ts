@@ -6,7 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalFromString } from '../../src/model/decimal.js';
-import { type SpecifiedProfile, allFieldsNoLessThan, fitCount, merge, multiply, specified, subtract } from '../../src/model/resource-profile.js';
+import {
+  type SpecifiedProfile,
+  allFieldsNoLessThan,
+  fitCount,
+  merge,
+  multiply,
+  specified,
+  subtract,
+} from '../../src/model/resource-profile.js';
 
 const MAX_BYTES = (1n << 63n) - 1n;
 
@@ -16,10 +24,19 @@ const bytes = fc.oneof(
   fc.bigInt({ min: (1n << 53n) - 4096n, max: (1n << 53n) + 4096n }),
   fc.bigInt({ min: 0n, max: MAX_BYTES / 64n }),
 );
-const cpu = fc.oneof(fc.constantFrom('0', '1', '0.5', '0.25', '3', '0.1'), fc.integer({ min: 0, max: 64 }).map(String)).map(decimalFromString);
+const cpu = fc
+  .oneof(fc.constantFrom('0', '1', '0.5', '0.25', '3', '0.1'), fc.integer({ min: 0, max: 64 }).map(String))
+  .map(decimalFromString);
 
 const profile: fc.Arbitrary<SpecifiedProfile> = fc
-  .record({ cpuCores: cpu, taskHeapMemory: bytes, taskOffHeapMemory: bytes, managedMemory: bytes, networkMemory: bytes, gpu: fc.constantFrom('0', '1', '2').map(decimalFromString) })
+  .record({
+    cpuCores: cpu,
+    taskHeapMemory: bytes,
+    taskOffHeapMemory: bytes,
+    managedMemory: bytes,
+    networkMemory: bytes,
+    gpu: fc.constantFrom('0', '1', '2').map(decimalFromString),
+  })
   .map(({ gpu, ...fields }) => specified({ ...fields, extendedResources: new Map([['gpu', gpu]]) }));
 
 function fitByDefinition(a: SpecifiedProfile, b: SpecifiedProfile, max: number): number {

@@ -90,7 +90,8 @@ function fail(invariant: string, message: string): never {
   throw new InvariantError(`[${invariant}] ${message}`);
 }
 
-const sumProfiles = (profiles: readonly ResourceProfile[]): ResourceProfile => profiles.reduce<ResourceProfile>((a, p) => merge(a, p), ZERO);
+const sumProfiles = (profiles: readonly ResourceProfile[]): ResourceProfile =>
+  profiles.reduce<ResourceProfile>((a, p) => merge(a, p), ZERO);
 const countOf = (list: readonly { count: number }[]): number => list.reduce((n, x) => n + x.count, 0);
 const describeP = (p: ResourceProfile): string => profileKey(p);
 
@@ -127,7 +128,10 @@ function checkSingleOwner(kind: SmKind, s: Snapshot): void {
       const indices = tm.slots.map((slot) => slot.index).sort((a, b) => a - b);
       const expected = Array.from({ length: tm.registeredSlots }, (_, i) => i);
       if (JSON.stringify(indices) !== JSON.stringify(expected)) {
-        fail('1 single owner', `static slots of ${tm.id} are ${JSON.stringify(indices)}, expected each of ${JSON.stringify(expected)} once`);
+        fail(
+          '1 single owner',
+          `static slots of ${tm.id} are ${JSON.stringify(indices)}, expected each of ${JSON.stringify(expected)} once`,
+        );
       }
     }
   }
@@ -138,7 +142,10 @@ function checkCapacity(d: Driver, s: Snapshot): void {
   const kind = d.options.kind;
   const inv = '2 capacity';
   const live = [...d.live].sort().join(',');
-  const seen = s.taskManagers.map((tm) => tm.id).sort().join(',');
+  const seen = s.taskManagers
+    .map((tm) => tm.id)
+    .sort()
+    .join(',');
   if (live !== seen) fail(inv, `registered TaskManagers are [${seen}], the test registered [${live}]`);
   let registeredSlots = 0;
   let freeSlots = 0;
@@ -146,15 +153,19 @@ function checkCapacity(d: Driver, s: Snapshot): void {
   let totalCpu = ZERO_DECIMAL;
   for (const tm of s.taskManagers) {
     const reg = d.registrations.get(tm.id)!;
-    if (!profilesEqual(tm.total, reg.total) || !profilesEqual(tm.defaultSlot, reg.defaultSlot)) fail(inv, `${tm.id} changed its total or default slot`);
+    if (!profilesEqual(tm.total, reg.total) || !profilesEqual(tm.defaultSlot, reg.defaultSlot))
+      fail(inv, `${tm.id} changed its total or default slot`);
     registeredSlots += tm.registeredSlots;
     freeSlots += tm.freeSlots;
     free = merge(free, tm.free);
     if (isSpecified(tm.total)) totalCpu = addDecimal(totalCpu, tm.total.cpuCores);
-    if (tm.freeSlots < 0 || tm.freeSlots > tm.registeredSlots) fail(inv, `${tm.id} has ${tm.freeSlots} free of ${tm.registeredSlots} slots`);
+    if (tm.freeSlots < 0 || tm.freeSlots > tm.registeredSlots)
+      fail(inv, `${tm.id} has ${tm.freeSlots} free of ${tm.registeredSlots} slots`);
     if (kind === 'fine-grained') {
       if (!allFieldsNoLessThan(tm.free, ZERO)) fail(inv, `${tm.id} has negative free resources ${describeP(tm.free)}`);
-      for (const slot of tm.slots) if (!isSpecified(slot.profile) || !allFieldsNoLessThan(slot.profile, ZERO)) fail(inv, `${tm.id} has a slot of ${describeP(slot.profile)}`);
+      for (const slot of tm.slots)
+        if (!isSpecified(slot.profile) || !allFieldsNoLessThan(slot.profile, ZERO))
+          fail(inv, `${tm.id} has a slot of ${describeP(slot.profile)}`);
       const used = sumProfiles(tm.slots.map((slot) => slot.profile));
       if (!profilesEqual(merge(used, tm.free), tm.total)) {
         fail(inv, `${tm.id}: slots ${describeP(used)} + free ${describeP(tm.free)} ≠ total ${describeP(tm.total)}`);
@@ -162,17 +173,22 @@ function checkCapacity(d: Driver, s: Snapshot): void {
     } else {
       const owned = tm.slots.filter((slot) => slot.job !== undefined).length;
       if (owned > tm.registeredSlots) fail(inv, `${tm.id}: ${owned} owned slots > ${tm.registeredSlots} registered`);
-      if (tm.freeSlots !== tm.registeredSlots - owned) fail(inv, `${tm.id}: freeSlots ${tm.freeSlots} but ${tm.registeredSlots - owned} slots have no job`);
-      if (!profilesEqual(tm.free, multiply(tm.defaultSlot, tm.freeSlots))) fail(inv, `${tm.id}: free ${describeP(tm.free)} ≠ ${tm.freeSlots} × default slot`);
-      for (const slot of tm.slots) if (!profilesEqual(slot.profile, tm.defaultSlot)) fail(inv, `${tm.id}/${slot.index} is not of the default slot profile`);
+      if (tm.freeSlots !== tm.registeredSlots - owned)
+        fail(inv, `${tm.id}: freeSlots ${tm.freeSlots} but ${tm.registeredSlots - owned} slots have no job`);
+      if (!profilesEqual(tm.free, multiply(tm.defaultSlot, tm.freeSlots)))
+        fail(inv, `${tm.id}: free ${describeP(tm.free)} ≠ ${tm.freeSlots} × default slot`);
+      for (const slot of tm.slots)
+        if (!profilesEqual(slot.profile, tm.defaultSlot)) fail(inv, `${tm.id}/${slot.index} is not of the default slot profile`);
     }
   }
-  if (s.numberRegisteredSlots !== registeredSlots) fail(inv, `numberRegisteredSlots ${s.numberRegisteredSlots} ≠ Σ TaskManagers ${registeredSlots}`);
+  if (s.numberRegisteredSlots !== registeredSlots)
+    fail(inv, `numberRegisteredSlots ${s.numberRegisteredSlots} ≠ Σ TaskManagers ${registeredSlots}`);
   if (s.numberFreeSlots !== freeSlots) fail(inv, `numberFreeSlots ${s.numberFreeSlots} ≠ Σ TaskManagers ${freeSlots}`);
   if (!profilesEqual(s.freeResource, free)) fail(inv, `freeResource ${describeP(s.freeResource)} ≠ Σ TaskManagers ${describeP(free)}`);
   for (const p of s.pending) {
     const recorded: ResourceProfile[] = [];
-    for (const list of p.allocations.values()) for (const { profile, count } of list) for (let i = 0; i < count; i++) recorded.push(profile);
+    for (const list of p.allocations.values())
+      for (const { profile, count } of list) for (let i = 0; i < count; i++) recorded.push(profile);
     const sum = sumProfiles(recorded);
     if (!allFieldsNoLessThan(p.total, sum)) fail(inv, `pending ${p.id}: recorded ${describeP(sum)} > total ${describeP(p.total)}`);
     totalCpu = addDecimal(totalCpu, p.total.cpuCores);
@@ -181,7 +197,11 @@ function checkCapacity(d: Driver, s: Snapshot): void {
     if (s.pending.length > 0) fail(inv, `standalone, but ${s.pending.length} pending worker(s)`);
     if (s.declarations > 0) fail(inv, 'standalone, but workers were declared');
   }
-  if (kind === 'fine-grained' && d.options.maxTotalCpu !== undefined && compareDecimal(totalCpu, decimalFromNumber(d.options.maxTotalCpu)) > 0) {
+  if (
+    kind === 'fine-grained' &&
+    d.options.maxTotalCpu !== undefined &&
+    compareDecimal(totalCpu, decimalFromNumber(d.options.maxTotalCpu)) > 0
+  ) {
     fail(inv, `registered + pending CPU exceeds maxTotalCpu ${d.options.maxTotalCpu}`);
   }
   if (kind === 'declarative' && d.options.maxSlots !== undefined && registeredSlots + s.pendingSlots > d.options.maxSlots) {
@@ -195,7 +215,8 @@ function checkRegistration(d: Driver, effect: StepEffect): void {
   if (r === undefined) return;
   if (r.again && r.result !== 'IGNORED') fail('2 capacity', `${r.tm} registered twice and got ${r.result}`);
   const limited = d.options.kind === 'fine-grained' ? d.options.maxTotalCpu !== undefined : d.options.maxSlots !== undefined;
-  if (!r.again && r.result !== 'SUCCESS' && !(r.result === 'REJECTED' && limited)) fail('2 capacity', `${r.tm} registered and got ${r.result} without a resource limit`);
+  if (!r.again && r.result !== 'SUCCESS' && !(r.result === 'REJECTED' && limited))
+    fail('2 capacity', `${r.tm} registered and got ${r.result} without a resource limit`);
 }
 
 /** 3. Acquired slots are never taken back (except by the test's own free / unregister). */
@@ -253,7 +274,8 @@ function checkTrackerAgrees(s: Snapshot): void {
   for (const job of new Set([...held.keys(), ...jobs])) {
     const view = viewByJob.get(job);
     const acquired = new Map<string, number>();
-    for (const { profile, count } of view?.acquired ?? []) acquired.set(profileKey(profile), (acquired.get(profileKey(profile)) ?? 0) + count);
+    for (const { profile, count } of view?.acquired ?? [])
+      acquired.set(profileKey(profile), (acquired.get(profileKey(profile)) ?? 0) + count);
     const h = held.get(job) ?? new Map<string, number>();
     const a = [...acquired].sort().join(';');
     const b = [...h].sort().join(';');
@@ -261,10 +283,12 @@ function checkTrackerAgrees(s: Snapshot): void {
     if (view === undefined) continue;
     const required = countOf(view.requirements);
     const missing = countOf(view.missing);
-    if (missing > required || missing < required - total(acquired)) fail(inv, `job ${job}: missing ${missing} with ${required} required and ${total(acquired)} acquired`);
+    if (missing > required || missing < required - total(acquired))
+      fail(inv, `job ${job}: missing ${missing} with ${required} required and ${total(acquired)} acquired`);
     for (const m of view.missing) {
       const r = view.requirements.find((x) => profilesEqual(x.profile, m.profile));
-      if (r === undefined || m.count > r.count || m.count <= 0) fail(inv, `job ${job}: missing ${m.count} × ${describeP(m.profile)} is not part of its requirements`);
+      if (r === undefined || m.count > r.count || m.count <= 0)
+        fail(inv, `job ${job}: missing ${m.count} × ${describeP(m.profile)} is not part of its requirements`);
     }
   }
 }
@@ -287,7 +311,11 @@ function checkNoOverAllocation(prev: Snapshot, effect: StepEffect, cur: Snapshot
     if (effect.declared?.job === view.job) continue;
     const before = excessOf(prev.jobs.find((j) => j.job === view.job));
     const after = excessOf(view);
-    if (after > before) fail('7 no over-allocation', `job ${view.job} holds ${after} slot(s) no requirement needs (was ${before}); acquired ${countOf(view.acquired)}, required ${countOf(view.requirements)}`);
+    if (after > before)
+      fail(
+        '7 no over-allocation',
+        `job ${view.job} holds ${after} slot(s) no requirement needs (was ${before}); acquired ${countOf(view.acquired)}, required ${countOf(view.requirements)}`,
+      );
   }
 }
 
@@ -325,7 +353,8 @@ function checkWorkConserving(kind: SmKind, s: Snapshot): void {
             : allFieldsNoLessThan(tm.free, isSpecified(m.profile) ? m.profile : tm.defaultSlot);
         if (!fits) continue;
         const waiting = s.pending.some((p) => (p.allocations.get(job.job) ?? []).length > 0);
-        if (kind === 'declarative' || !waiting) fail('6b work conservation', `job ${job.job} misses ${m.count} × ${describeP(m.profile)} while ${tm.id} could host one`);
+        if (kind === 'declarative' || !waiting)
+          fail('6b work conservation', `job ${job.job} misses ${m.count} × ${describeP(m.profile)} while ${tm.id} could host one`);
       }
     }
   }
@@ -382,9 +411,11 @@ const properties: Record<string, StepCheck> = {
     checkRegistration(d, effect);
     checkCapacity(d, cur);
   },
-  '3. acquired slots are never taken back by the ResourceManager': (d, prev, effect, cur) => checkNoRevocation(d.options.kind, prev, effect, cur),
+  '3. acquired slots are never taken back by the ResourceManager': (d, prev, effect, cur) =>
+    checkNoRevocation(d.options.kind, prev, effect, cur),
   '4. the resource tracker agrees with the slots': (_d, _p, _e, cur) => checkTrackerAgrees(cur),
-  '7. new slots only fill requirements (no excess unless the job changed its requirements)': (_d, prev, effect, cur) => checkNoOverAllocation(prev, effect, cur),
+  '7. new slots only fill requirements (no excess unless the job changed its requirements)': (_d, prev, effect, cur) =>
+    checkNoOverAllocation(prev, effect, cur),
 };
 
 for (const kind of KINDS) {
@@ -408,7 +439,7 @@ for (const kind of KINDS) {
           const second = observable(runChecked(copy, () => {}));
           if (second !== first) expect(firstDifference(second, first)).toBe('');
         }),
-        { numRuns: Math.ceil(RUNS * 2 / 3) },
+        { numRuns: Math.ceil((RUNS * 2) / 3) },
       );
     });
 
@@ -514,8 +545,14 @@ const reg = (): Command => ({ op: 'register', shape: { model: 'worker', blocked:
 const declare = (job: 'j1' | 'j2', count: number): Command => ({ op: 'declare', job, requirements: [{ profile: 'UNKNOWN', count }] });
 
 /** A deep copy of a snapshot whose views can be edited. */
-function mutable(s: Snapshot): { taskManagers: Array<TaskManagerView & { slots: Array<TaskManagerView['slots'][number]> }>; jobs: JobResourceView[] } & Snapshot {
-  return { ...s, taskManagers: s.taskManagers.map((tm) => ({ ...tm, slots: tm.slots.map((slot) => ({ ...slot })) })), jobs: s.jobs.map((j) => ({ ...j, acquired: [...j.acquired] })) };
+function mutable(
+  s: Snapshot,
+): { taskManagers: Array<TaskManagerView & { slots: Array<TaskManagerView['slots'][number]> }>; jobs: JobResourceView[] } & Snapshot {
+  return {
+    ...s,
+    taskManagers: s.taskManagers.map((tm) => ({ ...tm, slots: tm.slots.map((slot) => ({ ...slot })) })),
+    jobs: s.jobs.map((j) => ({ ...j, acquired: [...j.acquired] })),
+  };
 }
 
 describe('the invariant checks detect corrupted state', () => {
@@ -541,7 +578,8 @@ describe('the invariant checks detect corrupted state', () => {
       // 2: free resources that do not add up.
       const over = mutable(cur);
       const t = over.taskManagers[0]!;
-      over.taskManagers[0] = kind === 'declarative' ? { ...t, freeSlots: t.freeSlots + 1 } : { ...t, free: merge(t.free, REQUIREMENT_PROFILES.SMALL) };
+      over.taskManagers[0] =
+        kind === 'declarative' ? { ...t, freeSlots: t.freeSlots + 1 } : { ...t, free: merge(t.free, REQUIREMENT_PROFILES.SMALL) };
       expect(() => checkCapacity(d, over)).toThrow(InvariantError);
 
       // 3: j1's slot moves to j2.
@@ -550,7 +588,9 @@ describe('the invariant checks detect corrupted state', () => {
       moved.taskManagers[0]!.slots[slot] = { ...moved.taskManagers[0]!.slots[slot]!, job: 'j2' };
       expect(() => checkNoRevocation(kind, cur, { description: '' }, moved)).toThrow(InvariantError);
       // ... which the test's own free of that slot would excuse.
-      expect(() => checkNoRevocation(kind, cur, { freed: { tm: moved.taskManagers[0]!.id, job: 'j1', ok: true }, description: '' }, moved)).not.toThrow();
+      expect(() =>
+        checkNoRevocation(kind, cur, { freed: { tm: moved.taskManagers[0]!.id, job: 'j1', ok: true }, description: '' }, moved),
+      ).not.toThrow();
 
       // 4: the tracker forgets a resource.
       const forgot = mutable(cur);

@@ -71,7 +71,10 @@ const operatorArb = (withResources: boolean): fc.Arbitrary<Omit<OperatorData, 'i
               fc.record({
                 cpuCores: fc.integer({ min: 1, max: 40 }).map((tenths) => tenths / 10),
                 taskHeapMemory: fc.integer({ min: 1, max: 2048 }).map((mb) => `${mb}mb`),
-                managedMemory: fc.option(fc.integer({ min: 0, max: 4096 }).map((mb) => `${mb}m`), { nil: undefined }),
+                managedMemory: fc.option(
+                  fc.integer({ min: 0, max: 4096 }).map((mb) => `${mb}m`),
+                  { nil: undefined },
+                ),
               }),
               { nil: undefined },
             )
@@ -139,9 +142,15 @@ export function jobArb(options: JobOptions = {}): fc.Arbitrary<JobData> {
           { nil: undefined },
         ),
         stateBackend: fc.option(fc.constantFrom<'hashmap' | 'rocksdb' | 'forst'>('hashmap', 'rocksdb', 'forst'), { nil: undefined }),
-        slotManagedMemory: fc.option(fc.oneof(fc.integer({ min: 0, max: 1 << 30 }), fc.integer({ min: 1, max: 4096 }).map((mb) => `${mb}mb`)), {
-          nil: undefined,
-        }),
+        slotManagedMemory: fc.option(
+          fc.oneof(
+            fc.integer({ min: 0, max: 1 << 30 }),
+            fc.integer({ min: 1, max: 4096 }).map((mb) => `${mb}mb`),
+          ),
+          {
+            nil: undefined,
+          },
+        ),
         groupResources: (withResources
           ? fc.array(
               fc.record({
@@ -171,10 +180,13 @@ export function jobArb(options: JobOptions = {}): fc.Arbitrary<JobData> {
           }));
         const hybridAllowed = r.mode === 'batch' && version >= 116;
         edges = edges.map((e) =>
-          !hybridAllowed && e.resultPartitionType.startsWith('HYBRID_') ? { ...e, resultPartitionType: e.resultPartitionType === 'HYBRID_FULL' ? 'BLOCKING' : 'PIPELINED' } : e,
+          !hybridAllowed && e.resultPartitionType.startsWith('HYBRID_')
+            ? { ...e, resultPartitionType: e.resultPartitionType === 'HYBRID_FULL' ? 'BLOCKING' : 'PIPELINED' }
+            : e,
         );
         // PIPELINED_APPROXIMATE exists from 1.12 on.
-        if (version < 112) edges = edges.map((e) => (e.resultPartitionType === 'PIPELINED_APPROXIMATE' ? { ...e, resultPartitionType: 'BLOCKING' } : e));
+        if (version < 112)
+          edges = edges.map((e) => (e.resultPartitionType === 'PIPELINED_APPROXIMATE' ? { ...e, resultPartitionType: 'BLOCKING' } : e));
         if (edges.some((e) => e.resultPartitionType.startsWith('HYBRID_'))) {
           for (const v of vertices) delete v.slotSharingGroup;
         }
@@ -203,7 +215,5 @@ export const indexOf = (id: string): number => Number(id.slice(1));
 
 /** Sets of numbers as a canonical sorted list of sorted lists. */
 export function canonical(sets: ReadonlyArray<ReadonlyArray<number | string>>): number[][] {
-  return sets
-    .map((s) => s.map((x) => (typeof x === 'number' ? x : Number(x))).sort((a, b) => a - b))
-    .sort((a, b) => a[0]! - b[0]!);
+  return sets.map((s) => s.map((x) => (typeof x === 'number' ? x : Number(x))).sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
 }

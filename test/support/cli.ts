@@ -33,7 +33,13 @@ function cliEnv(options: RunOptions): NodeJS.ProcessEnv {
 export function runCli(args: readonly string[], options: RunOptions = {}): Run {
   const env = cliEnv(options);
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env, encoding: 'utf8', input: options.input, timeout: 30_000 });
+  const result = spawnSync(process.execPath, ['bin/run.js', ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    input: options.input,
+    timeout: 30_000,
+  });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, millis: Date.now() - started };
 }

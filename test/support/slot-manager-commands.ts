@@ -89,7 +89,14 @@ export interface ClusterOptions {
  */
 export type TmShape =
   | { readonly model: 'worker'; readonly blocked: boolean }
-  | { readonly model: 'dynamic'; readonly cpu: number; readonly heapMb: number; readonly managedMb: number; readonly slots: number; readonly blocked: boolean }
+  | {
+      readonly model: 'dynamic';
+      readonly cpu: number;
+      readonly heapMb: number;
+      readonly managedMb: number;
+      readonly slots: number;
+      readonly blocked: boolean;
+    }
   | { readonly model: 'static'; readonly slots: number; readonly blocked: boolean };
 
 export interface RequirementData {
@@ -203,13 +210,28 @@ export function commandArb(kind: SmKind, c: CommandConstraints = {}): fc.Arbitra
   const jobs = c.jobs ?? JOBS;
   const pick = fc.nat({ max: 1000 });
   const arbs: { arbitrary: fc.Arbitrary<Command>; weight: number }[] = [
-    { arbitrary: fc.record({ op: fc.constant('register' as const), shape: shapeArb(kind, c.allowBlocked ?? true), reuse: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: pick, weight: 1 }) }), weight: 4 },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('register' as const),
+        shape: shapeArb(kind, c.allowBlocked ?? true),
+        reuse: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: pick, weight: 1 }),
+      }),
+      weight: 4,
+    },
     { arbitrary: fc.record({ op: fc.constant('unregister' as const), pick }), weight: 2 },
-    { arbitrary: fc.record({ op: fc.constant('declare' as const), job: fc.constantFrom(...jobs), requirements: requirementsArb(c.profiles) }), weight: 5 },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('declare' as const),
+        job: fc.constantFrom(...jobs),
+        requirements: requirementsArb(c.profiles),
+      }),
+      weight: 5,
+    },
     { arbitrary: fc.record({ op: fc.constant('free' as const), pick }), weight: 4 },
     { arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 50, 500, 1000, 5000, 30_000) }), weight: 2 },
   ];
-  if (c.withClear ?? true) arbs.push({ arbitrary: fc.record({ op: fc.constant('clear' as const), job: fc.constantFrom(...jobs) }), weight: 1 });
+  if (c.withClear ?? true)
+    arbs.push({ arbitrary: fc.record({ op: fc.constant('clear' as const), job: fc.constantFrom(...jobs) }), weight: 1 });
   if (c.withRegisterAgain ?? true) arbs.push({ arbitrary: fc.record({ op: fc.constant('registerAgain' as const), pick }), weight: 1 });
   if (c.withExtras ?? true) {
     arbs.push({ arbitrary: fc.record({ op: fc.constant('failUnfulfillable' as const), fail: fc.boolean() }), weight: 1 });
@@ -219,7 +241,10 @@ export function commandArb(kind: SmKind, c: CommandConstraints = {}): fc.Arbitra
 }
 
 export function scenarioArb(kind: SmKind, maxCommands = 40): fc.Arbitrary<Scenario> {
-  return fc.record({ options: optionsArb(kind), commands: fc.array(commandArb(kind), { minLength: 1, maxLength: maxCommands, size: 'max' }) });
+  return fc.record({
+    options: optionsArb(kind),
+    commands: fc.array(commandArb(kind), { minLength: 1, maxLength: maxCommands, size: 'max' }),
+  });
 }
 
 /**
@@ -230,7 +255,8 @@ export function scenarioArb(kind: SmKind, maxCommands = 40): fc.Arbitrary<Scenar
  * until the next check).
  */
 export function workConservingScenarioArb(kind: SmKind, maxCommands = 40): fc.Arbitrary<Scenario> {
-  const single = (c: Command): Command => (c.op === 'declare' && kind === 'fine-grained' ? { ...c, requirements: c.requirements.slice(0, 1) } : c);
+  const single = (c: Command): Command =>
+    c.op === 'declare' && kind === 'fine-grained' ? { ...c, requirements: c.requirements.slice(0, 1) } : c;
   return fc.record({
     options: optionsArb(kind, { limits: kind === 'declarative' }),
     commands: fc.array(commandArb(kind).map(single), { minLength: 1, maxLength: maxCommands, size: 'max' }),
@@ -242,7 +268,13 @@ export function workConservingScenarioArb(kind: SmKind, maxCommands = 40): fc.Ar
  * blocked TaskManagers, and a few TaskManagers registered before anything else happens.
  */
 export function livenessScenarioArb(kind: SmKind, maxCommands = 30): fc.Arbitrary<Scenario> {
-  const constrained: CommandConstraints = { jobs: ['j1'], profiles: ['UNKNOWN'], allowBlocked: false, withRegisterAgain: false, withExtras: false };
+  const constrained: CommandConstraints = {
+    jobs: ['j1'],
+    profiles: ['UNKNOWN'],
+    allowBlocked: false,
+    withRegisterAgain: false,
+    withExtras: false,
+  };
   const register = fc.record({ op: fc.constant('register' as const), shape: shapeArb(kind, false), reuse: fc.constant(null) });
   return fc
     .record({
@@ -307,7 +339,10 @@ export class Driver {
 
   constructor(readonly options: ClusterOptions) {
     this.config = configOf(options);
-    this.sm = options.kind === 'fine-grained' ? new FineGrainedSlotManager(this.config, this.sim.context) : new DeclarativeSlotManager(this.config, this.sim.context);
+    this.sm =
+      options.kind === 'fine-grained'
+        ? new FineGrainedSlotManager(this.config, this.sim.context)
+        : new DeclarativeSlotManager(this.config, this.sim.context);
     this.sim.slotManager = this.sm;
   }
 
@@ -322,9 +357,19 @@ export class Driver {
       case 'worker':
         return this.options.kind === 'fine-grained'
           ? { id, total: this.config.defaultWorker, defaultSlot: this.workerSlot, numberOfSlots: 0, blocked }
-          : { id, total: multiply(this.workerSlot, this.config.slotsPerWorker), defaultSlot: this.workerSlot, numberOfSlots: this.config.slotsPerWorker, blocked };
+          : {
+              id,
+              total: multiply(this.workerSlot, this.config.slotsPerWorker),
+              defaultSlot: this.workerSlot,
+              numberOfSlots: this.config.slotsPerWorker,
+              blocked,
+            };
       case 'dynamic': {
-        const total = specified({ cpuCores: cpu(shape.cpu), taskHeapMemory: BigInt(shape.heapMb) * MIB, managedMemory: BigInt(shape.managedMb) * MIB });
+        const total = specified({
+          cpuCores: cpu(shape.cpu),
+          taskHeapMemory: BigInt(shape.heapMb) * MIB,
+          managedMemory: BigInt(shape.managedMb) * MIB,
+        });
         return { id, total, defaultSlot: divideIntoSlots(total, shape.slots), numberOfSlots: 0, blocked };
       }
       case 'static':
@@ -391,7 +436,10 @@ export class Driver {
       }
       case 'declare':
         sm.processResourceRequirements(cmd.job, requirementsOf(cmd.requirements));
-        return { declared: { job: cmd.job }, description: `declare ${cmd.job} ${cmd.requirements.map((r) => `${r.count}×${r.profile}`).join(', ') || '(none)'}` };
+        return {
+          declared: { job: cmd.job },
+          description: `declare ${cmd.job} ${cmd.requirements.map((r) => `${r.count}×${r.profile}`).join(', ') || '(none)'}`,
+        };
       case 'clear':
         sm.clearResourceRequirements(cmd.job);
         return { declared: { job: cmd.job }, description: `clear ${cmd.job}` };

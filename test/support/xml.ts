@@ -113,7 +113,6 @@ export function parseXml(xml: string): XmlElement {
   return root;
 }
 
-
 export function children(el: XmlElement, name: string): XmlElement[] {
   return el.children.filter((c) => c.name === name);
 }

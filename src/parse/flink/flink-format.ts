@@ -7,7 +7,8 @@
  * - `nodes` with string ids or `jid`/`type`→ a JobGraph plan (JsonPlanGenerator);
  * - `nodes` with integer ids               → a StreamGraph execution plan (getExecutionPlan()).
  */
-export type FlinkFormat = 'streamgraph-json' | 'jobgraph-plan-json' | 'rest-job-plan-json' | 'rest-job-details-json' | 'rest-taskmanagers-json';
+export type FlinkFormat =
+  'streamgraph-json' | 'jobgraph-plan-json' | 'rest-job-plan-json' | 'rest-job-details-json' | 'rest-taskmanagers-json';
 
 export const FORMAT_DESCRIPTIONS: Readonly<Record<FlinkFormat, string>> = {
   'streamgraph-json': 'a StreamGraph execution plan (StreamExecutionEnvironment#getExecutionPlan())',
@@ -17,7 +18,12 @@ export const FORMAT_DESCRIPTIONS: Readonly<Record<FlinkFormat, string>> = {
   'rest-taskmanagers-json': 'the answer of GET /taskmanagers',
 };
 
-export const JOB_FORMATS: readonly FlinkFormat[] = ['streamgraph-json', 'jobgraph-plan-json', 'rest-job-plan-json', 'rest-job-details-json'];
+export const JOB_FORMATS: readonly FlinkFormat[] = [
+  'streamgraph-json',
+  'jobgraph-plan-json',
+  'rest-job-plan-json',
+  'rest-job-details-json',
+];
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -30,7 +36,13 @@ export function detectFlinkFormat(data: unknown): FlinkFormat | undefined {
   if (!('nodes' in data) || 'vertices' in data) return undefined;
   const nodes = Array.isArray(data.nodes) ? data.nodes : [];
   const first = nodes.find(isObject);
-  if ('jid' in data || 'type' in data || typeof first?.id === 'string' || (first !== undefined && ('inputs' in first || 'optimizer_properties' in first))) return 'jobgraph-plan-json';
+  if (
+    'jid' in data ||
+    'type' in data ||
+    typeof first?.id === 'string' ||
+    (first !== undefined && ('inputs' in first || 'optimizer_properties' in first))
+  )
+    return 'jobgraph-plan-json';
   return 'streamgraph-json';
 }
 

@@ -18,7 +18,12 @@ const MIB = 1024n * 1024n;
 type MemoryField = 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
 const MEMORY_FIELDS: readonly MemoryField[] = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
 /** ResourceProfileInfo field → its exact counterpart in memoryConfiguration. */
-const EXACT: Readonly<Record<MemoryField, string>> = { taskHeapMemory: 'taskHeap', taskOffHeapMemory: 'taskOffHeap', managedMemory: 'managedMemory', networkMemory: 'networkMemory' };
+const EXACT: Readonly<Record<MemoryField, string>> = {
+  taskHeapMemory: 'taskHeap',
+  taskOffHeapMemory: 'taskOffHeap',
+  managedMemory: 'managedMemory',
+  networkMemory: 'networkMemory',
+};
 
 /** A ResourceProfile as the conformance facts state it: CPU as decimal text, memory in bytes. */
 export interface ProfileFacts {
@@ -59,7 +64,8 @@ interface Raw {
 
 export function importCluster(data: unknown): Result<ImportedCluster> {
   const errors = validateWith(validateTaskManagers as CompiledValidator, data);
-  if (errors.length > 0) return fail(errors.map((d) => ({ ...d, message: `${d.message} (${FORMAT_DESCRIPTIONS['rest-taskmanagers-json']})` })));
+  if (errors.length > 0)
+    return fail(errors.map((d) => ({ ...d, message: `${d.message} (${FORMAT_DESCRIPTIONS['rest-taskmanagers-json']})` })));
   const entries = (data as Raw).taskmanagers as Raw[];
   const notes: ImportNote[] = [];
   const exactUsed: string[] = [];
@@ -92,13 +98,42 @@ export function importCluster(data: unknown): Result<ImportedCluster> {
     (exact === undefined ? lowerBound : exactUsed).push(id);
     written.push(taskManagerData(id, tm, total, exact));
   });
-  if (exactUsed.length > 0) notes.push(note('import/exact-memory', `memory of ${count(exactUsed.length, 'TaskManager')} in exact bytes from memoryConfiguration (totalResource states whole MiB)`));
-  if (lowerBound.length > 0) notes.push(note('import/mib-memory', `memory of ${count(lowerBound.length, 'TaskManager')} is totalResource's whole MiB × 1,048,576, up to 1 MiB per component less than the real size (no memoryConfiguration that agrees with it)`));
-  if (noResources.length > 0) notes.push(note('import/no-total-resource', `${count(noResources.length, 'TaskManager')} without a total resource (Flink before 1.12 reports zeros in standalone mode) left out: ${noResources.slice(0, 5).join(', ')}`));
+  if (exactUsed.length > 0)
+    notes.push(
+      note(
+        'import/exact-memory',
+        `memory of ${count(exactUsed.length, 'TaskManager')} in exact bytes from memoryConfiguration (totalResource states whole MiB)`,
+      ),
+    );
+  if (lowerBound.length > 0)
+    notes.push(
+      note(
+        'import/mib-memory',
+        `memory of ${count(lowerBound.length, 'TaskManager')} is totalResource's whole MiB × 1,048,576, up to 1 MiB per component less than the real size (no memoryConfiguration that agrees with it)`,
+      ),
+    );
+  if (noResources.length > 0)
+    notes.push(
+      note(
+        'import/no-total-resource',
+        `${count(noResources.length, 'TaskManager')} without a total resource (Flink before 1.12 reports zeros in standalone mode) left out: ${noResources.slice(0, 5).join(', ')}`,
+      ),
+    );
   const totalSlots = taskManagers.reduce((n, tm) => n + tm.slotsNumber, 0);
   const freeSlots = taskManagers.reduce((n, tm) => n + (tm.freeSlots ?? tm.slotsNumber), 0);
-  if (freeSlots < totalSlots) notes.push(note('import/slots-in-use', `${totalSlots - freeSlots} of ${totalSlots} slots are in use in the answer, which does not say by which jobs: the simulation starts with every slot free`));
-  notes.push(note('import/standalone', 'the TaskManagers are a fixed set: resourceAllocation standalone (add a defaultWorker and resourceAllocation active to let the simulation start workers)'));
+  if (freeSlots < totalSlots)
+    notes.push(
+      note(
+        'import/slots-in-use',
+        `${totalSlots - freeSlots} of ${totalSlots} slots are in use in the answer, which does not say by which jobs: the simulation starts with every slot free`,
+      ),
+    );
+  notes.push(
+    note(
+      'import/standalone',
+      'the TaskManagers are a fixed set: resourceAllocation standalone (add a defaultWorker and resourceAllocation active to let the simulation start workers)',
+    ),
+  );
   const cluster: Raw = { resourceAllocation: 'standalone', taskManagers: written };
   return ok({ format: 'rest-taskmanagers-json', taskManagers, totalSlots, freeSlots, cluster, notes });
 }

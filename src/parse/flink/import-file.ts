@@ -21,7 +21,19 @@ export function importFlinkFile(source: string, file?: string): Result<ImportRes
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
   const format = detectFlinkFormat(document.value.data);
   if (format === undefined) {
-    return fail(locateDiagnostics([error('input/not-a-flink-file', "not one of Flink's JSON files flinkslot reads (a StreamGraph or JobGraph plan, the answer of GET /jobs/:jobid or /jobs/:jobid/plan, or of GET /taskmanagers)", '')], text, file));
+    return fail(
+      locateDiagnostics(
+        [
+          error(
+            'input/not-a-flink-file',
+            "not one of Flink's JSON files flinkslot reads (a StreamGraph or JobGraph plan, the answer of GET /jobs/:jobid or /jobs/:jobid/plan, or of GET /taskmanagers)",
+            '',
+          ),
+        ],
+        text,
+        file,
+      ),
+    );
   }
   if (format === 'rest-taskmanagers-json') {
     const cluster = importCluster(document.value.data);

@@ -19,7 +19,6 @@ import { type ImportNote, OriginMap, note } from './import-notes.js';
 import { definedOnly } from '../../util/defined-only.js';
 import { type ImportedEdge, type ImportedJob, type ImportedVertex, assemble } from './imported-job.js';
 
-
 interface Raw {
   [key: string]: unknown;
 }
@@ -65,8 +64,14 @@ function streamNodes(nodes: readonly Raw[], at: string): Located<Raw>[] {
 
 function fromStreamGraph(doc: Raw): ImportedJob {
   const notes: ImportNote[] = [
-    note('import/operators-not-chained', 'a StreamGraph plan lists operators, not JobVertices: each operator becomes a vertex (Flink would chain some of them; regions and minimum slots are the same either way)'),
-    note('import/no-exchange', 'a StreamGraph plan states no exchange: every edge is PIPELINED_BOUNDED, as Flink makes it for a streaming job'),
+    note(
+      'import/operators-not-chained',
+      'a StreamGraph plan lists operators, not JobVertices: each operator becomes a vertex (Flink would chain some of them; regions and minimum slots are the same either way)',
+    ),
+    note(
+      'import/no-exchange',
+      'a StreamGraph plan states no exchange: every edge is PIPELINED_BOUNDED, as Flink makes it for a streaming job',
+    ),
     note('import/assumed-streaming', 'a StreamGraph plan comes from a DataStream program: the job is read as a streaming job'),
   ];
   const origin = new OriginMap();
@@ -74,7 +79,10 @@ function fromStreamGraph(doc: Raw): ImportedJob {
   const edges: (ImportedEdge & { pointer: string })[] = [];
   const unset: string[] = [];
   const nodes = streamNodes(doc.nodes as Raw[], '/nodes');
-  if (nodes.some((n) => Array.isArray(n.value.step_function))) notes.push(note('import/iteration', 'the iteration body (step_function) is read as ordinary vertices; the feedback edge is not in the file'));
+  if (nodes.some((n) => Array.isArray(n.value.step_function)))
+    notes.push(
+      note('import/iteration', 'the iteration body (step_function) is read as ordinary vertices; the feedback edge is not in the file'),
+    );
   for (const { value: node, pointer } of nodes) {
     const id = String(node.id);
     const parallelism = typeof node.parallelism === 'number' && node.parallelism > 0 ? node.parallelism : undefined;
@@ -84,11 +92,32 @@ function fromStreamGraph(doc: Raw): ImportedJob {
     const inputs = Array.isArray(node.predecessors) ? (node.predecessors as Raw[]) : [];
     inputs.forEach((input, k) => {
       const shipStrategy = str(input.ship_strategy);
-      edges.push(definedOnly({ source: String(input.id), target: id, shipStrategy, resultPartitionType: 'PIPELINED_BOUNDED' as const, distribution: distributionOf(shipStrategy), pointer: `${pointer}/predecessors/${k}` }));
+      edges.push(
+        definedOnly({
+          source: String(input.id),
+          target: id,
+          shipStrategy,
+          resultPartitionType: 'PIPELINED_BOUNDED' as const,
+          distribution: distributionOf(shipStrategy),
+          pointer: `${pointer}/predecessors/${k}`,
+        }),
+      );
     });
   }
-  if (unset.length > 0) notes.push(note('import/parallelism-unset', `no parallelism in the file for ${listIds(unset)}: flinkslot uses 1 (parallelism.default)`));
-  return assemble({ format: 'streamgraph-json', jobType: null, mode: 'streaming', vertices, edges, notes, origin, edgeFields: { source: 'id', target: '', distribution: 'ship_strategy', resultPartitionType: '' } });
+  if (unset.length > 0)
+    notes.push(
+      note('import/parallelism-unset', `no parallelism in the file for ${listIds(unset)}: flinkslot uses 1 (parallelism.default)`),
+    );
+  return assemble({
+    format: 'streamgraph-json',
+    jobType: null,
+    mode: 'streaming',
+    vertices,
+    edges,
+    notes,
+    origin,
+    edgeFields: { source: 'id', target: '', distribution: 'ship_strategy', resultPartitionType: '' },
+  });
 }
 
 // ----- JobGraph plan (bare, /plan answer, /jobs/:jobid answer) ------------------------------------
@@ -134,18 +163,39 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     vertices.push(definedOnly({ id, name, description, parallelism, maxParallelism }));
     origin.vertex(vertices.length - 1, detail?.pointer ?? pointer, detail === undefined ? { name: 'description' } : {});
     const inputs = Array.isArray(node.inputs) ? [...(node.inputs as Raw[])].map((input, k) => ({ input, k })) : [];
-    inputs.sort((a, b) => (numberOr(a.input.num, a.k) - numberOr(b.input.num, b.k)));
+    inputs.sort((a, b) => numberOr(a.input.num, a.k) - numberOr(b.input.num, b.k));
     for (const { input, k } of inputs) {
       const shipStrategy = str(input.ship_strategy);
       const exchange = str(input.exchange);
       const type = resultPartitionTypeOf(exchange);
       if (exchange !== undefined && type === undefined) unknownExchanges.add(exchange);
-      edges.push(definedOnly({ source: String(input.id), target: id, inputNum: typeof input.num === 'number' ? input.num : undefined, shipStrategy, exchange, resultPartitionType: type ?? ('' as ResultPartitionTypeName), distribution: distributionOf(shipStrategy), pointer: `${pointer}/inputs/${k}` }));
+      edges.push(
+        definedOnly({
+          source: String(input.id),
+          target: id,
+          inputNum: typeof input.num === 'number' ? input.num : undefined,
+          shipStrategy,
+          exchange,
+          resultPartitionType: type ?? ('' as ResultPartitionTypeName),
+          distribution: distributionOf(shipStrategy),
+          pointer: `${pointer}/inputs/${k}`,
+        }),
+      );
     }
   });
-  const mode = jobType === 'BATCH' || (jobType === null && edges.some((e) => e.resultPartitionType !== ('' as string) && isBatchExchange(e.resultPartitionType))) ? 'batch' : 'streaming';
+  const mode =
+    jobType === 'BATCH' ||
+    (jobType === null && edges.some((e) => e.resultPartitionType !== ('' as string) && isBatchExchange(e.resultPartitionType)))
+      ? 'batch'
+      : 'streaming';
   if (jobType === null) {
-    notes.push(note('import/job-type-not-stated', `the plan states no job type (Flink writes it since 1.18): read as a ${mode} job, ${mode === 'batch' ? 'because an exchange is blocking or hybrid' : 'as every exchange is pipelined'}`, `${at}`));
+    notes.push(
+      note(
+        'import/job-type-not-stated',
+        `the plan states no job type (Flink writes it since 1.18): read as a ${mode} job, ${mode === 'batch' ? 'because an exchange is blocking or hybrid' : 'as every exchange is pipelined'}`,
+        `${at}`,
+      ),
+    );
   }
   const defaultType: ResultPartitionTypeName = mode === 'batch' ? 'BLOCKING' : 'PIPELINED_BOUNDED';
   const filled = edges.map((e) => (e.resultPartitionType === ('' as string) ? { ...e, resultPartitionType: defaultType } : e));
@@ -153,9 +203,18 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     const unknown = unknownExchanges.size === 0 ? '' : ` (unknown exchange ${[...unknownExchanges].map((x) => `'${x}'`).join(', ')})`;
     notes.push(note('import/no-exchange', `an input without a known exchange${unknown} is ${defaultType}, the default of a ${mode} job`));
   }
-  if (format !== 'rest-job-details-json') notes.push(note('import/no-max-parallelism', 'a JobGraph plan states no max parallelism: flinkslot derives it from the parallelism as Flink does'));
+  if (format !== 'rest-job-details-json')
+    notes.push(
+      note(
+        'import/no-max-parallelism',
+        'a JobGraph plan states no max parallelism: flinkslot derives it from the parallelism as Flink does',
+      ),
+    );
   const missing = vertices.filter((v) => v.parallelism === undefined).map((v) => v.id);
-  if (missing.length > 0) notes.push(note('import/parallelism-unset', `no parallelism in the file for ${listIds(missing)}: flinkslot uses 1 (parallelism.default)`));
+  if (missing.length > 0)
+    notes.push(
+      note('import/parallelism-unset', `no parallelism in the file for ${listIds(missing)}: flinkslot uses 1 (parallelism.default)`),
+    );
   return assemble({
     format,
     jobType,
@@ -165,7 +224,11 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     notes,
     origin,
     edgeFields: { source: 'id', target: '', distribution: 'ship_strategy', resultPartitionType: 'exchange' },
-    ...definedOnly({ jobId: details.jobId ?? (str(plan.jid) || undefined), jobName: details.jobName ?? str(plan.name), jobState: details.jobState }),
+    ...definedOnly({
+      jobId: details.jobId ?? (str(plan.jid) || undefined),
+      jobName: details.jobName ?? str(plan.name),
+      jobState: details.jobState,
+    }),
   });
 }
 
@@ -182,9 +245,11 @@ function numberOr(v: unknown, fallback: number): number {
 }
 
 function listIds(ids: readonly string[]): string {
-  const shown = ids.slice(0, 5).map((id) => `'${id}'`).join(', ');
+  const shown = ids
+    .slice(0, 5)
+    .map((id) => `'${id}'`)
+    .join(', ');
   return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
 }
-
 
 export type { Diagnostic };

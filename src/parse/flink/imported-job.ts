@@ -62,7 +62,12 @@ export interface Parts {
 }
 
 export function assemble(p: Parts): ImportedJob {
-  p.notes.push(note('import/defaults', 'not in the file, so flinkslot uses the defaults: slot sharing groups (streaming: one "default" group; batch: one per region), no resources (UNKNOWN profiles), no managed memory declarations'));
+  p.notes.push(
+    note(
+      'import/defaults',
+      'not in the file, so flinkslot uses the defaults: slot sharing groups (streaming: one "default" group; batch: one per region), no resources (UNKNOWN profiles), no managed memory declarations',
+    ),
+  );
   const edges = p.edges.map(({ pointer, ...edge }, j) => {
     p.origin.edge(j, pointer, p.edgeFields);
     return edge;
@@ -76,7 +81,16 @@ export function assemble(p: Parts): ImportedJob {
     vertices: vertices.map(vertexInput),
     ...(edges.length === 0 ? {} : { edges: edges.map(edgeInput) }),
   };
-  return { ...definedOnly({ jobId: p.jobId, jobName: p.jobName, jobState: p.jobState }), format: p.format, jobType: p.jobType, vertices, edges, jobGraph, notes: p.notes, origin: p.origin };
+  return {
+    ...definedOnly({ jobId: p.jobId, jobName: p.jobName, jobState: p.jobState }),
+    format: p.format,
+    jobType: p.jobType,
+    vertices,
+    edges,
+    jobGraph,
+    notes: p.notes,
+    origin: p.origin,
+  };
 }
 
 function vertexInput(v: ImportedVertex): VertexInput {

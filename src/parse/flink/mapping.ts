@@ -7,7 +7,15 @@
  */
 const POINTWISE_STRATEGIES = new Set(['FORWARD', 'RESCALE']);
 
-export const RESULT_PARTITION_TYPES = ['BLOCKING', 'BLOCKING_PERSISTENT', 'PIPELINED', 'PIPELINED_BOUNDED', 'PIPELINED_APPROXIMATE', 'HYBRID_FULL', 'HYBRID_SELECTIVE'] as const;
+export const RESULT_PARTITION_TYPES = [
+  'BLOCKING',
+  'BLOCKING_PERSISTENT',
+  'PIPELINED',
+  'PIPELINED_BOUNDED',
+  'PIPELINED_APPROXIMATE',
+  'HYBRID_FULL',
+  'HYBRID_SELECTIVE',
+] as const;
 export type ResultPartitionTypeName = (typeof RESULT_PARTITION_TYPES)[number];
 
 export function distributionOf(shipStrategy: string | undefined): 'POINTWISE' | 'ALL_TO_ALL' {

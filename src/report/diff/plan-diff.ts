@@ -13,8 +13,22 @@
 import type { JobGraph } from '../../model/job-graph.js';
 import type { PlanReport } from '../plan-report.js';
 import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
-import type { NumberChange, SignedBytesJson, JobSide, GroupSide, GroupMatch, GroupChange, ProfileField, RequirementChange, VertexSide, OperatorSide, MemoryKey, OperatorUseCaseChange, OperatorChange, PlanDiff } from './plan-diff-model.js';
-
+import type {
+  NumberChange,
+  SignedBytesJson,
+  JobSide,
+  GroupSide,
+  GroupMatch,
+  GroupChange,
+  ProfileField,
+  RequirementChange,
+  VertexSide,
+  OperatorSide,
+  MemoryKey,
+  OperatorUseCaseChange,
+  OperatorChange,
+  PlanDiff,
+} from './plan-diff-model.js';
 
 const PROFILE_MEMORY_FIELDS = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'] as const;
 const MEMORY_KEYS: readonly MemoryKey[] = ['OPERATOR', 'STATE_BACKEND', 'PYTHON', 'LEGACY'];
@@ -134,7 +148,14 @@ function setKey(ids: readonly string[]): string {
 }
 
 function groupSide(g: ReportGroup): GroupSide {
-  return { id: g.id, name: g.name, slots: g.slots, widestVertex: g.widestVertex, vertices: [...g.vertices], resourceProfile: g.resourceProfile };
+  return {
+    id: g.id,
+    name: g.name,
+    slots: g.slots,
+    widestVertex: g.widestVertex,
+    vertices: [...g.vertices],
+    resourceProfile: g.resourceProfile,
+  };
 }
 
 function diffGroups(oldReport: PlanReport, newReport: PlanReport): PlanDiff['slotSharingGroups'] {
@@ -204,8 +225,18 @@ function vertexGroups(report: PlanReport, parallelism: ReadonlyMap<string, numbe
 function diffVertices(oldReport: PlanReport, newReport: PlanReport, parallelism: DiffOptions['parallelism']): PlanDiff['vertices'] {
   const oldGroups = vertexGroups(oldReport, parallelism?.old);
   const newGroups = vertexGroups(newReport, parallelism?.new);
-  const side = (id: string, group: string, p: ReadonlyMap<string, number> | undefined): VertexSide => ({ id, parallelism: p?.get(id) ?? null, slotSharingGroup: group });
-  const out: PlanDiff['vertices'] = { parallelismCompared: parallelism !== undefined, added: [], removed: [], parallelism: [], slotSharingGroup: [] };
+  const side = (id: string, group: string, p: ReadonlyMap<string, number> | undefined): VertexSide => ({
+    id,
+    parallelism: p?.get(id) ?? null,
+    slotSharingGroup: group,
+  });
+  const out: PlanDiff['vertices'] = {
+    parallelismCompared: parallelism !== undefined,
+    added: [],
+    removed: [],
+    parallelism: [],
+    slotSharingGroup: [],
+  };
   for (const [id, group] of newGroups) {
     const before = oldGroups.get(id);
     if (before === undefined) {
@@ -289,6 +320,7 @@ function operatorChange(before: ReportOperator, after: ReportOperator, bytesComp
   }
   if (useCases.length === 0) return undefined;
   const change: OperatorChange = { ...operatorSide(after), useCases };
-  if (bytesCompared) change.managedBytes = { old: bytesJson(oldTotal)!, new: bytesJson(newTotal)!, delta: signedBytesToJson(newTotal - oldTotal) };
+  if (bytesCompared)
+    change.managedBytes = { old: bytesJson(oldTotal)!, new: bytesJson(newTotal)!, delta: signedBytesToJson(newTotal - oldTotal) };
   return change;
 }

@@ -15,7 +15,13 @@ export interface DiffTextOptions {
   limit?: number;
 }
 
-export function renderDiffText(diff: PlanDiff, style: Style = PLAIN, oldFile = 'old', newFile = 'new', options: DiffTextOptions = {}): string {
+export function renderDiffText(
+  diff: PlanDiff,
+  style: Style = PLAIN,
+  oldFile = 'old',
+  newFile = 'new',
+  options: DiffTextOptions = {},
+): string {
   const s = style;
   const limit = options.limit ?? 50;
   const lines: string[] = [s.heading(`Plan diff ${oldFile} → ${newFile}`) + s.dim(` ${jobLine(diff)}`), ''];
@@ -29,12 +35,27 @@ export function renderDiffText(diff: PlanDiff, style: Style = PLAIN, oldFile = '
   const requirements = diff.requirements.filter((r) => r.delta !== 0);
   if (requirements.length > 0) {
     lines.push('', s.heading('Resource requirements (FLIP-138)'));
-    lines.push(...table(['SLOTS', 'PROFILE'], requirements.map((r) => [change(r.old, r.new, r.delta), profileText(r.resourceProfile)])));
+    lines.push(
+      ...table(
+        ['SLOTS', 'PROFILE'],
+        requirements.map((r) => [change(r.old, r.new, r.delta), profileText(r.resourceProfile)]),
+      ),
+    );
   }
 
   const g = diff.slotSharingGroups;
   if (g.added.length + g.removed.length + g.changed.length > 0) {
-    lines.push('', s.heading(`Slot sharing groups (${counts([[g.changed.length, 'changed'], [g.added.length, 'added'], [g.removed.length, 'removed'], [g.unchanged, 'unchanged']])})`));
+    lines.push(
+      '',
+      s.heading(
+        `Slot sharing groups (${counts([
+          [g.changed.length, 'changed'],
+          [g.added.length, 'added'],
+          [g.removed.length, 'removed'],
+          [g.unchanged, 'unchanged'],
+        ])})`,
+      ),
+    );
     const rows = [
       ...g.changed.map((c) => groupChangeRow(c)),
       ...g.removed.map((x) => groupRow('removed', x)),
@@ -45,14 +66,33 @@ export function renderDiffText(diff: PlanDiff, style: Style = PLAIN, oldFile = '
 
   const r = diff.regions;
   if (r.added.length + r.removed.length > 0) {
-    lines.push('', s.heading(`Pipelined regions ${r.old} → ${r.new} (${counts([[r.removed.length, 'removed'], [r.added.length, 'added'], [r.unchanged, 'unchanged']])})`));
+    lines.push(
+      '',
+      s.heading(
+        `Pipelined regions ${r.old} → ${r.new} (${counts([
+          [r.removed.length, 'removed'],
+          [r.added.length, 'added'],
+          [r.unchanged, 'unchanged'],
+        ])})`,
+      ),
+    );
     const rows = [...r.removed.map((x) => `  - ${x.join(', ')}`), ...r.added.map((x) => `  + ${x.join(', ')}`)];
     lines.push(...cut(rows, limit), ...more(rows.length, limit, s));
   }
 
   const v = diff.vertices;
   if (v.added.length + v.removed.length + v.parallelism.length + v.slotSharingGroup.length > 0) {
-    lines.push('', s.heading(`Vertices (${counts([[v.added.length, 'added'], [v.removed.length, 'removed'], [v.parallelism.length, 'parallelism changed'], [v.slotSharingGroup.length, 'moved to another group']])})`));
+    lines.push(
+      '',
+      s.heading(
+        `Vertices (${counts([
+          [v.added.length, 'added'],
+          [v.removed.length, 'removed'],
+          [v.parallelism.length, 'parallelism changed'],
+          [v.slotSharingGroup.length, 'moved to another group'],
+        ])})`,
+      ),
+    );
     const p = (n: number | null): string => (n === null ? '' : `parallelism ${n}, `);
     const rows: string[][] = [
       ...v.removed.map((x) => [x.id, 'removed', `${p(x.parallelism)}group ${x.slotSharingGroup}`]),
@@ -67,13 +107,24 @@ export function renderDiffText(diff: PlanDiff, style: Style = PLAIN, oldFile = '
   if (mm.model.old !== mm.model.new || !sameBytes(mm.slotManagedMemory.old, mm.slotManagedMemory.new)) {
     lines.push('', s.heading('Managed memory'));
     if (mm.model.old !== mm.model.new) lines.push(`  model ${mm.model.old} → ${mm.model.new}`);
-    if (!sameBytes(mm.slotManagedMemory.old, mm.slotManagedMemory.new)) lines.push(`  slot managed memory ${bytesOrDash(mm.slotManagedMemory.old)} → ${bytesOrDash(mm.slotManagedMemory.new)}`);
+    if (!sameBytes(mm.slotManagedMemory.old, mm.slotManagedMemory.new))
+      lines.push(`  slot managed memory ${bytesOrDash(mm.slotManagedMemory.old)} → ${bytesOrDash(mm.slotManagedMemory.new)}`);
   }
 
   const o = diff.operators;
   if (o.added.length + o.removed.length + o.changed.length > 0) {
     const bytes = mm.bytesCompared ? '' : '; fractions only (no managed memory size on both sides: use --tm-config)';
-    lines.push('', s.heading(`Operators (${counts([[o.changed.length, 'changed'], [o.added.length, 'added'], [o.removed.length, 'removed'], [o.unchanged, 'unchanged']])}${bytes})`));
+    lines.push(
+      '',
+      s.heading(
+        `Operators (${counts([
+          [o.changed.length, 'changed'],
+          [o.added.length, 'added'],
+          [o.removed.length, 'removed'],
+          [o.unchanged, 'unchanged'],
+        ])}${bytes})`,
+      ),
+    );
     const rows: string[][] = [
       ...o.changed.flatMap((c) => operatorRows(c, mm.bytesCompared)),
       ...o.removed.map((x) => [x.vertex, x.id, '(removed)', '', ...(mm.bytesCompared ? [''] : [])]),
@@ -133,7 +184,9 @@ function groupRow(label: string, g: GroupSide): string[] {
 
 function groupChangeRow(c: GroupChange): string[] {
   const id = c.old.id === c.new.id ? c.new.id : `${c.old.id} → ${c.new.id}`;
-  const profile = c.profileChanged ? `${profileText(c.old.resourceProfile)} → ${profileText(c.new.resourceProfile)}` : profileText(c.new.resourceProfile);
+  const profile = c.profileChanged
+    ? `${profileText(c.old.resourceProfile)} → ${profileText(c.new.resourceProfile)}`
+    : profileText(c.new.resourceProfile);
   const moved = [...c.verticesAdded.map((v) => `+${v}`), ...c.verticesRemoved.map((v) => `-${v}`)];
   return [id, 'changed', change(c.old.slots, c.new.slots, c.slotsDelta), profile, members(moved.length > 0 ? moved : c.new.vertices)];
 }
@@ -171,7 +224,11 @@ function operatorRows(c: OperatorChange, bytesCompared: boolean): string[][] {
     if (bytesCompared) {
       const b = u.bytes;
       const delta = b === undefined ? 0n : BigInt(b.new ?? 0) - BigInt(b.old ?? 0);
-      row.push(b === undefined ? '' : `${bytesText(b.old)} → ${bytesText(b.new)}${delta === 0n ? '' : ` (${delta > 0n ? '+' : ''}${bytesText(delta)})`}`);
+      row.push(
+        b === undefined
+          ? ''
+          : `${bytesText(b.old)} → ${bytesText(b.new)}${delta === 0n ? '' : ` (${delta > 0n ? '+' : ''}${bytesText(delta)})`}`,
+      );
     }
     return row;
   });

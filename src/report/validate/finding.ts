@@ -87,5 +87,11 @@ export function summarize(run: ValidationRun): ValidationSummary {
 
 /** Findings in a stable order: file, line, column, rule. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  return [...findings].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.region.startLine - b.region.startLine || a.region.startColumn - b.region.startColumn || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  return [...findings].sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.region.startLine - b.region.startLine ||
+      a.region.startColumn - b.region.startColumn ||
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+  );
 }

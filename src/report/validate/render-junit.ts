@@ -60,7 +60,11 @@ function testCase(file: string, c: Case): string[] {
   const text = c.findings.map(findingLine).join('\n');
   const first = c.failing[0];
   if (first !== undefined) {
-    return [`${open}>`, `      <failure ${attrs({ type: c.name, message: first.message })}>${escapeText(text)}</failure>`, '    </testcase>'];
+    return [
+      `${open}>`,
+      `      <failure ${attrs({ type: c.name, message: first.message })}>${escapeText(text)}</failure>`,
+      '    </testcase>',
+    ];
   }
   if (c.findings.length === 0) return [`${open}/>`];
   return [`${open}>`, `      <system-out>${escapeText(text)}</system-out>`, '    </testcase>'];

@@ -67,7 +67,9 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
     runs: [
       {
         tool: { driver: { name: 'flinkslot', version, informationUri: INFORMATION_URI, rules } },
-        ...(anyRelative ? { originalUriBaseIds: { [SRCROOT]: { description: { text: 'The directory flinkslot validate ran in.' } } } } : {}),
+        ...(anyRelative
+          ? { originalUriBaseIds: { [SRCROOT]: { description: { text: 'The directory flinkslot validate ran in.' } } } }
+          : {}),
         artifacts: artifacts.map((location) => ({ location, roles: ['analysisTarget'] })),
         results: findings.map((f) => ({
           ruleId: f.rule,

@@ -38,7 +38,10 @@ function yamlFinding(f: Finding): string[] {
  * may read as line breaks (U+2028, U+2029) are escaped as well.
  */
 function yamlString(s: string): string {
-  return JSON.stringify(s).replace(/[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(s).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A test point's description ends at a line break, and `#` would start a directive (escaped as `\#`). */

@@ -23,12 +23,25 @@ const RULES: readonly RuleInfo[] = [
   { id: 'input/not-a-job-graph', description: 'The file is a cluster (GET /taskmanagers), not a job graph.' },
   { id: 'input/flink-version', description: 'The flinkVersion is not a Flink release flinkslot models.' },
   { id: 'import/format', description: "How one of Flink's own JSON files was read." },
-  { id: 'import/defaults', description: 'Facts Flink\'s JSON does not carry; flinkslot used its defaults.' },
-  { id: 'policy/max-slots', description: 'The job needs more slots than --max-slots allows.', help: 'Lower the parallelism of the widest vertex of a slot sharing group, or merge slot sharing groups.' },
+  { id: 'import/defaults', description: "Facts Flink's JSON does not carry; flinkslot used its defaults." },
+  {
+    id: 'policy/max-slots',
+    description: 'The job needs more slots than --max-slots allows.',
+    help: 'Lower the parallelism of the widest vertex of a slot sharing group, or merge slot sharing groups.',
+  },
   { id: 'policy/max-parallelism', description: 'A vertex runs with more parallelism than --max-parallelism allows.' },
-  { id: 'policy/cluster-fit', description: "The job's resource requirements cannot be met on the --cluster (checked by the embedded SlotManager)." },
-  { id: 'policy/min-managed-memory', description: 'An operator that uses managed memory gets less than --min-managed-memory per subtask on the --tm-config TaskManagers.' },
-  { id: 'policy/group-profile', description: 'A slot sharing group has no resource profile (FLIP-156 fine-grained resources required by --require-group-profiles).' },
+  {
+    id: 'policy/cluster-fit',
+    description: "The job's resource requirements cannot be met on the --cluster (checked by the embedded SlotManager).",
+  },
+  {
+    id: 'policy/min-managed-memory',
+    description: 'An operator that uses managed memory gets less than --min-managed-memory per subtask on the --tm-config TaskManagers.',
+  },
+  {
+    id: 'policy/group-profile',
+    description: 'A slot sharing group has no resource profile (FLIP-156 fine-grained resources required by --require-group-profiles).',
+  },
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));

@@ -14,9 +14,6 @@ import { type ResourceProfile, ANY, isMatching, profilesEqual } from '../../mode
 import { matchRequirement, subtractCounters } from '../slotmanager/requirement-matcher.js';
 import { type ProfileCount, ResourceCounter } from '../slotmanager/resource-counter.js';
 
-/** `ResourceRequirement`: a profile and how many slots of it. */
-export type ResourceRequirement = ProfileCount;
-
 /** `SlotOffer` plus the offering TaskManager. */
 export interface SlotOffer {
   readonly allocationId: string;
@@ -68,7 +65,7 @@ export class DeclarativeSlotPool {
   /** allocation id → the requirement profile the slot is booked against. */
   private readonly matchedRequirement = new Map<string, ResourceProfile>();
   /** Every requirement list declared to the ResourceManager, oldest first. */
-  readonly declarations: ResourceRequirement[][] = [];
+  readonly declarations: ProfileCount[][] = [];
 
   constructor(options: DeclarativeSlotPoolOptions = {}) {
     this.slotIdleTimeout = options.slotIdleTimeout ?? DEFAULT_SLOT_IDLE_TIMEOUT_MS;
@@ -78,32 +75,32 @@ export class DeclarativeSlotPool {
   // ---- requirements -------------------------------------------------------------------------
 
   /** Adds to the requirements and declares the full list; an empty increment declares nothing (undefined). */
-  increaseResourceRequirementsBy(increment: ResourceCounter): ResourceRequirement[] | undefined {
+  increaseResourceRequirementsBy(increment: ResourceCounter): ProfileCount[] | undefined {
     if (increment.isEmpty()) return undefined;
     for (const { profile, count } of increment.toList()) this.totalRequirements.add(profile, count);
     return this.declare();
   }
 
   /** Subtracts (never below zero) and declares the full list; an empty decrement declares nothing. */
-  decreaseResourceRequirementsBy(decrement: ResourceCounter): ResourceRequirement[] | undefined {
+  decreaseResourceRequirementsBy(decrement: ResourceCounter): ProfileCount[] | undefined {
     if (decrement.isEmpty()) return undefined;
     for (const { profile, count } of decrement.toList()) this.totalRequirements.remove(profile, count);
     return this.declare();
   }
 
   /** Replaces the requirements and always declares, even when nothing changed (AdaptiveScheduler path). */
-  setResourceRequirements(requirements: ResourceCounter): ResourceRequirement[] {
+  setResourceRequirements(requirements: ResourceCounter): ProfileCount[] {
     this.totalRequirements = requirements.copy();
     return this.declare();
   }
 
-  private declare(): ResourceRequirement[] {
+  private declare(): ProfileCount[] {
     const list = this.getResourceRequirements();
     this.declarations.push(list);
     return list;
   }
 
-  getResourceRequirements(): ResourceRequirement[] {
+  getResourceRequirements(): ProfileCount[] {
     return this.totalRequirements.toList();
   }
 
@@ -139,7 +136,11 @@ export class DeclarativeSlotPool {
     return matchRequirement(profile, this.totalRequirements, (r) => this.fulfilled.get(r));
   }
 
-  private internalOffer(offers: readonly SlotOffer[], now: number, match: (p: ResourceProfile) => ResourceProfile | undefined): OfferResult {
+  private internalOffer(
+    offers: readonly SlotOffer[],
+    now: number,
+    match: (p: ResourceProfile) => ResourceProfile | undefined,
+  ): OfferResult {
     const accepted: SlotOffer[] = [];
     const newSlots: SlotOffer[] = [];
     for (const offer of offers) {

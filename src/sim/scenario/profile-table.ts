@@ -22,7 +22,7 @@ export class ProfileTable {
       const p = this.resolve(value, `${pointer}/${name}`);
       if (p !== undefined) this.named.set(name, p);
     }
-    for (let progress = true; progress && refs.length > 0; ) {
+    for (let progress = true; progress && refs.length > 0;) {
       progress = false;
       for (let i = refs.length - 1; i >= 0; i--) {
         const [name, value] = refs[i]!;
@@ -67,7 +67,13 @@ export class ProfileTable {
     const found = this.named.get(ref);
     if (found === undefined) {
       const known = this.declared;
-      this.out.push(error('scenario/unknown-profile', `unknown profile '${ref}'${known.length > 0 ? ` (profiles: ${known.join(', ')})` : ' (the file defines no profiles)'}`, pointer));
+      this.out.push(
+        error(
+          'scenario/unknown-profile',
+          `unknown profile '${ref}'${known.length > 0 ? ` (profiles: ${known.join(', ')})` : ' (the file defines no profiles)'}`,
+          pointer,
+        ),
+      );
     }
     return found;
   }

@@ -9,7 +9,7 @@ import { type FlinkVersion, atLeast } from '../../model/flink-version.js';
 import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../model/resource-profile.js';
 import { taskManagerSetup } from '../../memory/memory-from-configuration.js';
 import { parseFlinkConfiguration } from '../../memory/parse-flink-configuration.js';
-import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager-tracker.js';
+import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
 import { DEFAULTS, type Raw, type Reader } from './reader.js';
@@ -25,7 +25,9 @@ function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManagerKind {
 function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersion): { total: SpecifiedProfile; slots: number } | undefined {
   const worker = cluster.defaultWorker as Raw | undefined;
   if (worker?.flinkConfiguration !== undefined) {
-    const text = Object.entries(worker.flinkConfiguration as Raw).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n');
+    const text = Object.entries(worker.flinkConfiguration as Raw)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join('\n');
     const config = parseFlinkConfiguration(text, undefined);
     const setup = config.ok ? taskManagerSetup(config.value, version) : config;
     if (!setup.ok) {
@@ -41,9 +43,16 @@ function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersio
   const first = ((cluster.taskManagers ?? []) as Raw[])[0];
   if (first?.totalResources !== undefined) {
     const total = r.table.resolveSpecified(first.totalResources, `${at}/taskManagers/0/totalResources`, 'a TaskManager total');
-    if (total !== undefined) return { total: total as SpecifiedProfile, slots: Number(first.numberOfTaskSlots ?? worker?.numberOfTaskSlots ?? 1) };
+    if (total !== undefined)
+      return { total: total as SpecifiedProfile, slots: Number(first.numberOfTaskSlots ?? worker?.numberOfTaskSlots ?? 1) };
   }
-  r.out.push(error('scenario/default-worker', 'the cluster needs defaultWorker (totalResources, or flinkConfiguration) unless its first TaskManager gives totalResources: the SlotManager sizes workers and default slots from it', at === '' ? '' : at));
+  r.out.push(
+    error(
+      'scenario/default-worker',
+      'the cluster needs defaultWorker (totalResources, or flinkConfiguration) unless its first TaskManager gives totalResources: the SlotManager sizes workers and default slots from it',
+      at === '' ? '' : at,
+    ),
+  );
   return undefined;
 }
 
@@ -66,19 +75,31 @@ function slotManagerConfig(r: Reader, cluster: Raw, at: string, worker: { total:
     ...(o.maxSlots !== undefined ? { maxSlots: Number(o.maxSlots) } : {}),
     taskManagerTimeout: r.duration(o.taskManagerTimeout, `${p}/taskManagerTimeout`, DEFAULTS.taskManagerTimeout),
     requirementCheckDelay: r.duration(o.requirementCheckDelay, `${p}/requirementCheckDelay`, DEFAULTS.requirementCheckDelay),
-    declareNeededResourceDelay: r.duration(o.declareNeededResourceDelay, `${p}/declareNeededResourceDelay`, DEFAULTS.declareNeededResourceDelay),
+    declareNeededResourceDelay: r.duration(
+      o.declareNeededResourceDelay,
+      `${p}/declareNeededResourceDelay`,
+      DEFAULTS.declareNeededResourceDelay,
+    ),
   };
 }
 
-function taskManagers(r: Reader, cluster: Raw, at: string, kind: SlotManagerKind, worker: { total: SpecifiedProfile; slots: number }): TaskManagerDefinition[] {
+function taskManagers(
+  r: Reader,
+  cluster: Raw,
+  at: string,
+  kind: SlotManagerKind,
+  worker: { total: SpecifiedProfile; slots: number },
+): TaskManagerDefinition[] {
   const seen = new Set<string>();
   const workerSlot = divideIntoSlots(worker.total, worker.slots);
   return ((cluster.taskManagers ?? []) as Raw[]).flatMap((tm, i) => {
     const p = `${at}/taskManagers/${i}`;
     const count = tm.count === undefined ? undefined : Number(tm.count);
     const base = tm.id === undefined ? 'tm' : String(tm.id);
-    const ids = count === undefined ? [tm.id === undefined ? `tm-${i + 1}` : base] : Array.from({ length: count }, (_, k) => `${base}-${k + 1}`);
-    const registration = kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker.slots) : dynamicTaskManager(r, tm, p, worker);
+    const ids =
+      count === undefined ? [tm.id === undefined ? `tm-${i + 1}` : base] : Array.from({ length: count }, (_, k) => `${base}-${k + 1}`);
+    const registration =
+      kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker.slots) : dynamicTaskManager(r, tm, p, worker);
     if (registration === undefined) return [];
     const registerAt = tm.registerAt === undefined ? 0 : r.duration(tm.registerAt, `${p}/registerAt`, 0);
     return ids.flatMap((id) => {
@@ -94,23 +115,59 @@ function taskManagers(r: Reader, cluster: Raw, at: string, kind: SlotManagerKind
 
 function allocatedSlots(r: Reader, tm: Raw, p: string): { job: string; profile: ResourceProfile }[] {
   return ((tm.initialAllocatedSlots ?? []) as Raw[]).flatMap((a, j) => {
-    const profile = a.profile === undefined ? { kind: 'UNKNOWN' as const } : r.table.resolve(a.profile, `${p}/initialAllocatedSlots/${j}/profile`);
+    const profile =
+      a.profile === undefined ? { kind: 'UNKNOWN' as const } : r.table.resolve(a.profile, `${p}/initialAllocatedSlots/${j}/profile`);
     return profile === undefined ? [] : [{ job: String(a.job), profile }];
   });
 }
 
-function staticTaskManager(r: Reader, tm: Raw, p: string, workerSlot: SpecifiedProfile, workerSlots: number): TaskManagerRegistration | undefined {
+function staticTaskManager(
+  r: Reader,
+  tm: Raw,
+  p: string,
+  workerSlot: SpecifiedProfile,
+  workerSlots: number,
+): TaskManagerRegistration | undefined {
   const slotValue = tm.slotProfile ?? tm.defaultSlotResources;
-  const slot = slotValue === undefined ? workerSlot : r.table.resolveSpecified(slotValue, `${p}/${tm.slotProfile !== undefined ? 'slotProfile' : 'defaultSlotResources'}`, 'slot profile');
+  const slot =
+    slotValue === undefined
+      ? workerSlot
+      : r.table.resolveSpecified(
+          slotValue,
+          `${p}/${tm.slotProfile !== undefined ? 'slotProfile' : 'defaultSlotResources'}`,
+          'slot profile',
+        );
   if (slot === undefined) return undefined;
   const n = Number(tm.numberOfTaskSlots ?? workerSlots);
-  if (n === 0) r.out.push(error('scenario/impossible-task-manager', 'a TaskManager with static slots needs numberOfTaskSlots ≥ 1', `${p}/numberOfTaskSlots`));
+  if (n === 0)
+    r.out.push(
+      error('scenario/impossible-task-manager', 'a TaskManager with static slots needs numberOfTaskSlots ≥ 1', `${p}/numberOfTaskSlots`),
+    );
   const allocated = allocatedSlots(r, tm, p);
-  if (allocated.length > n) r.out.push(error('scenario/impossible-task-manager', `${allocated.length} allocated slots on a TaskManager with ${n} slots`, `${p}/initialAllocatedSlots`));
-  return { id: '', total: isSpecified(slot) ? multiply(slot, n) : ANY, defaultSlot: slot, numberOfSlots: n, blocked: tm.blocked === true, allocatedSlots: allocated };
+  if (allocated.length > n)
+    r.out.push(
+      error(
+        'scenario/impossible-task-manager',
+        `${allocated.length} allocated slots on a TaskManager with ${n} slots`,
+        `${p}/initialAllocatedSlots`,
+      ),
+    );
+  return {
+    id: '',
+    total: isSpecified(slot) ? multiply(slot, n) : ANY,
+    defaultSlot: slot,
+    numberOfSlots: n,
+    blocked: tm.blocked === true,
+    allocatedSlots: allocated,
+  };
 }
 
-function dynamicTaskManager(r: Reader, tm: Raw, p: string, worker: { total: SpecifiedProfile; slots: number }): TaskManagerRegistration | undefined {
+function dynamicTaskManager(
+  r: Reader,
+  tm: Raw,
+  p: string,
+  worker: { total: SpecifiedProfile; slots: number },
+): TaskManagerRegistration | undefined {
   const slotsGiven = tm.numberOfTaskSlots === undefined ? undefined : Number(tm.numberOfTaskSlots);
   let total: ResourceProfile | undefined = worker.total;
   if (tm.totalResources !== undefined) total = r.table.resolveSpecified(tm.totalResources, `${p}/totalResources`, 'a TaskManager total');
@@ -127,7 +184,13 @@ function dynamicTaskManager(r: Reader, tm: Raw, p: string, worker: { total: Spec
         : divideIntoSlots(total, slotsGiven ?? (tm.totalResources === undefined ? worker.slots : 1));
   if (defaultSlot === undefined || !isSpecified(defaultSlot)) return undefined;
   if (calculateDefaultNumSlots(total, defaultSlot) === 0) {
-    r.out.push(error('scenario/impossible-task-manager', 'the default slot does not fit into the TaskManager total: it could never offer a slot', `${p}/defaultSlotResources`));
+    r.out.push(
+      error(
+        'scenario/impossible-task-manager',
+        'the default slot does not fit into the TaskManager total: it could never offer a slot',
+        `${p}/defaultSlotResources`,
+      ),
+    );
     return undefined;
   }
   return { id: '', total, defaultSlot, numberOfSlots: 0, blocked: tm.blocked === true, allocatedSlots: allocatedSlots(r, tm, p) };
@@ -140,10 +203,13 @@ function pendingTaskManagers(r: Reader, cluster: Raw, at: string): PendingDefini
     if (total === undefined) return [];
     const allocations = new Map<string, ProfileCount[]>();
     for (const [job, counts] of Object.entries((pt.pendingAllocations ?? {}) as Raw)) {
-      allocations.set(job, Object.entries(counts as Raw).flatMap(([name, n]) => {
-        const profile = r.table.resolve(name, `${p}/pendingAllocations/${job}`);
-        return profile === undefined ? [] : [{ profile, count: Number(n) }];
-      }));
+      allocations.set(
+        job,
+        Object.entries(counts as Raw).flatMap(([name, n]) => {
+          const profile = r.table.resolve(name, `${p}/pendingAllocations/${job}`);
+          return profile === undefined ? [] : [{ profile, count: Number(n) }];
+        }),
+      );
     }
     return [{ id: String(pt.id), total: total as SpecifiedProfile, numberOfSlots: Number(pt.numberOfTaskSlots ?? 1), allocations }];
   });
@@ -156,10 +222,13 @@ function strategyStub(r: Reader, cluster: Raw, at: string): StrategyStub | undef
   for (const [job, perTm] of Object.entries((stub.allocationsOnPendingResources ?? {}) as Raw)) {
     const byTm = new Map<string, ProfileCount[]>();
     for (const [tm, counts] of Object.entries(perTm as Raw)) {
-      byTm.set(tm, Object.entries(counts as Raw).flatMap(([name, n]) => {
-        const profile = r.table.resolve(name, `${at}/strategyResult/allocationsOnPendingResources/${job}/${tm}`);
-        return profile === undefined ? [] : [{ profile, count: Number(n) }];
-      }));
+      byTm.set(
+        tm,
+        Object.entries(counts as Raw).flatMap(([name, n]) => {
+          const profile = r.table.resolve(name, `${at}/strategyResult/allocationsOnPendingResources/${job}/${tm}`);
+          return profile === undefined ? [] : [{ profile, count: Number(n) }];
+        }),
+      );
     }
     onPending.set(job, byTm);
   }
@@ -173,7 +242,13 @@ export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkV
   const o = (cluster.options ?? {}) as Raw;
   const config = slotManagerConfig(r, cluster, at, worker);
   if (config.taskManagerTimeout <= 0 && config.resourceAllocation === 'active') {
-    r.out.push(error('scenario/options', 'taskManagerTimeout must be positive with an active ResourceManager: it is the period of the idle check', `${at}/options/taskManagerTimeout`));
+    r.out.push(
+      error(
+        'scenario/options',
+        'taskManagerTimeout must be positive with an active ResourceManager: it is the period of the idle check',
+        `${at}/options/taskManagerTimeout`,
+      ),
+    );
   }
   const slotRequestTimeout = DEFAULTS.slotRequestTimeout;
   return {

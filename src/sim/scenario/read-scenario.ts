@@ -55,7 +55,9 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
     }
     const submitAt = job.submitAt === undefined ? undefined : r.duration(job.submitAt, `${p}/submitAt`, 0);
     const finishAt = job.finishAt === undefined ? undefined : r.duration(job.finishAt, `${p}/finishAt`, 0);
-    return [{ id, requirements, submitAt, finishAt, vertices, source: job.jobGraph === undefined ? undefined : String(job.jobGraph), pointer: p }];
+    return [
+      { id, requirements, submitAt, finishAt, vertices, source: job.jobGraph === undefined ? undefined : String(job.jobGraph), pointer: p },
+    ];
   });
 }
 
@@ -73,8 +75,17 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
   const at = isCluster ? '' : '/cluster';
   const out: Diagnostic[] = [];
   const versionText = data.flinkVersion ?? clusterData.flinkVersion;
-  const version = selectVersion(versionText, data.flinkVersion !== undefined ? '/flinkVersion' : `${at}/flinkVersion`, out, options.flinkVersion);
-  const table = new ProfileTable({ ...((data.profiles ?? {}) as Raw), ...(isCluster ? {} : ((clusterData.profiles ?? {}) as Raw)) }, '/profiles', out);
+  const version = selectVersion(
+    versionText,
+    data.flinkVersion !== undefined ? '/flinkVersion' : `${at}/flinkVersion`,
+    out,
+    options.flinkVersion,
+  );
+  const table = new ProfileTable(
+    { ...((data.profiles ?? {}) as Raw), ...(isCluster ? {} : ((clusterData.profiles ?? {}) as Raw)) },
+    '/profiles',
+    out,
+  );
   const variants = (data.variants ?? [undefined]) as (Raw | undefined)[];
   const scenarios: Scenario[] = [];
   variants.forEach((variant, vi) => {
@@ -90,7 +101,15 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
     out.push(...r.out);
     if (cluster !== undefined) {
       const label = variant === undefined ? undefined : String(variant.name ?? `variant ${vi + 1}`);
-      scenarios.push({ name: data.name === undefined ? undefined : String(data.name), flinkVersion: formatVersion(version), cluster, jobs: allJobs, events: timed, until, variant: label });
+      scenarios.push({
+        name: data.name === undefined ? undefined : String(data.name),
+        flinkVersion: formatVersion(version),
+        cluster,
+        jobs: allJobs,
+        events: timed,
+        until,
+        variant: label,
+      });
     }
   });
   const errors = dedupe(out);

@@ -11,7 +11,14 @@ import type { ProfileTable } from './profile-table.js';
 export type Raw = Record<string, unknown>;
 
 /** Flink's defaults of the options a cluster file may leave out (milliseconds). */
-export const DEFAULTS = { taskManagerTimeout: 30_000, requirementCheckDelay: 50, declareNeededResourceDelay: 50, slotRequestTimeout: 300_000, slotIdleTimeout: 50_000, workerStartupLatency: 10_000 };
+export const DEFAULTS = {
+  taskManagerTimeout: 30_000,
+  requirementCheckDelay: 50,
+  declareNeededResourceDelay: 50,
+  slotRequestTimeout: 300_000,
+  slotIdleTimeout: 50_000,
+  workerStartupLatency: 10_000,
+};
 
 export class Reader {
   readonly out: Diagnostic[] = [];
@@ -20,7 +27,10 @@ export class Reader {
   duration(value: unknown, pointer: string, fallback: number): number {
     if (value === undefined) return fallback;
     const ms = parseDuration(value as string | number);
-    if (ms === undefined) this.out.push(error('scenario/duration', `'${String(value)}' is not a duration (milliseconds, or e.g. "50 ms", "30 s", "5 min")`, pointer));
+    if (ms === undefined)
+      this.out.push(
+        error('scenario/duration', `'${String(value)}' is not a duration (milliseconds, or e.g. "50 ms", "30 s", "5 min")`, pointer),
+      );
     return ms ?? fallback;
   }
 

@@ -60,7 +60,11 @@ export type ScenarioEvent =
   | { readonly kind: 'registerTaskManager'; readonly taskManager: string }
   | { readonly kind: 'unregisterTaskManager'; readonly taskManager: string }
   | { readonly kind: 'freeSlot'; readonly taskManager: string; readonly job: string }
-  | { readonly kind: 'slotReport'; readonly taskManager: string; readonly slots: readonly { readonly slot: number; readonly job: string }[] }
+  | {
+      readonly kind: 'slotReport';
+      readonly taskManager: string;
+      readonly slots: readonly { readonly slot: number; readonly job: string }[];
+    }
   | { readonly kind: 'setFailUnfulfillableRequest'; readonly fail: boolean };
 
 export interface TimedEvent {

@@ -34,7 +34,10 @@ function lowerBound(v: VertexInformation): number {
 function checkVertex(v: VertexInformation): void {
   const lower = lowerBound(v);
   checkArgument(Number.isInteger(v.parallelism) && v.parallelism >= 1, `vertex ${v.id}: parallelism must be a positive integer`);
-  checkArgument(Number.isInteger(lower) && lower >= 1 && lower <= v.parallelism, `vertex ${v.id}: minParallelism must be an integer in [1, parallelism]`);
+  checkArgument(
+    Number.isInteger(lower) && lower >= 1 && lower <= v.parallelism,
+    `vertex ${v.id}: minParallelism must be an integer in [1, parallelism]`,
+  );
 }
 
 /**

@@ -5,10 +5,10 @@
  * `cluster.evenly-spread-out-slots`), then against pending slots of requested workers, then asks
  * for a new worker of the default size; when that is impossible (standalone, max slots, a profile
  * the default slot does not match) the job is told once per check. Unused pending slots are dropped.
+ * The slots themselves and the matching are in slot-tracker.ts (Flink's `DefaultSlotTracker`).
  */
 import { describeProfile } from '../../model/describe-profile.js';
-import { type ResourceProfile, ZERO, divideIntoSlots, isMatching, merge, multiply, profileKey, profilesEqual } from '../../model/resource-profile.js';
-import { IndexSet } from '../../util/index-set.js';
+import { type ResourceProfile, divideIntoSlots, isMatching, multiply, profilesEqual } from '../../model/resource-profile.js';
 import { ResourceCounter } from './resource-counter.js';
 import { SlotManagerBase } from './slot-manager-base.js';
 import type {
@@ -20,69 +20,23 @@ import type {
   TaskManagerRegistration,
   TaskManagerView,
 } from './slot-manager.js';
-
-const BUSY = Number.POSITIVE_INFINITY;
-
-interface StaticSlot {
-  readonly tm: StaticTaskManager;
-  readonly index: number;
-  readonly profile: ResourceProfile;
-  job: string | undefined;
-  /** Position in the free-slot order (Flink's LinkedHashMap of free slots); -1 while allocated. */
-  freeSeq: number;
-}
-
-interface StaticTaskManager {
-  readonly id: string;
-  readonly total: ResourceProfile;
-  readonly defaultSlot: ResourceProfile;
-  readonly blocked: boolean;
-  readonly order: number;
-  readonly slots: StaticSlot[];
-  freeCount: number;
-  idleSince: number;
-}
-
-interface FreeGroup {
-  readonly profile: ResourceProfile;
-  readonly seqs: IndexSet;
-  /** No member below this (seqs only grow). */
-  first: number;
-}
+import { type StaticSlot, type StaticTaskManager, SlotTracker } from './slot-tracker.js';
 
 export class DeclarativeSlotManager extends SlotManagerBase implements SlotManager {
-  private readonly tms = new Map<string, StaticTaskManager>();
-  private readonly freeGroups = new Map<string, FreeGroup>();
-  private readonly freeBySeq: (StaticSlot | undefined)[] = [];
+  private readonly slotTracker: SlotTracker;
   private pendingSlots = 0;
   private readonly unwanted = new Set<string>();
   private declaredPendingWorkers = 0;
   /** Cumulative increase of the declared pending-worker count. */
   workersRequestedTotal = 0;
   private readonly defaultSlot: ResourceProfile;
-  /** job → TaskManager → slots it holds there (registration order of first slot is not kept: sorted on read). */
-  private readonly holders = new Map<string, Map<StaticTaskManager, number>>();
-  private nextOrder = 0;
 
-  private hold(job: string, tm: StaticTaskManager, d: number): void {
-    let h = this.holders.get(job);
-    if (h === undefined) this.holders.set(job, (h = new Map()));
-    const n = (h.get(tm) ?? 0) + d;
-    if (n > 0) h.set(tm, n);
-    else {
-      h.delete(tm);
-      if (h.size === 0) this.holders.delete(job);
-    }
-  }
-
-  constructor(
-    config: SlotManagerConfig,
-    ctx: SlotManagerContext,
-    private readonly leastUtilization = config.evenlySpread,
-  ) {
+  constructor(config: SlotManagerConfig, ctx: SlotManagerContext, leastUtilization = config.evenlySpread) {
     super(config, ctx);
+    this.slotTracker = new SlotTracker(leastUtilization);
     this.defaultSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
-    if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkTaskManagerTimeoutsAndRedundancy());
+    if (this.isActive() && config.taskManagerTimeout > 0)
+      this.ctx.every(config.taskManagerTimeout, () => this.checkTaskManagerTimeoutsAndRedundancy());
   }
 
   // ----- requirements -----------------------------------------------------------------------
@@ -119,7 +73,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   /** Allocates up to `n` free slots; returns how many could not be found. */
   private allocateFreeSlots(job: string, required: ResourceProfile, n: number): number {
     for (let x = 0; x < n; x++) {
-      const slot = this.findMatchingSlot(required);
+      const slot = this.slotTracker.findMatchingSlot(required);
       if (slot === undefined) return n - x;
       this.allocate(slot, job, required);
     }
@@ -166,110 +120,43 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
     if (this.isActive()) this.workerDeclaration.trigger();
   }
 
-  // ----- slot matching ----------------------------------------------------------------------
-
-  private findMatchingSlot(required: ResourceProfile): StaticSlot | undefined {
-    return this.leastUtilization ? this.leastUtilizedSlot(required) : this.firstFreeSlot(required);
-  }
-
-  private matchingGroups(required: ResourceProfile): FreeGroup[] {
-    return [...this.freeGroups.values()].filter((g) => isMatching(g.profile, required));
-  }
-
-  private firstFreeSlot(required: ResourceProfile): StaticSlot | undefined {
-    let best: StaticSlot | undefined;
-    for (const g of this.matchingGroups(required)) {
-      const start = g.seqs.next(g.first);
-      if (start !== -1) g.first = start;
-      for (let seq = start; seq !== -1; seq = g.seqs.next(seq + 1)) {
-        const slot = this.freeBySeq[seq]!;
-        if (slot.tm.blocked) continue;
-        if (best === undefined || seq < best.freeSeq) best = slot;
-        break;
-      }
-    }
-    return best;
-  }
-
-  /** Utilization = (registered − free) / registered slots of the slot's TaskManager. */
-  private leastUtilizedSlot(required: ResourceProfile): StaticSlot | undefined {
-    let best: StaticSlot | undefined;
-    let bestUtil = Number.POSITIVE_INFINITY;
-    for (const g of this.matchingGroups(required)) {
-      for (const seq of g.seqs) {
-        const slot = this.freeBySeq[seq]!;
-        if (slot.tm.blocked) continue;
-        const util = (slot.tm.slots.length - slot.tm.freeCount) / slot.tm.slots.length;
-        if (util < bestUtil || (util === bestUtil && best !== undefined && seq < best.freeSeq)) [best, bestUtil] = [slot, util];
-      }
-    }
-    return best;
-  }
-
-  private markFree(slot: StaticSlot): void {
-    if (slot.job !== undefined) this.hold(slot.job, slot.tm, -1);
-    slot.job = undefined;
-    slot.freeSeq = this.freeBySeq.length;
-    this.freeBySeq.push(slot);
-    const key = profileKey(slot.profile);
-    let g = this.freeGroups.get(key);
-    if (g === undefined) this.freeGroups.set(key, (g = { profile: slot.profile, seqs: new IndexSet(), first: 0 }));
-    g.seqs.add(slot.freeSeq);
-    slot.tm.freeCount++;
-    if (slot.tm.freeCount === slot.tm.slots.length) slot.tm.idleSince = this.ctx.now();
-  }
-
-  private unmarkFree(slot: StaticSlot): void {
-    if (slot.freeSeq < 0) return;
-    this.freeGroups.get(profileKey(slot.profile))!.seqs.delete(slot.freeSeq);
-    this.freeBySeq[slot.freeSeq] = undefined;
-    slot.freeSeq = -1;
-    slot.tm.freeCount--;
-    slot.tm.idleSince = BUSY;
-  }
+  // ----- slots ------------------------------------------------------------------------------
 
   private allocate(slot: StaticSlot, job: string, requested: ResourceProfile): void {
-    this.unmarkFree(slot);
-    slot.job = job;
-    this.hold(job, slot.tm, 1);
+    this.slotTracker.occupy(slot, job);
     this.resources.notifyAcquiredResource(job, slot.profile);
     this.activity.slotsAllocated++;
-    this.ctx.trace('allocate', () => `slot ${slot.tm.id}/${slot.index} (${describeProfile(slot.profile)}) for job ${job} (requested ${describeProfile(requested)})`, { taskManager: slot.tm.id, job });
+    this.ctx.trace(
+      'allocate',
+      () => `slot ${slot.tm.id}/${slot.index} (${describeProfile(slot.profile)}) for job ${job} (requested ${describeProfile(requested)})`,
+      { taskManager: slot.tm.id, job },
+    );
   }
 
   private release(slot: StaticSlot): void {
     const job = slot.job;
     if (job === undefined) return;
-    this.markFree(slot);
+    this.slotTracker.markFree(slot, this.ctx.now());
     this.resources.notifyLostResource(job, slot.profile);
   }
 
   // ----- TaskManagers -----------------------------------------------------------------------
 
   registerTaskManager(reg: TaskManagerRegistration): RegistrationResult {
-    if (this.tms.has(reg.id)) return 'IGNORED';
+    if (this.slotTracker.taskManagers.has(reg.id)) return 'IGNORED';
     const allocated = reg.allocatedSlots ?? [];
     const freeReported = reg.numberOfSlots - allocated.length;
-    const consumedPending = isMatching(reg.defaultSlot, this.defaultSlot) && profilesEqual(reg.defaultSlot, this.defaultSlot) ? Math.min(this.pendingSlots, freeReported) : 0;
+    const consumedPending =
+      isMatching(reg.defaultSlot, this.defaultSlot) && profilesEqual(reg.defaultSlot, this.defaultSlot)
+        ? Math.min(this.pendingSlots, freeReported)
+        : 0;
     const max = this.config.maxSlots;
     if (max !== undefined && this.numberRegisteredSlots() + this.pendingSlots + reg.numberOfSlots - consumedPending > max) {
       this.ctx.trace('reject', () => `TaskManager ${reg.id} is rejected: slotmanager.number-of-slots.max (${max}) would be exceeded`);
       return 'REJECTED';
     }
-    const tm: StaticTaskManager = { id: reg.id, total: reg.total, defaultSlot: reg.defaultSlot, blocked: reg.blocked === true, order: this.nextOrder++, slots: [], freeCount: 0, idleSince: this.ctx.now() };
-    this.tms.set(reg.id, tm);
-    for (let i = 0; i < reg.numberOfSlots; i++) {
-      const slot: StaticSlot = { tm, index: i, profile: reg.defaultSlot, job: undefined, freeSeq: -1 };
-      tm.slots.push(slot);
-      const owner = allocated[i]?.job;
-      if (owner === undefined) this.markFree(slot);
-      else {
-        slot.job = owner;
-        this.hold(owner, slot.tm, 1);
-        tm.idleSince = BUSY;
-        this.resources.notifyAcquiredResource(owner, slot.profile);
-      }
-    }
+    const tm = this.slotTracker.addTaskManager(reg, this.ctx.now());
+    for (const slot of tm.slots) if (slot.job !== undefined) this.resources.notifyAcquiredResource(slot.job, slot.profile);
     this.ctx.trace('register', () => `TaskManager ${reg.id} registers ${reg.numberOfSlots} slot(s) of ${describeProfile(reg.defaultSlot)}`);
     if (consumedPending > 0) this.setPendingSlots(this.pendingSlots - consumedPending);
     this.requirementCheck.trigger();
@@ -277,14 +164,10 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   }
 
   unregisterTaskManager(id: string): boolean {
-    const tm = this.tms.get(id);
+    const tm = this.slotTracker.taskManagers.get(id);
     if (tm === undefined) return false;
-    for (const slot of tm.slots) {
-      if (slot.job !== undefined) this.hold(slot.job, tm, -1);
-      if (slot.job !== undefined) this.resources.notifyLostResource(slot.job, slot.profile);
-      else this.unmarkFree(slot);
-    }
-    this.tms.delete(id);
+    for (const slot of tm.slots) if (slot.job !== undefined) this.resources.notifyLostResource(slot.job, slot.profile);
+    this.slotTracker.removeTaskManager(tm);
     this.unwanted.delete(id);
     this.ctx.trace('unregister', () => `TaskManager ${id} unregisters`);
     this.requirementCheck.trigger();
@@ -298,7 +181,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   }
 
   freeSlot(tmId: string, job: string): boolean {
-    const slot = this.tms.get(tmId)?.slots.find((s) => s.job === job);
+    const slot = this.slotTracker.taskManagers.get(tmId)?.slots.find((s) => s.job === job);
     if (slot === undefined) return false;
     this.release(slot);
     this.activity.slotsFreed++;
@@ -308,7 +191,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   }
 
   reportSlotStatus(tmId: string, allocated: readonly { readonly slot: number; readonly job: string }[]): boolean {
-    const tm = this.tms.get(tmId);
+    const tm = this.slotTracker.taskManagers.get(tmId);
     if (tm === undefined) return false;
     const owners = new Map(allocated.map((a) => [a.slot, a.job]));
     let changed = false;
@@ -318,13 +201,14 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
       changed = true;
       if (slot.job !== undefined) this.release(slot);
       if (owner !== undefined) {
-        this.unmarkFree(slot);
-        slot.job = owner;
-        this.hold(owner, slot.tm, 1);
+        this.slotTracker.occupy(slot, owner);
         this.resources.notifyAcquiredResource(owner, slot.profile);
       }
     }
-    this.ctx.trace('slot-report', () => `slot report from ${tmId}: ${allocated.length === 0 ? 'all free' : allocated.map((a) => `${a.slot} → ${a.job}`).join(', ')}`);
+    this.ctx.trace(
+      'slot-report',
+      () => `slot report from ${tmId}: ${allocated.length === 0 ? 'all free' : allocated.map((a) => `${a.slot} → ${a.job}`).join(', ')}`,
+    );
     if (changed) this.requirementCheck.trigger();
     return true;
   }
@@ -332,9 +216,10 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   // ----- idleness, redundancy, worker declarations ------------------------------------------
 
   private checkTaskManagerTimeoutsAndRedundancy(): void {
-    if (this.tms.size === 0) return;
+    const tms = this.slotTracker.taskManagers;
+    if (tms.size === 0) return;
     const now = this.ctx.now();
-    const timedOut = [...this.tms.values()].filter((tm) => now - tm.idleSince >= this.config.taskManagerTimeout && !this.unwanted.has(tm.id));
+    const timedOut = [...tms.values()].filter((tm) => now - tm.idleSince >= this.config.taskManagerTimeout && !this.unwanted.has(tm.id));
     const slotsDiff = this.config.redundantTaskManagers * this.config.slotsPerWorker - this.numberFreeSlots();
     if (slotsDiff > 0) {
       if (this.pendingSlots > 0) return;
@@ -354,25 +239,40 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
     const workers = Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
     if (workers > this.declaredPendingWorkers) {
       this.workersRequestedTotal += workers - this.declaredPendingWorkers;
-      this.ctx.trace('pending', `${workers - this.declaredPendingWorkers} new worker(s) requested (${this.config.slotsPerWorker} slots each)`);
+      this.ctx.trace(
+        'pending',
+        `${workers - this.declaredPendingWorkers} new worker(s) requested (${this.config.slotsPerWorker} slots each)`,
+      );
     }
     this.declaredPendingWorkers = workers;
-    const needed = [...this.tms.keys()].filter((id) => !this.unwanted.has(id)).length + Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
+    const tms = this.slotTracker.taskManagers;
+    const needed =
+      [...tms.keys()].filter((id) => !this.unwanted.has(id)).length + Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
     let registered = 0;
-    for (const tm of this.tms.values()) if (!this.unwanted.has(tm.id) && profilesEqual(tm.total, this.config.defaultWorker)) registered++;
-    const declaration = { spec: this.config.defaultWorker, slotsPerWorker: this.config.slotsPerWorker, numNeeded: needed, registered, unwanted: [...this.unwanted] };
-    this.ctx.trace('workers', () => `worker declaration: ${needed} × ${describeProfile(this.config.defaultWorker)}${declaration.unwanted.length > 0 ? `, release ${declaration.unwanted.join(', ')}` : ''}`);
+    for (const tm of tms.values()) if (!this.unwanted.has(tm.id) && profilesEqual(tm.total, this.config.defaultWorker)) registered++;
+    const declaration = {
+      spec: this.config.defaultWorker,
+      slotsPerWorker: this.config.slotsPerWorker,
+      numNeeded: needed,
+      registered,
+      unwanted: [...this.unwanted],
+    };
+    this.ctx.trace(
+      'workers',
+      () =>
+        `worker declaration: ${needed} × ${describeProfile(this.config.defaultWorker)}${declaration.unwanted.length > 0 ? `, release ${declaration.unwanted.join(', ')}` : ''}`,
+    );
     this.ctx.declareResourceNeeded([declaration]);
   }
 
   // ----- views ------------------------------------------------------------------------------
 
   taskManagers(): TaskManagerView[] {
-    return [...this.tms.values()].map((tm) => this.view(tm));
+    return [...this.slotTracker.taskManagers.values()].map((tm) => this.view(tm));
   }
 
   taskManager(id: string): TaskManagerView | undefined {
-    const tm = this.tms.get(id);
+    const tm = this.slotTracker.taskManagers.get(id);
     return tm === undefined ? undefined : this.view(tm);
   }
 
@@ -394,7 +294,12 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   /** Pending slots as pending workers of the default size (Flink tracks slots, not workers). */
   pendingTaskManagers(): PendingTaskManagerState[] {
     const workers = Math.ceil(this.pendingSlots / this.config.slotsPerWorker);
-    return Array.from({ length: workers }, (_, i) => ({ id: `pending-${i + 1}`, total: this.config.defaultWorker, numberOfSlots: this.config.slotsPerWorker, allocations: new Map() }));
+    return Array.from({ length: workers }, (_, i) => ({
+      id: `pending-${i + 1}`,
+      total: this.config.defaultWorker,
+      numberOfSlots: this.config.slotsPerWorker,
+      allocations: new Map(),
+    }));
   }
 
   get numberOfPendingSlots(): number {
@@ -402,9 +307,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   }
 
   taskManagersOf(job: string): ReadonlyMap<string, number> {
-    const h = this.holders.get(job);
-    if (h === undefined) return new Map();
-    return new Map([...h].sort(([a], [b]) => a.order - b.order).map(([tm, n]) => [tm.id, n]));
+    return this.slotTracker.taskManagersOf(job);
   }
 
   unfulfillableJobs(): string[] {
@@ -412,20 +315,14 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   }
 
   numberRegisteredSlots(): number {
-    let n = 0;
-    for (const tm of this.tms.values()) n += tm.slots.length;
-    return n;
+    return this.slotTracker.numberRegisteredSlots();
   }
 
   numberFreeSlots(): number {
-    let n = 0;
-    for (const tm of this.tms.values()) n += tm.freeCount;
-    return n;
+    return this.slotTracker.numberFreeSlots();
   }
 
   freeResource(): ResourceProfile {
-    let sum: ResourceProfile = ZERO;
-    for (const tm of this.tms.values()) sum = merge(sum, multiply(tm.defaultSlot, tm.freeCount));
-    return sum;
+    return this.slotTracker.freeResource();
   }
 }

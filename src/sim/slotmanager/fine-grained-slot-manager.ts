@@ -5,28 +5,20 @@
  * slots go, requests them on registered TaskManagers, records the rest on pending workers, asks the
  * ResourceManager for new workers (within `slotmanager.max-total-resource.*`), tells jobs it cannot
  * serve, and then reconciles: idle TaskManagers and unused pending workers are released, redundant
- * ones added.
+ * ones added. As in Flink, the strategy decides (allocation-strategy.ts, over a read-only view of
+ * the tracker) and this class applies the decision to the tracker.
  */
 import { compareDecimal, decimalToString } from '../../model/decimal.js';
-import {
-  type ResourceProfile,
-  type SpecifiedProfile,
-  divideIntoSlots,
-  getTotalMemory,
-  isSpecified,
-  merge,
-  multiply,
-  profileKey,
-  subtract,
-} from '../../model/resource-profile.js';
+import { type ResourceProfile, type SpecifiedProfile, getTotalMemory, isSpecified, merge } from '../../model/resource-profile.js';
 import { describeProfile } from '../../model/describe-profile.js';
 import { toHumanReadableString } from '../../model/memory-size.js';
-import { type AllocationResult, type ProfileCounts, tryFulfillRequirements } from './resource-allocation-strategy.js';
-import { type FineGrainedTaskManager, type PendingTaskManager, FineGrainedTaskManagerTracker, newPendingTaskManager, workerSpecKey } from './fine-grained-task-manager-tracker.js';
-import { type ReconcileInput, type ReconcileResult, needsAction, tryReconcileClusterResources } from './resource-reconcile.js';
-import { type ProfileCount, ResourceCounter } from './resource-counter.js';
+import { type AllocationStrategy, defaultAllocationStrategy } from './allocation-strategy.js';
+import { type ProfileCounts, allocationsOnPendingResources } from './resource-allocation-strategy.js';
+import { type FineGrainedTaskManager, type PendingTaskManager, newPendingTaskManager } from './fine-grained-task-manager.js';
+import { FineGrainedTaskManagerTracker } from './fine-grained-task-manager-tracker.js';
+import { pendingTaskManagerStates, taskManagerView } from './fine-grained-views.js';
+import { needsAction } from './resource-reconcile.js';
 import { SlotManagerBase } from './slot-manager-base.js';
-import { hasNoTargets } from './required-resources.js';
 import type {
   PendingTaskManagerState,
   RegistrationResult,
@@ -37,86 +29,6 @@ import type {
   TaskManagerView,
   WorkerDeclaration,
 } from './slot-manager.js';
-
-/** Replaces the allocation strategy (Flink's tests use a stub strategy the same way). */
-export interface AllocationStrategy {
-  tryFulfillRequirements(missing: Map<string, ProfileCount[]>, tracker: FineGrainedTaskManagerTracker, newId: () => string): AllocationResult;
-  tryReconcileClusterResources(tracker: FineGrainedTaskManagerTracker, now: number): ReconcileResult;
-}
-
-export function defaultAllocationStrategy(config: SlotManagerConfig): AllocationStrategy {
-  const strategyConfig = { ...config, canStartWorkers: config.resourceAllocation === 'active', workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker) };
-  return {
-    tryFulfillRequirements: (missing, tracker, newId) =>
-      tryFulfillRequirements(
-        [...missing].map(([job, list]) => ({ job, missing: list })),
-        tracker.pool(),
-        [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, numberOfSlots: p.numberOfSlots, defaultSlot: p.defaultSlot })),
-        strategyConfig,
-        newId,
-      ),
-    tryReconcileClusterResources: (tracker, now) =>
-      hasNoTargets(config) ? releaseAllUnused(tracker, now, config.taskManagerTimeout) : tryReconcileClusterResources(reconcileInput(tracker, now, config.taskManagerTimeout), config),
-  };
-}
-
-function subtractProfile(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
-  return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
-}
-
-function unusedOf(p: PendingTaskManager): SpecifiedProfile {
-  let unused: ResourceProfile = p.total;
-  for (const counter of p.allocations.values()) {
-    for (const { profile, count } of counter.toList()) unused = subtractProfile(unused, multiply(profile, count));
-  }
-  return unused as SpecifiedProfile;
-}
-
-/** Without redundancy or minimum targets every timed-out TaskManager and every unused pending one goes (no sums needed). */
-function releaseAllUnused(tracker: FineGrainedTaskManagerTracker, now: number, timeout: number): ReconcileResult {
-  const timedOut: FineGrainedTaskManager[] = [];
-  for (const id of tracker.idle) {
-    const tm = tracker.get(id)!;
-    if (now - tm.idleSince >= timeout) timedOut.push(tm);
-  }
-  timedOut.sort((a, b) => a.index - b.index);
-  return {
-    taskManagersToRelease: timedOut.map((tm) => tm.id),
-    pendingTaskManagersToRelease: [...tracker.pending.values()].filter((p) => p.allocations.size === 0).map((p) => p.id),
-    pendingTaskManagersToAllocate: 0,
-  };
-}
-
-/** Idle TaskManagers come from the idle set, so a reconcile does not visit busy ones. */
-function reconcileInput(tracker: FineGrainedTaskManagerTracker, now: number, timeout: number): ReconcileInput {
-  const timedOut: FineGrainedTaskManager[] = [];
-  for (const id of tracker.idle) {
-    const tm = tracker.get(id)!;
-    if (now - tm.idleSince >= timeout) timedOut.push(tm);
-  }
-  timedOut.sort((a, b) => a.index - b.index);
-  let activeAvailable = tracker.freeResource();
-  for (const tm of timedOut) activeAvailable = subtractProfile(activeAvailable, tm.available);
-  return {
-    activeCount: tracker.registeredCount - timedOut.length,
-    activeAvailable,
-    timedOut: timedOut.map((tm) => ({ id: tm.id, total: tm.total, available: tm.available })),
-    pending: [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, unused: unusedOf(p), inUse: p.allocations.size > 0 })),
-  };
-}
-
-function toCounters(byTm: Map<string, Map<string, ProfileCounts>>): Map<string, Map<string, ResourceCounter>> {
-  // job → tm → counts  becomes  tm → job → counter
-  const out = new Map<string, Map<string, ResourceCounter>>();
-  for (const [job, perTm] of byTm) {
-    for (const [tm, counts] of perTm) {
-      let perJob = out.get(tm);
-      if (perJob === undefined) out.set(tm, (perJob = new Map()));
-      perJob.set(job, ResourceCounter.of(counts.values()));
-    }
-  }
-  return out;
-}
 
 export class FineGrainedSlotManager extends SlotManagerBase implements SlotManager {
   readonly tracker = new FineGrainedTaskManagerTracker();
@@ -134,7 +46,8 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     super(config, ctx);
     this.strategy = strategy ?? defaultAllocationStrategy(config);
     for (const p of initialPending) this.tracker.addPending(p);
-    if (this.isActive() && config.taskManagerTimeout > 0) this.ctx.every(config.taskManagerTimeout, () => this.checkClusterReconciliation());
+    if (this.isActive() && config.taskManagerTimeout > 0)
+      this.ctx.every(config.taskManagerTimeout, () => this.checkClusterReconciliation());
   }
 
   // ----- requirements -----------------------------------------------------------------------
@@ -178,14 +91,18 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
         const pending = newPendingTaskManager(p.id, p.total, p.numberOfSlots);
         if (!this.allocateResource(pending)) failed.add(p.id);
       }
-      const recorded = toCounters(result.onPending);
+      const recorded = allocationsOnPendingResources(result.onPending);
       for (const id of failed) recorded.delete(id);
       this.tracker.replaceAllPendingAllocations(recorded);
     } else {
       for (const p of result.newPendingTaskManagers) failed.add(p.id);
     }
     this.unfulfillable = new Set(result.unfulfillableJobs);
-    for (const job of result.unfulfillableJobs) this.ctx.trace('unfulfillable', () => `job ${job}: a requirement does not fit into one default worker (${describeProfile(this.config.defaultWorker)})`);
+    for (const job of result.unfulfillableJobs)
+      this.ctx.trace(
+        'unfulfillable',
+        () => `job ${job}: a requirement does not fit into one default worker (${describeProfile(this.config.defaultWorker)})`,
+      );
     for (const [job, perTm] of result.onPending) {
       if ([...perTm.keys()].some((id) => failed.has(id))) this.unfulfillable.add(job);
     }
@@ -217,7 +134,8 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     this.activity.slotsAllocated += n;
     this.resources.notifyAcquiredResource(job, profile, n);
     if (!this.ctx.tracing) return;
-    for (let i = 0; i < n; i++) this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
+    for (let i = 0; i < n; i++)
+      this.ctx.trace('allocate', () => `slot ${describeProfile(profile)} on ${tm.id} for job ${job}`, { taskManager: tm.id, job });
   }
 
   // ----- workers ----------------------------------------------------------------------------
@@ -231,7 +149,10 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
 
   private allocateResource(pending: PendingTaskManager): boolean {
     if (this.exceedsMaxTotal(pending.total)) {
-      this.workerRefused('pending-failed', () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      this.workerRefused(
+        'pending-failed',
+        () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`,
+      );
       return false;
     }
     this.tracker.addPending(pending);
@@ -257,7 +178,9 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     }
     for (const id of result.taskManagersToRelease) this.releaseIdleTaskExecutor(id);
     for (let i = 0; i < result.pendingTaskManagersToAllocate; i++) {
-      this.allocateResource(newPendingTaskManager(`pending-${this.nextPendingId++}`, this.config.defaultWorker, this.config.slotsPerWorker));
+      this.allocateResource(
+        newPendingTaskManager(`pending-${this.nextPendingId++}`, this.config.defaultWorker, this.config.slotsPerWorker),
+      );
     }
     return needsAction(result);
   }
@@ -270,30 +193,18 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     this.workerDeclaration.trigger();
   }
 
-  /** One declaration per worker spec: registered (not unwanted) plus pending, and the unwanted. */
+  /** One declaration per worker spec (`ResourceDeclaration` per `WorkerResourceSpec`), from the tracker's counts. */
   declaration(): WorkerDeclaration[] {
-    const specs = new Map<string, { spec: SpecifiedProfile; slots: number; needed: number; unwanted: string[] }>();
-    const entry = (total: SpecifiedProfile, slots: number) => {
-      const key = workerSpecKey(total, slots);
-      let e = specs.get(key);
-      if (e === undefined) specs.set(key, (e = { spec: total, slots, needed: 0, unwanted: [] }));
-      return e;
-    };
-    for (const s of this.tracker.specs.values()) entry(s.spec, s.slots).needed += s.count;
-    const unwanted = [...this.tracker.unwanted].map((id) => this.tracker.get(id)!).sort((a, b) => a.index - b.index);
-    for (const tm of unwanted) {
-      const e = entry(tm.total, tm.defaultNumSlots);
-      e.needed--;
-      e.unwanted.push(tm.id);
-    }
-    const registered = new Map([...specs].map(([k, e]) => [k, e.needed]));
-    for (const p of this.tracker.pending.values()) entry(p.total, p.numberOfSlots).needed++;
-    return [...specs].map(([k, e]) => ({ spec: e.spec, slotsPerWorker: e.slots, numNeeded: e.needed, registered: registered.get(k) ?? 0, unwanted: e.unwanted }));
+    return this.tracker.resourceDeclarations();
   }
 
   protected declareNeededResources(): void {
     const declarations = this.declaration();
-    this.ctx.trace('workers', () => `worker declaration: ${declarations.length === 0 ? 'none' : declarations.map((d) => `${d.numNeeded} × ${describeProfile(d.spec)}${d.unwanted.length > 0 ? `, release ${d.unwanted.join(', ')}` : ''}`).join('; ')}`);
+    this.ctx.trace(
+      'workers',
+      () =>
+        `worker declaration: ${declarations.length === 0 ? 'none' : declarations.map((d) => `${d.numNeeded} × ${describeProfile(d.spec)}${d.unwanted.length > 0 ? `, release ${d.unwanted.join(', ')}` : ''}`).join('; ')}`,
+    );
     this.ctx.declareResourceNeeded(declarations);
   }
 
@@ -304,14 +215,22 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     const total = reg.total as SpecifiedProfile;
     const defaultSlot = reg.defaultSlot as SpecifiedProfile;
     const allocated = reg.allocatedSlots ?? [];
-    const matched = allocated.length > 0 ? undefined : this.findMatchingPendingTaskManager(total, defaultSlot);
+    const matched = allocated.length > 0 ? undefined : this.tracker.findMatchingPendingTaskManager(total, defaultSlot);
     if (matched === undefined && this.exceedsMaxTotal(total)) {
-      this.ctx.trace('reject', () => `TaskManager ${reg.id} is rejected: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`);
+      this.ctx.trace(
+        'reject',
+        () => `TaskManager ${reg.id} is rejected: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`,
+      );
       return 'REJECTED';
     }
     const tm = this.tracker.add(reg.id, total, defaultSlot, reg.blocked === true, this.ctx.now());
-    this.ctx.trace('register', () => `TaskManager ${reg.id} registers (${describeProfile(total)}, default slot ${describeProfile(defaultSlot)})${matched ? ` as pending worker ${matched.id}` : ''}`);
-    for (const slot of allocated) this.allocateSlot(tm, slot.job, (isSpecified(slot.profile) ? slot.profile : defaultSlot) as SpecifiedProfile);
+    this.ctx.trace(
+      'register',
+      () =>
+        `TaskManager ${reg.id} registers (${describeProfile(total)}, default slot ${describeProfile(defaultSlot)})${matched ? ` as pending worker ${matched.id}` : ''}`,
+    );
+    for (const slot of allocated)
+      this.allocateSlot(tm, slot.job, (isSpecified(slot.profile) ? slot.profile : defaultSlot) as SpecifiedProfile);
     if (matched !== undefined) {
       for (const [job, counter] of matched.allocations) {
         for (const { profile, count } of counter.toList()) this.allocateSlots(tm, job, profile as SpecifiedProfile, count);
@@ -321,19 +240,6 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     }
     this.requirementCheck.trigger();
     return 'SUCCESS';
-  }
-
-  /** Equal total and default slot; one with recorded slots first. */
-  private findMatchingPendingTaskManager(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
-    const totalKey = profileKey(total);
-    const slotKey = profileKey(defaultSlot);
-    let first: PendingTaskManager | undefined;
-    for (const p of this.tracker.pending.values()) {
-      if (profileKey(p.total) !== totalKey || profileKey(p.defaultSlot) !== slotKey) continue;
-      if (p.allocations.size > 0) return p;
-      first ??= p;
-    }
-    return first;
   }
 
   unregisterTaskManager(id: string): boolean {
@@ -370,7 +276,8 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const { profile, count: k } of this.tracker.removeSlotsOf(tm, job, n, this.ctx.now())) {
       count += k;
       this.resources.notifyLostResource(job, profile, k);
-      if (this.ctx.tracing) for (let i = 0; i < k; i++) this.ctx.trace('free', () => `slot ${describeProfile(profile)} of job ${job} on ${tmId} is freed`);
+      if (this.ctx.tracing)
+        for (let i = 0; i < k; i++) this.ctx.trace('free', () => `slot ${describeProfile(profile)} of job ${job} on ${tmId} is freed`);
     }
     this.activity.slotsFreed += count;
     if (count > 0) this.requirementCheck.trigger();
@@ -406,36 +313,16 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   // ----- views ------------------------------------------------------------------------------
 
   taskManagers(): TaskManagerView[] {
-    return this.tracker.registered().map((tm) => this.view(tm));
+    return this.tracker.registered().map((tm) => taskManagerView(this.tracker, tm));
   }
 
   taskManager(id: string): TaskManagerView | undefined {
     const tm = this.tracker.get(id);
-    return tm === undefined ? undefined : this.view(tm);
-  }
-
-  private view(tm: FineGrainedTaskManager): TaskManagerView {
-    return {
-      id: tm.id,
-      total: tm.total,
-      defaultSlot: tm.defaultSlot,
-      free: tm.available,
-      registeredSlots: tm.defaultNumSlots,
-      freeSlots: this.tracker.numberFreeSlotsOf(tm),
-      slots: this.tracker.slotsOf(tm).map((s) => ({ index: -1, job: s.job, profile: s.profile })),
-      idleSince: tm.idleSince,
-      blocked: tm.blocked,
-      unwanted: this.tracker.unwanted.has(tm.id),
-    };
+    return tm === undefined ? undefined : taskManagerView(this.tracker, tm);
   }
 
   pendingTaskManagers(): PendingTaskManagerState[] {
-    return [...this.tracker.pending.values()].map((p) => ({
-      id: p.id,
-      total: p.total,
-      numberOfSlots: p.numberOfSlots,
-      allocations: new Map([...p.allocations].map(([job, c]) => [job, c.toList()])),
-    }));
+    return pendingTaskManagerStates(this.tracker);
   }
 
   taskManagersOf(job: string): ReadonlyMap<string, number> {

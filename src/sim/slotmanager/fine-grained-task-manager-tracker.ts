@@ -2,16 +2,15 @@
  * `FineGrainedTaskManagerTracker`: registered TaskManagers with their total, default slot, free
  * resources and dynamic slots; pending TaskManagers with the slots recorded on them; the unwanted
  * (released) ones. Keeps running sums and an index of TaskManagers that still have free resources,
- * so one requirement check costs what it places, not the cluster size.
+ * so one requirement check costs what it places, not the cluster size. The records it keeps are in
+ * fine-grained-task-manager.ts; the strategy sees it through `TaskManagerResourceInfoProvider` and
+ * places on a `TrackerPool` (tracker-pool.ts).
  */
 import {
   type ResourceProfile,
   type SpecifiedProfile,
   ZERO,
-  allFieldsNoLessThan,
-  divideIntoSlots,
   isSpecified,
-  fitCount,
   merge,
   profileKey,
   profilesEqual,
@@ -19,82 +18,22 @@ import {
 } from '../../model/resource-profile.js';
 import { ProfileArithmetic } from '../../model/profile-arithmetic.js';
 import { IndexSet } from '../../util/index-set.js';
-import { type PlaceSlot, type RegisteredPool, effectiveProfile, utilization } from './registered-pool.js';
-import { type ResourceCounter } from './resource-counter.js';
+import {
+  type DynamicSlot,
+  type FineGrainedTaskManager,
+  type FreedRun,
+  type PendingTaskManager,
+  BUSY,
+  calculateDefaultNumSlots,
+  workerSpecKey,
+} from './fine-grained-task-manager.js';
+import type { RegisteredPool } from './registered-pool.js';
+import type { ResourceCounter } from './resource-counter.js';
+import type { WorkerDeclaration } from './slot-manager.js';
+import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
+import { TrackerPool } from './tracker-pool.js';
 
-export const BUSY = Number.POSITIVE_INFINITY;
-
-export interface DynamicSlot {
-  readonly allocationId: number;
-  readonly job: string;
-  readonly profile: SpecifiedProfile;
-}
-
-/**
- * Slots of one job and profile with consecutive allocation ids `firstId` … `firstId + count - 1`.
- * A TaskManager keeps its slots as runs in allocation order: jobs take and give back slots in
- * runs, so a run is one object where slot-by-slot storage would be `count`.
- */
-export interface SlotRun {
-  readonly job: string;
-  readonly profile: SpecifiedProfile;
-  firstId: number;
-  count: number;
-}
-
-/** Slots given back: `count` of `profile`, in allocation order. */
-export interface FreedRun {
-  readonly profile: SpecifiedProfile;
-  readonly count: number;
-}
-
-export interface FineGrainedTaskManager {
-  readonly index: number;
-  readonly id: string;
-  readonly total: SpecifiedProfile;
-  readonly defaultSlot: SpecifiedProfile;
-  readonly defaultNumSlots: number;
-  readonly blocked: boolean;
-  available: SpecifiedProfile;
-  /** The allocated slots as runs, in allocation order. */
-  readonly runs: SlotRun[];
-  /** Number of allocated slots (the sum of the runs' counts). */
-  slotCount: number;
-  idleSince: number;
-}
-
-export interface PendingTaskManager {
-  readonly id: string;
-  readonly total: SpecifiedProfile;
-  readonly numberOfSlots: number;
-  readonly defaultSlot: SpecifiedProfile;
-  allocations: Map<string, ResourceCounter>;
-}
-
-/** `SlotManagerUtils.calculateDefaultNumSlots`: how often the default slot fits into the total. */
-export function calculateDefaultNumSlots(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): number {
-  if (profilesEqual(defaultSlot, ZERO)) return 0;
-  // Flink subtracts until the slot no longer fits; fitCount is that count in one step (capped like the loop).
-  return fitCount(total, defaultSlot, 1_000_001);
-}
-
-const specKeys = new WeakMap<SpecifiedProfile, Map<number, string>>();
-
-/** The key of a worker spec (slots, total); cached per total, as every worker of a spec shares one total object. */
-export function workerSpecKey(total: SpecifiedProfile, slots: number): string {
-  let bySlots = specKeys.get(total);
-  if (bySlots === undefined) specKeys.set(total, (bySlots = new Map()));
-  let key = bySlots.get(slots);
-  if (key === undefined) bySlots.set(slots, (key = `${slots}:${profileKey(total)}`));
-  return key;
-}
-
-/** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
-export function newPendingTaskManager(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
-  return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
-}
-
-export class FineGrainedTaskManagerTracker {
+export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoProvider {
   private readonly byId = new Map<string, FineGrainedTaskManager>();
   private readonly byIndex: (FineGrainedTaskManager | undefined)[] = [];
   /** Non-blocked TaskManagers with free resources, by registration index. */
@@ -103,7 +42,7 @@ export class FineGrainedTaskManagerTracker {
   readonly pending = new Map<string, PendingTaskManager>();
   readonly unwanted = new Set<string>();
   /** Registered TaskManagers per (slots, total). */
-  readonly specs = new Map<string, { spec: SpecifiedProfile; slots: number; count: number }>();
+  private readonly specs = new Map<string, { spec: SpecifiedProfile; slots: number; count: number }>();
   private registeredTotal: ResourceProfile = ZERO;
   /** Sum of free resources; recomputed on demand after changes (a check rarely needs it). */
   private availableTotalCache: ResourceProfile | undefined = ZERO;
@@ -211,7 +150,8 @@ export class FineGrainedTaskManagerTracker {
         run.firstId += k;
         run.count -= k;
         const previous = freed.at(-1);
-        if (previous !== undefined && previous.profile === run.profile) freed[freed.length - 1] = { profile: run.profile, count: previous.count + k };
+        if (previous !== undefined && previous.profile === run.profile)
+          freed[freed.length - 1] = { profile: run.profile, count: previous.count + k };
         else freed.push({ profile: run.profile, count: k });
         if (run.count === 0) continue;
       }
@@ -255,7 +195,8 @@ export class FineGrainedTaskManagerTracker {
   /** The allocated slots one by one, in allocation order (views and the rare slot-by-slot paths). */
   slotsOf(tm: FineGrainedTaskManager): DynamicSlot[] {
     const out: DynamicSlot[] = [];
-    for (const run of tm.runs) for (let i = 0; i < run.count; i++) out.push({ allocationId: run.firstId + i, job: run.job, profile: run.profile });
+    for (const run of tm.runs)
+      for (let i = 0; i < run.count; i++) out.push({ allocationId: run.firstId + i, job: run.job, profile: run.profile });
     return out;
   }
 
@@ -277,6 +218,54 @@ export class FineGrainedTaskManagerTracker {
 
   clearPendingAllocationsOfJob(job: string): void {
     for (const p of this.pending.values()) p.allocations.delete(job);
+  }
+
+  /**
+   * The pending TaskManager a registering one stands for: equal total and default slot, one with
+   * recorded slots first (Flink's `getPendingTaskManagersByTotalAndDefaultSlotResourceProfile`
+   * and the SlotManager's choice among them).
+   */
+  findMatchingPendingTaskManager(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
+    const totalKey = profileKey(total);
+    const slotKey = profileKey(defaultSlot);
+    let first: PendingTaskManager | undefined;
+    for (const p of this.pending.values()) {
+      if (profileKey(p.total) !== totalKey || profileKey(p.defaultSlot) !== slotKey) continue;
+      if (p.allocations.size > 0) return p;
+      first ??= p;
+    }
+    return first;
+  }
+
+  /**
+   * One declaration per worker spec (the `ResourceDeclaration`s of Flink's `declareNeededResources`):
+   * registered (not unwanted) plus pending, and the unwanted. Here because `specs` keeps the
+   * registered counts per spec for it, so no registered TaskManager is visited.
+   */
+  resourceDeclarations(): WorkerDeclaration[] {
+    const specs = new Map<string, { spec: SpecifiedProfile; slots: number; needed: number; unwanted: string[] }>();
+    const entry = (total: SpecifiedProfile, slots: number) => {
+      const key = workerSpecKey(total, slots);
+      let e = specs.get(key);
+      if (e === undefined) specs.set(key, (e = { spec: total, slots, needed: 0, unwanted: [] }));
+      return e;
+    };
+    for (const s of this.specs.values()) entry(s.spec, s.slots).needed += s.count;
+    const unwanted = [...this.unwanted].map((id) => this.get(id)!).sort((a, b) => a.index - b.index);
+    for (const tm of unwanted) {
+      const e = entry(tm.total, tm.defaultNumSlots);
+      e.needed--;
+      e.unwanted.push(tm.id);
+    }
+    const registered = new Map([...specs].map(([k, e]) => [k, e.needed]));
+    for (const p of this.pending.values()) entry(p.total, p.numberOfSlots).needed++;
+    return [...specs].map(([k, e]) => ({
+      spec: e.spec,
+      slotsPerWorker: e.slots,
+      numNeeded: e.needed,
+      registered: registered.get(k) ?? 0,
+      unwanted: e.unwanted,
+    }));
   }
 
   /** Registered plus pending totals (for `slotmanager.max-total-resource.*`). */
@@ -323,7 +312,13 @@ export class FineGrainedTaskManagerTracker {
 
   /** A strategy view over the non-blocked TaskManagers; placements stay in the view. */
   pool(): RegisteredPool {
-    return new TrackerPool(this.byIndex, this.open, () => subtractOrZero(this.freeResource(), this.blockedAvailable), subtractOrZero(this.registeredTotal, this.blockedTotal), this.arithmetic);
+    return new TrackerPool(
+      this.byIndex,
+      this.open,
+      () => subtractOrZero(this.freeResource(), this.blockedAvailable),
+      subtractOrZero(this.registeredTotal, this.blockedTotal),
+      this.arithmetic,
+    );
   }
 
   /** The summed profile of freed runs; one multiplication for one run (the usual case). */
@@ -347,82 +342,4 @@ export class FineGrainedTaskManagerTracker {
 
 function subtractOrZero(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
   return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
-}
-
-/**
- * The registered TaskManagers for one strategy run: walks the index of TaskManagers with free
- * resources in registration order and keeps what this run placed in an overlay.
- */
-class TrackerPool implements RegisteredPool {
-  private readonly overlay = new Map<number, SpecifiedProfile>();
-  /** What this run placed, summed only if a redundancy or minimum target asks for the available sum. */
-  private readonly placed: SpecifiedProfile[] = [];
-
-  constructor(
-    private readonly byIndex: readonly (FineGrainedTaskManager | undefined)[],
-    private readonly open: IndexSet,
-    private readonly available: () => ResourceProfile,
-    private readonly total: ResourceProfile,
-    private readonly arithmetic: ProfileArithmetic,
-  ) {}
-
-  fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {
-    return leastUtilization ? this.leastUtilization(required, n, place) : this.firstFit(required, n, place);
-  }
-
-  availableSum(): ResourceProfile {
-    const available = this.available();
-    return isSpecified(available) ? subtract(available, this.placed.reduce<ResourceProfile>((sum, p) => merge(sum, p), ZERO)) : available;
-  }
-
-  totalSum(): ResourceProfile {
-    return this.total;
-  }
-
-  private availableOf(tm: FineGrainedTaskManager): SpecifiedProfile {
-    return this.overlay.get(tm.index) ?? tm.available;
-  }
-
-  private take(tm: FineGrainedTaskManager, p: SpecifiedProfile, place: PlaceSlot, k = 1): void {
-    const all = this.arithmetic.multiply(p, k) as SpecifiedProfile;
-    this.overlay.set(tm.index, this.arithmetic.subtract(this.availableOf(tm), all) as SpecifiedProfile);
-    this.placed.push(all);
-    place(tm.id, p, k);
-  }
-
-  private firstFit(required: ResourceProfile, n: number, place: PlaceSlot): number {
-    for (let i = this.open.next(0); i !== -1 && n > 0; i = this.open.next(i + 1)) {
-      const tm = this.byIndex[i]!;
-      const p = effectiveProfile(required, tm.defaultSlot);
-      const k = fitCount(this.availableOf(tm), p, n);
-      if (k > 0) {
-        this.take(tm, p, place, k);
-        n -= k;
-      }
-    }
-    return n;
-  }
-
-  /** O(open TaskManagers) per placement, like Flink's priority queue rebuilt per requirement. */
-  private leastUtilization(required: ResourceProfile, n: number, place: PlaceSlot): number {
-    const candidates = [...this.open].map((i) => this.byIndex[i]!).filter((tm) => !profilesEqual(this.availableOf(tm), ZERO));
-    while (n > 0 && candidates.length > 0) {
-      let best = 0;
-      let bestUtil = utilization(candidates[0]!.total, this.availableOf(candidates[0]!));
-      for (let i = 1; i < candidates.length; i++) {
-        const u = utilization(candidates[i]!.total, this.availableOf(candidates[i]!));
-        if (u < bestUtil) [best, bestUtil] = [i, u];
-      }
-      const tm = candidates[best]!;
-      const p = effectiveProfile(required, tm.defaultSlot);
-      if (!allFieldsNoLessThan(this.availableOf(tm), p)) {
-        candidates.splice(best, 1);
-        continue;
-      }
-      this.take(tm, p, place);
-      n--;
-      if (profilesEqual(this.availableOf(tm), ZERO)) candidates.splice(best, 1);
-    }
-    return n;
-  }
 }

@@ -50,8 +50,15 @@ export interface Candidate {
 }
 
 /** Any-matching: walk in order, packing each candidate before moving on. */
-export function firstFit(candidates: readonly Candidate[], required: ResourceProfile, n: number, place: PlaceSlot, cursor?: { start: number }): number {
-  if (cursor !== undefined) while (cursor.start < candidates.length && profilesEqual(candidates[cursor.start]!.available, ZERO)) cursor.start++;
+export function firstFit(
+  candidates: readonly Candidate[],
+  required: ResourceProfile,
+  n: number,
+  place: PlaceSlot,
+  cursor?: { start: number },
+): number {
+  if (cursor !== undefined)
+    while (cursor.start < candidates.length && profilesEqual(candidates[cursor.start]!.available, ZERO)) cursor.start++;
   for (let i = cursor?.start ?? 0; i < candidates.length && n > 0; i++) {
     const c = candidates[i]!;
     const p = effectiveProfile(required, c.defaultSlot);
@@ -102,7 +109,9 @@ export class ArrayRegisteredPool implements RegisteredPool {
   private readonly candidates: Candidate[];
 
   constructor(views: readonly RegisteredTaskManagerView[]) {
-    this.candidates = views.filter((v) => !v.blocked).map((v) => ({ id: v.id, total: v.total, defaultSlot: v.defaultSlot, available: v.available }));
+    this.candidates = views
+      .filter((v) => !v.blocked)
+      .map((v) => ({ id: v.id, total: v.total, defaultSlot: v.defaultSlot, available: v.available }));
   }
 
   fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {

@@ -4,7 +4,14 @@
  * `slotmanager.min-total-resource.cpu|memory`.
  */
 import { type Decimal, compareDecimal, isZeroDecimal } from '../../model/decimal.js';
-import { type ResourceProfile, type SpecifiedProfile, allFieldsNoLessThan, getTotalMemory, isSpecified, multiply } from '../../model/resource-profile.js';
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  allFieldsNoLessThan,
+  getTotalMemory,
+  isSpecified,
+  multiply,
+} from '../../model/resource-profile.js';
 
 export interface TargetConfig {
   /** The default worker T: what the ResourceManager starts. */

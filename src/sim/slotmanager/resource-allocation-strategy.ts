@@ -20,17 +20,13 @@ import {
 } from '../../model/resource-profile.js';
 import { type Candidate, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
 import { type TargetConfig, hasNoTargets, requiredResourcesFulfilled } from './required-resources.js';
+import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 
 export type { RegisteredTaskManagerView } from './registered-pool.js';
 
-export interface ResourceRequirement {
-  readonly profile: ResourceProfile;
-  readonly count: number;
-}
-
 export interface JobRequirements {
   readonly job: string;
-  readonly missing: readonly ResourceRequirement[];
+  readonly missing: readonly ProfileCount[];
 }
 
 export interface PendingTaskManagerView {
@@ -71,7 +67,30 @@ export function emptyAllocationResult(): AllocationResult {
   return { onRegistered: new Map(), onPending: new Map(), newPendingTaskManagers: [], unfulfillableJobs: [], needNewWorkers: [] };
 }
 
-export function recordPlacement(target: Map<string, Map<string, ProfileCounts>>, job: string, tm: string, profile: ResourceProfile, n = 1): void {
+/**
+ * `ResourceAllocationResult.getAllocationsOnPendingResources`: Flink's result keys pending slots by
+ * pending TaskManager first, the shape the tracker records them in; the strategy here builds them
+ * per job, so the SlotManager turns job → TaskManager → counts into TaskManager → job → counter.
+ */
+export function allocationsOnPendingResources(byTm: Map<string, Map<string, ProfileCounts>>): Map<string, Map<string, ResourceCounter>> {
+  const out = new Map<string, Map<string, ResourceCounter>>();
+  for (const [job, perTm] of byTm) {
+    for (const [tm, counts] of perTm) {
+      let perJob = out.get(tm);
+      if (perJob === undefined) out.set(tm, (perJob = new Map()));
+      perJob.set(job, ResourceCounter.of(counts.values()));
+    }
+  }
+  return out;
+}
+
+export function recordPlacement(
+  target: Map<string, Map<string, ProfileCounts>>,
+  job: string,
+  tm: string,
+  profile: ResourceProfile,
+  n = 1,
+): void {
   let byTm = target.get(job);
   if (byTm === undefined) target.set(job, (byTm = new Map()));
   let counts = byTm.get(tm);
@@ -93,14 +112,24 @@ export function tryFulfillRequirements(
   newWorkerId: NewWorkerId = counterIds(),
 ): AllocationResult {
   const result = emptyAllocationResult();
-  const pendingCandidates: Candidate[] = pending.map((tm) => ({ id: tm.id, total: tm.total, defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots), available: tm.total }));
+  const pendingCandidates: Candidate[] = pending.map((tm) => ({
+    id: tm.id,
+    total: tm.total,
+    defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots),
+    available: tm.total,
+  }));
   const workerSlot = config.workerSlot ?? divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
   const cursor = { start: 0 };
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {
-      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p, k) => recordPlacement(result.onRegistered, job, tm, p, k));
+      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p, k) =>
+        recordPlacement(result.onRegistered, job, tm, p, k),
+      );
       const onPending = (tm: string, p: SpecifiedProfile, k: number): void => recordPlacement(result.onPending, job, tm, p, k);
-      left = isSpecified(requirement.profile) && profilesEqual(requirement.profile, ZERO) ? firstFit(pendingCandidates, requirement.profile, left, onPending) : firstFit(pendingCandidates, requirement.profile, left, onPending, cursor);
+      left =
+        isSpecified(requirement.profile) && profilesEqual(requirement.profile, ZERO)
+          ? firstFit(pendingCandidates, requirement.profile, left, onPending)
+          : firstFit(pendingCandidates, requirement.profile, left, onPending, cursor);
       if (left === 0) continue;
       if (!allFieldsNoLessThan(config.defaultWorker, effectiveProfile(requirement.profile, workerSlot))) {
         if (!result.unfulfillableJobs.includes(job)) result.unfulfillableJobs.push(job);

@@ -3,9 +3,13 @@
  * unused pending TaskManagers can go, and how many new workers the redundancy and minimum targets
  * still need. Resources of TaskManagers that stay count with the default worker total T (not each
  * TaskManager's own), as Flink counts them; idle ones that are kept count with their own total.
+ * The decision works on a plain `ReconcileInput`; the helpers at the end read that input (or, with
+ * no targets, the whole answer) off the tracker's read-only view.
  */
-import { type ResourceProfile, type SpecifiedProfile, merge, multiply } from '../../model/resource-profile.js';
+import { type ResourceProfile, type SpecifiedProfile, isSpecified, merge, multiply, subtract } from '../../model/resource-profile.js';
+import type { FineGrainedTaskManager, PendingTaskManager } from './fine-grained-task-manager.js';
 import { type TargetConfig, requiredResourcesFulfilled } from './required-resources.js';
+import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
 
 export interface ReconcileTaskManager {
   readonly id: string;
@@ -78,4 +82,49 @@ export function tryReconcileClusterResources(input: ReconcileInput, config: Targ
     return { ...result, pendingTaskManagersToAllocate: added };
   }
   return result;
+}
+
+function subtractProfile(a: ResourceProfile, b: ResourceProfile): ResourceProfile {
+  return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
+}
+
+function unusedOf(p: Readonly<PendingTaskManager>): SpecifiedProfile {
+  let unused: ResourceProfile = p.total;
+  for (const counter of p.allocations.values()) {
+    for (const { profile, count } of counter.toList()) unused = subtractProfile(unused, multiply(profile, count));
+  }
+  return unused as SpecifiedProfile;
+}
+
+/** Without redundancy or minimum targets every timed-out TaskManager and every unused pending one goes (no sums needed). */
+export function releaseAllUnused(tracker: TaskManagerResourceInfoProvider, now: number, timeout: number): ReconcileResult {
+  const timedOut: Readonly<FineGrainedTaskManager>[] = [];
+  for (const id of tracker.idle) {
+    const tm = tracker.get(id)!;
+    if (now - tm.idleSince >= timeout) timedOut.push(tm);
+  }
+  timedOut.sort((a, b) => a.index - b.index);
+  return {
+    taskManagersToRelease: timedOut.map((tm) => tm.id),
+    pendingTaskManagersToRelease: [...tracker.pending.values()].filter((p) => p.allocations.size === 0).map((p) => p.id),
+    pendingTaskManagersToAllocate: 0,
+  };
+}
+
+/** Idle TaskManagers come from the idle set, so a reconcile does not visit busy ones. */
+export function reconcileInput(tracker: TaskManagerResourceInfoProvider, now: number, timeout: number): ReconcileInput {
+  const timedOut: Readonly<FineGrainedTaskManager>[] = [];
+  for (const id of tracker.idle) {
+    const tm = tracker.get(id)!;
+    if (now - tm.idleSince >= timeout) timedOut.push(tm);
+  }
+  timedOut.sort((a, b) => a.index - b.index);
+  let activeAvailable = tracker.freeResource();
+  for (const tm of timedOut) activeAvailable = subtractProfile(activeAvailable, tm.available);
+  return {
+    activeCount: tracker.registeredCount - timedOut.length,
+    activeAvailable,
+    timedOut: timedOut.map((tm) => ({ id: tm.id, total: tm.total, available: tm.available })),
+    pending: [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, unused: unusedOf(p), inUse: p.allocations.size > 0 })),
+  };
 }

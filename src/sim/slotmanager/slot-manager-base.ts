@@ -40,7 +40,11 @@ export abstract class SlotManagerBase {
   /** Absolute declarations; a repeated empty one is ignored (Flink skips duplicate empty requirements). */
   processResourceRequirements(job: string, requirements: readonly ProfileCount[]): void {
     if (requirements.length === 0 && this.resources.isRequirementEmpty(job)) return;
-    if (this.ctx.tracing) this.ctx.trace('declare', () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`);
+    if (this.ctx.tracing)
+      this.ctx.trace(
+        'declare',
+        () => `job ${job} declares ${requirements.length === 0 ? 'no requirements' : requirements.map(describeCount).join(', ')}`,
+      );
     if (requirements.length === 0) this.onEmptyDeclaration(job);
     this.resources.notifyResourceRequirements(job, requirements);
     this.requirementCheck.trigger();
@@ -51,13 +55,21 @@ export abstract class SlotManagerBase {
   }
 
   protected traceCheck(missing: ReadonlyMap<string, readonly ProfileCount[]>): void {
-    this.ctx.trace('check', () => `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`);
+    this.ctx.trace(
+      'check',
+      () => `requirement check: ${[...missing].map(([job, list]) => `${job} misses ${list.map(describeCount).join(', ')}`).join('; ')}`,
+    );
   }
 
   protected notifyNotEnough(job: string): void {
     // What the job acquired is part of the notification; only a recorded one needs it spelled out.
     const acquired = this.ctx.tracing ? this.resources.getAcquiredResources(job) : [];
-    if (this.ctx.tracing) this.ctx.trace('not-enough-resources', () => `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`);
+    if (this.ctx.tracing)
+      this.ctx.trace(
+        'not-enough-resources',
+        () =>
+          `job ${job} is told that not enough resources are available (acquired: ${acquired.length === 0 ? 'none' : acquired.map(describeCount).join(', ')})`,
+      );
     this.ctx.notEnoughResources(job, acquired);
   }
 
@@ -87,7 +99,12 @@ export abstract class SlotManagerBase {
   }
 
   private viewOf(job: string): JobResourceView {
-    return { job, requirements: this.resources.getRequirements(job), acquired: this.resources.getAcquiredResources(job), missing: this.resources.missingOf(job) };
+    return {
+      job,
+      requirements: this.resources.getRequirements(job),
+      acquired: this.resources.getAcquiredResources(job),
+      missing: this.resources.missingOf(job),
+    };
   }
 
   requirementsOf(job: string): readonly ProfileCount[] {

@@ -58,14 +58,24 @@ function subCases(c: ConformanceCase): SubCase[] {
   const variants = c.input.variants as Raw[] | undefined;
   if (variants === undefined) {
     if (c.expect.seeVariants !== undefined) throw new CaseError('expect.seeVariants without input.variants');
-    return [{ label: '', vertices: readVertices(inputVertices(c), 'input.jobGraph.vertices'), freeSlots: freeSlots(c.input.freeSlots, 'input.freeSlots'), wants: [top] }];
+    return [
+      {
+        label: '',
+        vertices: readVertices(inputVertices(c), 'input.jobGraph.vertices'),
+        freeSlots: freeSlots(c.input.freeSlots, 'input.freeSlots'),
+        wants: [top],
+      },
+    ];
   }
   return variants.map((v, i) => {
     const where = `input.variants[${i}]`;
     checkKeys(v, ['name', 'vertices', 'freeSlots', 'expect'], where);
     return {
       label: `[${String(v.name ?? `variant ${i}`)}] `,
-      vertices: v.vertices !== undefined ? readVertices(v.vertices, `${where}.vertices`) : readVertices(inputVertices(c), 'input.jobGraph.vertices'),
+      vertices:
+        v.vertices !== undefined
+          ? readVertices(v.vertices, `${where}.vertices`)
+          : readVertices(inputVertices(c), 'input.jobGraph.vertices'),
       freeSlots: freeSlots(v.freeSlots ?? c.input.freeSlots, `${where}.freeSlots`),
       wants: [(v.expect ?? {}) as Raw, top],
     };
@@ -89,7 +99,8 @@ function checkResults(sub: SubCase, want: Raw, where: string): string[] {
   if (want.parallelism !== undefined) {
     if (sub.freeSlots === undefined) throw new CaseError(`${where}.parallelism needs freeSlots`);
     const actual = determineParallelism(sub.vertices, sub.freeSlots);
-    if (!sameParallelism(actual, want.parallelism)) f.push(`parallelism for ${sub.freeSlots} free slots: expected ${JSON.stringify(want.parallelism)}, got ${show(actual)}`);
+    if (!sameParallelism(actual, want.parallelism))
+      f.push(`parallelism for ${sub.freeSlots} free slots: expected ${JSON.stringify(want.parallelism)}, got ${show(actual)}`);
   }
   if (want.requiredSlots !== undefined) {
     const actual = calculateRequiredSlots(sub.vertices);

@@ -29,7 +29,11 @@ function setup(c: ConformanceCase, loadBalanceMode: string | undefined): Setup {
   const cluster = c.input.cluster as Raw;
   checkKeys(cluster, ['slotModel', 'defaultWorker', 'options', 'taskManagers', 'pendingTaskManagers'], 'input.cluster');
   const options = (cluster.options ?? {}) as Raw;
-  checkKeys(options, ['loadBalanceMode', 'evenlySpreadOutSlots', 'redundantTaskManagers', 'minTotalCpu', 'minTotalMemory'], 'input.cluster.options');
+  checkKeys(
+    options,
+    ['loadBalanceMode', 'evenlySpreadOutSlots', 'redundantTaskManagers', 'minTotalCpu', 'minTotalMemory'],
+    'input.cluster.options',
+  );
   const worker = cluster.defaultWorker as Raw;
   checkKeys(worker, ['totalResources', 'numberOfTaskSlots'], 'input.cluster.defaultWorker');
   const registered = ((cluster.taskManagers ?? []) as Raw[]).map((tm, i) => {
@@ -44,7 +48,11 @@ function setup(c: ConformanceCase, loadBalanceMode: string | undefined): Setup {
   });
   const pending = ((cluster.pendingTaskManagers ?? []) as Raw[]).map((tm, i) => {
     checkKeys(tm, ['id', 'totalResources', 'numberOfTaskSlots'], `pendingTaskManagers[${i}]`);
-    return { id: String(tm.id), total: specifiedOf(table, tm.totalResources, `pendingTaskManagers[${i}].totalResources`), numberOfSlots: Number(tm.numberOfTaskSlots) };
+    return {
+      id: String(tm.id),
+      total: specifiedOf(table, tm.totalResources, `pendingTaskManagers[${i}].totalResources`),
+      numberOfSlots: Number(tm.numberOfTaskSlots),
+    };
   });
   const jobs = ((c.input.jobs ?? []) as Raw[]).map((job) => ({
     job: String(job.id),
@@ -71,7 +79,11 @@ function nestedEqual(actual: Map<string, Map<string, ProfileCounts>>, want: Raw,
   if (Object.keys(want).length !== actual.size) return false;
   return Object.entries(want).every(([job, byTm]) => {
     const mine = actual.get(job);
-    return mine !== undefined && Object.keys(byTm as Raw).length === mine.size && Object.entries(byTm as Raw).every(([tm, counts]) => countsEqual(mine.get(tm), counts as Raw, table));
+    return (
+      mine !== undefined &&
+      Object.keys(byTm as Raw).length === mine.size &&
+      Object.entries(byTm as Raw).every(([tm, counts]) => countsEqual(mine.get(tm), counts as Raw, table))
+    );
   });
 }
 
@@ -84,12 +96,34 @@ function sumOverPending(result: AllocationResult, job: string): ProfileCounts {
 }
 
 function check(result: AllocationResult, want: Raw, table: ProfileTable): string[] {
-  checkKeys(want, ['unfulfillableJobs', 'pendingTaskManagersToAllocate', 'allocationsOnRegisteredResources', 'allocationsOnPendingResources', 'sumOfAllocationsOnPendingTaskManagers', 'numberOfPendingTaskManagersUsed', 'perRegisteredTaskManager'], 'expect.allocation');
+  checkKeys(
+    want,
+    [
+      'unfulfillableJobs',
+      'pendingTaskManagersToAllocate',
+      'allocationsOnRegisteredResources',
+      'allocationsOnPendingResources',
+      'sumOfAllocationsOnPendingTaskManagers',
+      'numberOfPendingTaskManagersUsed',
+      'perRegisteredTaskManager',
+    ],
+    'expect.allocation',
+  );
   const f: string[] = [];
-  if (want.unfulfillableJobs !== undefined && JSON.stringify([...result.unfulfillableJobs].sort()) !== JSON.stringify([...(want.unfulfillableJobs as string[])].sort())) f.push(`unfulfillableJobs: got ${JSON.stringify(result.unfulfillableJobs)}`);
-  if (want.pendingTaskManagersToAllocate !== undefined && result.newPendingTaskManagers.length !== want.pendingTaskManagersToAllocate) f.push(`pendingTaskManagersToAllocate: got ${result.newPendingTaskManagers.length}`);
-  if (want.allocationsOnRegisteredResources !== undefined && !nestedEqual(result.onRegistered, want.allocationsOnRegisteredResources as Raw, table)) f.push('allocationsOnRegisteredResources differ');
-  if (want.allocationsOnPendingResources !== undefined && !nestedEqual(result.onPending, want.allocationsOnPendingResources as Raw, table)) f.push('allocationsOnPendingResources differ');
+  if (
+    want.unfulfillableJobs !== undefined &&
+    JSON.stringify([...result.unfulfillableJobs].sort()) !== JSON.stringify([...(want.unfulfillableJobs as string[])].sort())
+  )
+    f.push(`unfulfillableJobs: got ${JSON.stringify(result.unfulfillableJobs)}`);
+  if (want.pendingTaskManagersToAllocate !== undefined && result.newPendingTaskManagers.length !== want.pendingTaskManagersToAllocate)
+    f.push(`pendingTaskManagersToAllocate: got ${result.newPendingTaskManagers.length}`);
+  if (
+    want.allocationsOnRegisteredResources !== undefined &&
+    !nestedEqual(result.onRegistered, want.allocationsOnRegisteredResources as Raw, table)
+  )
+    f.push('allocationsOnRegisteredResources differ');
+  if (want.allocationsOnPendingResources !== undefined && !nestedEqual(result.onPending, want.allocationsOnPendingResources as Raw, table))
+    f.push('allocationsOnPendingResources differ');
   for (const [job, counts] of Object.entries((want.sumOfAllocationsOnPendingTaskManagers ?? {}) as Raw)) {
     if (!countsEqual(sumOverPending(result, job), counts as Raw, table)) f.push(`sumOfAllocationsOnPendingTaskManagers.${job} differs`);
   }
@@ -109,7 +143,11 @@ function checkPerTaskManager(result: AllocationResult, want: Raw, table: Profile
   for (const [tm, counts] of perTm) {
     const slots = [...counts.values()].reduce((n, v) => n + v.count, 0);
     if (want.everyTaskManagerGetsSlots !== undefined && slots !== want.everyTaskManagerGetsSlots) f.push(`${tm} got ${slots} slots`);
-    if (want.everyTaskManagerContains !== undefined && !counts.has(profileKey(table.resolve(want.everyTaskManagerContains) as ResourceProfile))) f.push(`${tm} has no ${String(want.everyTaskManagerContains)}`);
+    if (
+      want.everyTaskManagerContains !== undefined &&
+      !counts.has(profileKey(table.resolve(want.everyTaskManagerContains) as ResourceProfile))
+    )
+      f.push(`${tm} has no ${String(want.everyTaskManagerContains)}`);
   }
   return f;
 }
@@ -117,7 +155,9 @@ function checkPerTaskManager(result: AllocationResult, want: Raw, table: Profile
 export function runAllocationStrategy(c: ConformanceCase): string[] {
   checkKeys(c.expect, ['allocation'], 'expect');
   const options = ((c.input.cluster as Raw)?.options ?? {}) as Raw;
-  const modes = Array.isArray(options.loadBalanceMode) ? (options.loadBalanceMode as string[]) : [options.loadBalanceMode as string | undefined];
+  const modes = Array.isArray(options.loadBalanceMode)
+    ? (options.loadBalanceMode as string[])
+    : [options.loadBalanceMode as string | undefined];
   return modes.flatMap((mode) => {
     const s = setup(c, mode);
     const failures = check(s.run(), c.expect.allocation as Raw, s.table);

@@ -83,19 +83,26 @@ function matchesComponents(got: number[][], want: unknown, n: number): boolean {
     if (all === null) throw new CaseError(`cannot read the expectation '${want}'`);
     return Number(all[1]) === n && got.length === 1 && got[0]!.length === n;
   }
-  return sameSets(got.map((c) => c.map(String)), (want as number[][]).map((c) => c.map(String)));
+  return sameSets(
+    got.map((c) => c.map(String)),
+    (want as number[][]).map((c) => c.map(String)),
+  );
 }
 
 export function runScc(c: ConformanceCase): string[] {
   checkKeys(c.input, ['sccGraph', 'cases'], 'input');
-  const cases = c.input.cases !== undefined ? Object.entries(c.input.cases as Record<string, { numVertices: number; outEdges: unknown }>) : [['', c.input.sccGraph] as const];
+  const cases =
+    c.input.cases !== undefined
+      ? Object.entries(c.input.cases as Record<string, { numVertices: number; outEdges: unknown }>)
+      : [['', c.input.sccGraph] as const];
   checkKeys(c.expect, ['stronglyConnectedComponents', ...cases.map(([id]) => id)], 'expect');
   const failures: string[] = [];
   for (const [id, spec] of cases) {
     const s = spec as { numVertices: number; outEdges: unknown };
     const want = id === '' ? c.expect.stronglyConnectedComponents : c.expect[id];
     const got = sccOf(s);
-    if (!matchesComponents(got, want, s.numVertices)) failures.push(`${id || 'sccGraph'}: expected ${JSON.stringify(want)}, got ${got.length} components`);
+    if (!matchesComponents(got, want, s.numVertices))
+      failures.push(`${id || 'sccGraph'}: expected ${JSON.stringify(want)}, got ${got.length} components`);
   }
   return failures;
 }
@@ -113,7 +120,9 @@ interface ExplicitInput {
 function explicitTopology(input: ExplicitInput): ExecutionTopology {
   const g = input.executionGraph;
   checkKeys(g as unknown as Record<string, unknown>, ['vertices', 'edges'], 'input.executionGraph');
-  const profiles = Object.entries(input.slotSharingGroupResources ?? {}).map(([name, p]) => [name, profileFromMap(p, `slotSharingGroupResources.${name}`)] as const);
+  const profiles = Object.entries(input.slotSharingGroupResources ?? {}).map(
+    ([name, p]) => [name, profileFromMap(p, `slotSharingGroupResources.${name}`)] as const,
+  );
   const t = fromSubtaskGraph({
     subtasks: g.vertices,
     edges: g.edges,
@@ -138,7 +147,9 @@ const mustBePipelined = (type: ResultPartitionType): boolean => mustBePipelinedC
 function logicalShape(input: ExplicitInput): string[][] {
   const t = explicitTopology(input);
   const vertices = t.vertices.map((v) => ({ id: v.id }));
-  const edges = t.vertices.flatMap((v) => v.inputs.map((i) => ({ source: t.vertices[i.producer]!.id, target: v.id, resultPartitionType: i.resultPartitionType })));
+  const edges = t.vertices.flatMap((v) =>
+    v.inputs.map((i) => ({ source: t.vertices[i.producer]!.id, target: v.id, resultPartitionType: i.resultPartitionType })),
+  );
   const graph = jobGraphFromData({ vertices, edges });
   if (!graph.ok) throw new CaseError(graph.diagnostics.map((d) => d.message).join('; '));
   const a = analyzeJob(graph.value);
@@ -159,7 +170,8 @@ export function runSchedulingRegionsUtil(c: ConformanceCase): string[] {
   }
   if (c.expect.logicalRegionsOfSameShape !== undefined) {
     const logical = logicalShape(input);
-    if (!sameSets(logical, c.expect.logicalRegionsOfSameShape as string[][])) failures.push(`logicalRegionsOfSameShape: got ${JSON.stringify(logical)}`);
+    if (!sameSets(logical, c.expect.logicalRegionsOfSameShape as string[][]))
+      failures.push(`logicalRegionsOfSameShape: got ${JSON.stringify(logical)}`);
   }
   return failures;
 }
@@ -180,7 +192,19 @@ function expandSummary(entry: unknown): string[] {
 
 export function runExecutionTopology(c: ConformanceCase, version: string): string[] {
   checkKeys(c.input, ['jobGraph'], 'input');
-  checkKeys(c.expect, ['regions', 'executionRegions', 'numExecutionRegions', 'executionRegionSizes', 'executionRegionPattern', 'executionRegionsSummary', 'error'], 'expect');
+  checkKeys(
+    c.expect,
+    [
+      'regions',
+      'executionRegions',
+      'numExecutionRegions',
+      'executionRegionSizes',
+      'executionRegionPattern',
+      'executionRegionsSummary',
+      'error',
+    ],
+    'expect',
+  );
   const data = structuredClone(c.input.jobGraph) as Record<string, unknown>;
   data.flinkVersion ??= version;
   const graph = jobGraphFromData(data);
@@ -190,7 +214,9 @@ export function runExecutionTopology(c: ConformanceCase, version: string): strin
   const e = analyzeExecution(a.value, 'LOCAL_INPUT_PREFERRED');
   if (c.expect.error !== undefined) {
     if (e.ok) return [`expected error '${String(c.expect.error)}'`];
-    return e.diagnostics.some((d) => d.message.includes(String(c.expect.error))) ? [] : [`expected error '${String(c.expect.error)}', got ${e.diagnostics.map((d) => d.message).join('; ')}`];
+    return e.diagnostics.some((d) => d.message.includes(String(c.expect.error)))
+      ? []
+      : [`expected error '${String(c.expect.error)}', got ${e.diagnostics.map((d) => d.message).join('; ')}`];
   }
   if (!e.ok) return [`unexpected error: ${e.diagnostics.map((d) => d.message).join('; ')}`];
   const { topology: t, regions } = e.value;
@@ -200,11 +226,15 @@ export function runExecutionTopology(c: ConformanceCase, version: string): strin
     const logical = a.value.regions.regions.map((r) => r.map((v) => graph.value.vertices[v]!.id));
     if (!sameSets(logical, x.regions as string[][])) failures.push(`regions: got ${JSON.stringify(logical)}`);
   }
-  if (x.numExecutionRegions !== undefined && regions.count !== x.numExecutionRegions) failures.push(`numExecutionRegions: got ${regions.count}`);
-  if (x.executionRegionSizes !== undefined && !sameMultiset([...regions.sizes], x.executionRegionSizes as number[])) failures.push(`executionRegionSizes: got ${[...regions.sizes].join(',')}`);
+  if (x.numExecutionRegions !== undefined && regions.count !== x.numExecutionRegions)
+    failures.push(`numExecutionRegions: got ${regions.count}`);
+  if (x.executionRegionSizes !== undefined && !sameMultiset([...regions.sizes], x.executionRegionSizes as number[]))
+    failures.push(`executionRegionSizes: got ${[...regions.sizes].join(',')}`);
   const names = (): string[][] => regionNames(t, regions.regionOf, regions.count);
-  if (x.executionRegions !== undefined && !sameSets(names(), x.executionRegions as string[][])) failures.push(`executionRegions: got ${JSON.stringify(names())}`);
-  if (x.executionRegionsSummary !== undefined && !sameSets(names(), (x.executionRegionsSummary as unknown[]).map(expandSummary))) failures.push('executionRegionsSummary differs');
+  if (x.executionRegions !== undefined && !sameSets(names(), x.executionRegions as string[][]))
+    failures.push(`executionRegions: got ${JSON.stringify(names())}`);
+  if (x.executionRegionsSummary !== undefined && !sameSets(names(), (x.executionRegionsSummary as unknown[]).map(expandSummary)))
+    failures.push('executionRegionsSummary differs');
   if (x.executionRegionPattern !== undefined) failures.push(...checkPattern(t, names(), x.executionRegionPattern as string[]));
   return failures;
 }
@@ -224,9 +254,16 @@ function checkPattern(t: ExecutionTopology, got: string[][], pattern: string[]):
 // ---- execution slot sharing --------------------------------------------------------------------
 
 export function runExecutionSlotSharing(c: ConformanceCase): string[] {
-  checkKeys(c.input, ['slotSharingStrategy', 'executionGraph', 'slotSharingGroups', 'coLocationGroups', 'slotSharingGroupResources', 'topologicalOrder'], 'input');
+  checkKeys(
+    c.input,
+    ['slotSharingStrategy', 'executionGraph', 'slotSharingGroups', 'coLocationGroups', 'slotSharingGroupResources', 'topologicalOrder'],
+    'input',
+  );
   checkKeys(c.expect, ['numExecutionSlotSharingGroups', 'executionSlotSharingGroups', 'minimumSlots', 'requestedSlotProfiles'], 'expect');
-  const strategies = c.input.slotSharingStrategy === undefined ? (['LOCAL_INPUT_PREFERRED', 'TASK_BALANCED'] as const) : [c.input.slotSharingStrategy as 'LOCAL_INPUT_PREFERRED' | 'TASK_BALANCED'];
+  const strategies =
+    c.input.slotSharingStrategy === undefined
+      ? (['LOCAL_INPUT_PREFERRED', 'TASK_BALANCED'] as const)
+      : [c.input.slotSharingStrategy as 'LOCAL_INPUT_PREFERRED' | 'TASK_BALANCED'];
   const t = explicitTopology(c.input as unknown as ExplicitInput);
   return strategies.flatMap((strategy) => checkSharing(c, t, strategy).map((f) => `[${strategy}] ${f}`));
 }
@@ -248,7 +285,8 @@ function checkSharing(c: ConformanceCase, t: ExecutionTopology, strategy: 'LOCAL
     for (const [subtask, want] of Object.entries(x.requestedSlotProfiles as Record<string, unknown>)) {
       const index = [...sharing.groupOf.keys()].find((k) => subtaskName(t, k) === subtask);
       if (index === undefined) throw new CaseError(`no subtask '${subtask}'`);
-      if (!profilesEqual(profiles[sharing.groupOf[index]!]!, profileFromMap(want, `requestedSlotProfiles.${subtask}`))) failures.push(`requestedSlotProfiles.${subtask} differs`);
+      if (!profilesEqual(profiles[sharing.groupOf[index]!]!, profileFromMap(want, `requestedSlotProfiles.${subtask}`)))
+        failures.push(`requestedSlotProfiles.${subtask} differs`);
     }
   }
   return failures;

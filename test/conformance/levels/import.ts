@@ -17,11 +17,35 @@ import { sameSets } from '../compare.js';
 
 const REAL_FORMATS = 'fixtures/real-formats';
 const INPUT_KEYS = ['file', 'format'];
-const JOB_KEYS = ['jobId', 'jobName', 'jobState', 'jobType', 'numVertices', 'vertices', 'numEdges', 'edges', 'sourceVertices', 'sinkVertices', 'regions', 'slotSharingGroups', 'minimumSlots'];
+const JOB_KEYS = [
+  'jobId',
+  'jobName',
+  'jobState',
+  'jobType',
+  'numVertices',
+  'vertices',
+  'numEdges',
+  'edges',
+  'sourceVertices',
+  'sinkVertices',
+  'regions',
+  'slotSharingGroups',
+  'minimumSlots',
+];
 const VERTEX_KEYS = ['id', 'name', 'description', 'descriptionStartsWith', 'pact', 'parallelism', 'maxParallelism'];
 const EDGE_KEYS = ['source', 'target', 'inputNum', 'shipStrategy', 'exchange', 'resultPartitionType', 'distribution'];
 const CLUSTER_KEYS = ['numTaskManagers', 'totalSlots', 'freeSlots', 'taskManagers'];
-const TASK_MANAGER_KEYS = ['id', 'path', 'slotsNumber', 'freeSlots', 'totalResourceMiB', 'totalResource', 'freeResource', 'memoryConfiguration', 'hardware'];
+const TASK_MANAGER_KEYS = [
+  'id',
+  'path',
+  'slotsNumber',
+  'freeSlots',
+  'totalResourceMiB',
+  'totalResource',
+  'freeResource',
+  'memoryConfiguration',
+  'hardware',
+];
 
 type Raw = Record<string, unknown>;
 
@@ -46,7 +70,8 @@ const id = (v: unknown): string => String(v);
 
 function differs(failures: string[], what: string, actual: unknown, expected: unknown): void {
   if (expected === undefined) return;
-  if (JSON.stringify(actual ?? null) !== JSON.stringify(expected)) failures.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`);
+  if (JSON.stringify(actual ?? null) !== JSON.stringify(expected))
+    failures.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`);
 }
 
 function checkJob(e: Raw, job: ImportedJob): string[] {
@@ -65,17 +90,22 @@ function checkJob(e: Raw, job: ImportedJob): string[] {
       failures.push(`vertices: no vertex ${id(want.id)}`);
       continue;
     }
-    for (const key of ['name', 'description', 'pact', 'parallelism', 'maxParallelism'] as const) differs(failures, `vertex ${v.id} ${key}`, v[key], want[key]);
-    if (want.descriptionStartsWith !== undefined && !(v.description ?? '').startsWith(String(want.descriptionStartsWith))) failures.push(`vertex ${v.id} description does not start with ${JSON.stringify(want.descriptionStartsWith)}`);
+    for (const key of ['name', 'description', 'pact', 'parallelism', 'maxParallelism'] as const)
+      differs(failures, `vertex ${v.id} ${key}`, v[key], want[key]);
+    if (want.descriptionStartsWith !== undefined && !(v.description ?? '').startsWith(String(want.descriptionStartsWith)))
+      failures.push(`vertex ${v.id} description does not start with ${JSON.stringify(want.descriptionStartsWith)}`);
   }
   for (const [i, want] of ((e.edges ?? []) as Raw[]).entries()) {
     checkKeys(want, EDGE_KEYS, `expect.edges[${i}]`);
-    const edge = job.edges.find((x) => x.source === id(want.source) && x.target === id(want.target) && (want.inputNum === undefined || x.inputNum === want.inputNum));
+    const edge = job.edges.find(
+      (x) => x.source === id(want.source) && x.target === id(want.target) && (want.inputNum === undefined || x.inputNum === want.inputNum),
+    );
     if (edge === undefined) {
       failures.push(`edges: no edge ${id(want.source)} -> ${id(want.target)}`);
       continue;
     }
-    for (const key of ['inputNum', 'shipStrategy', 'exchange', 'resultPartitionType', 'distribution'] as const) differs(failures, `edge ${edge.source} -> ${edge.target} ${key}`, edge[key], want[key]);
+    for (const key of ['inputNum', 'shipStrategy', 'exchange', 'resultPartitionType', 'distribution'] as const)
+      differs(failures, `edge ${edge.source} -> ${edge.target} ${key}`, edge[key], want[key]);
   }
   const analysis = analyse(job);
   if (typeof analysis === 'string') return [...failures, analysis];
@@ -83,8 +113,20 @@ function checkJob(e: Raw, job: ImportedJob): string[] {
   const ids = (list: unknown): string[] => (list as unknown[]).map(id);
   if (e.sourceVertices !== undefined) sameOrFail(failures, 'sourceVertices', [names(sources(analysis))], [ids(e.sourceVertices)]);
   if (e.sinkVertices !== undefined) sameOrFail(failures, 'sinkVertices', [names(sinks(analysis))], [ids(e.sinkVertices)]);
-  if (e.regions !== undefined) sameOrFail(failures, 'regions', analysis.regions.regions.map((r) => names(r)), (e.regions as unknown[][]).map(ids));
-  if (e.slotSharingGroups !== undefined) sameOrFail(failures, 'slotSharingGroups', analysis.slotSharing.groups.map((g) => names(g.vertices)), Object.values(e.slotSharingGroups as Record<string, unknown[]>).map(ids));
+  if (e.regions !== undefined)
+    sameOrFail(
+      failures,
+      'regions',
+      analysis.regions.regions.map((r) => names(r)),
+      (e.regions as unknown[][]).map(ids),
+    );
+  if (e.slotSharingGroups !== undefined)
+    sameOrFail(
+      failures,
+      'slotSharingGroups',
+      analysis.slotSharing.groups.map((g) => names(g.vertices)),
+      Object.values(e.slotSharingGroups as Record<string, unknown[]>).map(ids),
+    );
   differs(failures, 'minimumSlots', analysis.minimumSlots, e.minimumSlots);
   return failures;
 }
@@ -123,7 +165,8 @@ function checkCluster(e: Raw, cluster: ImportedCluster): string[] {
       failures.push(`taskManagers: no TaskManager ${id(want.id)}`);
       continue;
     }
-    for (const key of ['path', 'slotsNumber', 'freeSlots', 'totalResourceMiB', 'memoryConfiguration', 'hardware'] as const) differs(failures, `TaskManager ${tm.id} ${key}`, tm[key], want[key]);
+    for (const key of ['path', 'slotsNumber', 'freeSlots', 'totalResourceMiB', 'memoryConfiguration', 'hardware'] as const)
+      differs(failures, `TaskManager ${tm.id} ${key}`, tm[key], want[key]);
     for (const key of ['totalResource', 'freeResource'] as const) {
       if (want[key] !== undefined) differs(failures, `TaskManager ${tm.id} ${key}`, factsJson(tm[key]), factsJson(want[key] as Raw));
     }
@@ -134,6 +177,7 @@ function checkCluster(e: Raw, cluster: ImportedCluster): string[] {
 /** Bytes as exact integers in text (bigint on our side, YAML numbers in the case). */
 function factsJson(p: ProfileFacts | Raw | undefined): Raw | undefined {
   if (p === undefined) return undefined;
-  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, k === 'cpuCores' ? String(v) : typeof v === 'bigint' ? v.toString() : String(v)]));
+  return Object.fromEntries(
+    Object.entries(p).map(([k, v]) => [k, k === 'cpuCores' ? String(v) : typeof v === 'bigint' ? v.toString() : String(v)]),
+  );
 }
-

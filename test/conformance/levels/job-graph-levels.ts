@@ -13,8 +13,17 @@ import { profileFromMap } from '../profiles.js';
 
 const INPUT_KEYS = ['jobGraph', 'variants', 'parallelismIllustrative', 'managedMemoryConfig'];
 const EXPECT_KEYS = [
-  'regions', 'regionSizes', 'slotSharingGroups', 'slotSharingGroupProfiles', 'numJobVertices',
-  'fractionsOfUseCase', 'fractionsOfSlot', 'legacyFraction', 'sumOfDefaultGroupAtMostOne', 'tolerance', 'error',
+  'regions',
+  'regionSizes',
+  'slotSharingGroups',
+  'slotSharingGroupProfiles',
+  'numJobVertices',
+  'fractionsOfUseCase',
+  'fractionsOfSlot',
+  'legacyFraction',
+  'sumOfDefaultGroupAtMostOne',
+  'tolerance',
+  'error',
 ];
 
 type Outcome = { ok: true; analysis: JobAnalysis } | { ok: false; messages: string[] };
@@ -27,7 +36,12 @@ function analyse(jobGraph: Record<string, unknown>): Outcome {
   return { ok: true, analysis: analysis.value };
 }
 
-function buildJobGraph(c: ConformanceCase, version: string, variant: string | undefined, first: string | undefined): Record<string, unknown> {
+function buildJobGraph(
+  c: ConformanceCase,
+  version: string,
+  variant: string | undefined,
+  first: string | undefined,
+): Record<string, unknown> {
   const jobGraph = structuredClone(c.input.jobGraph) as Record<string, unknown>;
   if (typeof jobGraph !== 'object' || jobGraph === null) throw new CaseError('input.jobGraph is missing');
   jobGraph.flinkVersion ??= version;
@@ -57,12 +71,16 @@ function checkOutcome(c: ConformanceCase, outcome: Outcome): string[] {
   const e = c.expect;
   if (e.error !== undefined) {
     if (outcome.ok) return [`expected error '${String(e.error)}', but the analysis succeeded`];
-    return outcome.messages.some((m) => m.includes(String(e.error))) ? [] : [`expected error '${String(e.error)}', got: ${outcome.messages.join(' | ')}`];
+    return outcome.messages.some((m) => m.includes(String(e.error)))
+      ? []
+      : [`expected error '${String(e.error)}', got: ${outcome.messages.join(' | ')}`];
   }
   if (!outcome.ok) return [`unexpected error: ${outcome.messages.join(' | ')}`];
   const a = outcome.analysis;
   const failures: string[] = [];
-  const check = (ok: boolean, message: () => string) => { if (!ok) failures.push(message()); };
+  const check = (ok: boolean, message: () => string) => {
+    if (!ok) failures.push(message());
+  };
   const ids = (vs: readonly number[]) => vs.map((v) => a.graph.vertices[v]!.id);
   if (e.regions !== undefined) {
     const actual = a.regions.regions.map(ids);
@@ -70,9 +88,13 @@ function checkOutcome(c: ConformanceCase, outcome: Outcome): string[] {
   }
   if (e.regionSizes !== undefined) {
     const actual = a.regions.regions.map((r) => r.length);
-    check(sameMultiset(actual, e.regionSizes as number[]), () => `regionSizes: expected ${JSON.stringify(e.regionSizes)}, got ${JSON.stringify(actual)}`);
+    check(
+      sameMultiset(actual, e.regionSizes as number[]),
+      () => `regionSizes: expected ${JSON.stringify(e.regionSizes)}, got ${JSON.stringify(actual)}`,
+    );
   }
-  if (e.numJobVertices !== undefined) check(a.graph.vertices.length === e.numJobVertices, () => `numJobVertices: got ${a.graph.vertices.length}`);
+  if (e.numJobVertices !== undefined)
+    check(a.graph.vertices.length === e.numJobVertices, () => `numJobVertices: got ${a.graph.vertices.length}`);
   failures.push(...checkGroups(c, a), ...checkFractions(c, a));
   return failures;
 }
@@ -82,17 +104,30 @@ function checkGroups(c: ConformanceCase, a: JobAnalysis): string[] {
   const expected = c.expect.slotSharingGroups as Record<string, string[]> | undefined;
   const profiles = c.expect.slotSharingGroupProfiles as Record<string, unknown> | undefined;
   if (expected === undefined && profiles === undefined) return [];
-  const actual = a.slotSharing.groups.map((g) => ({ id: g.id, name: g.name, members: g.vertices.map((v) => a.graph.vertices[v]!.id), profile: g.groupProfile }));
+  const actual = a.slotSharing.groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    members: g.vertices.map((v) => a.graph.vertices[v]!.id),
+    profile: g.groupProfile,
+  }));
   const failures: string[] = [];
   const userNames = new Set(a.graph.vertices.map((v) => v.slotSharingGroup).filter((n) => n !== DEFAULT_SLOT_SHARING_GROUP));
   if (expected !== undefined) {
-    if (!sameSets(actual.map((g) => g.members), Object.values(expected))) {
-      failures.push(`slotSharingGroups: expected ${JSON.stringify(expected)}, got ${JSON.stringify(Object.fromEntries(actual.map((g) => [g.id, g.members])))}`);
+    if (
+      !sameSets(
+        actual.map((g) => g.members),
+        Object.values(expected),
+      )
+    ) {
+      failures.push(
+        `slotSharingGroups: expected ${JSON.stringify(expected)}, got ${JSON.stringify(Object.fromEntries(actual.map((g) => [g.id, g.members])))}`,
+      );
     }
     for (const [label, members] of Object.entries(expected)) {
       if (!userNames.has(label)) continue;
       const named = actual.find((g) => g.name === label);
-      if (named === undefined || !sameSets([named.members], [members])) failures.push(`slotSharingGroups: group '${label}' should hold ${JSON.stringify(members)}`);
+      if (named === undefined || !sameSets([named.members], [members]))
+        failures.push(`slotSharingGroups: group '${label}' should hold ${JSON.stringify(members)}`);
     }
   }
   for (const [label, want] of Object.entries(profiles ?? {})) {
@@ -127,12 +162,13 @@ function checkFractions(c: ConformanceCase, a: JobAnalysis): string[] {
       }
       for (const [uc, value] of Object.entries(want)) {
         const got = actual.get(uc);
-        if (got === undefined || !sameNumber(got, value, tolerance)) failures.push(`${key}.${opId}.${uc}: expected ${String(value)}, got ${got}`);
+        if (got === undefined || !sameNumber(got, value, tolerance))
+          failures.push(`${key}.${opId}.${uc}: expected ${String(value)}, got ${got}`);
       }
     }
   }
   if (e.legacyFraction !== undefined) {
-    if (mm.model !== 'legacy') return [...failures, 'legacyFraction: the job\'s Flink version uses the use-case model'];
+    if (mm.model !== 'legacy') return [...failures, "legacyFraction: the job's Flink version uses the use-case model"];
     for (const [opId, want] of Object.entries(e.legacyFraction as Record<string, unknown>)) {
       const got = (find(opId) as { legacyFraction: number }).legacyFraction;
       if (!sameNumber(got, want, tolerance)) failures.push(`legacyFraction.${opId}: expected ${String(want)}, got ${got}`);
@@ -148,7 +184,9 @@ function checkDefaultGroupSum(a: JobAnalysis, want: boolean): string[] {
   const sums: number[][] =
     mm.model === 'legacy'
       ? [mm.operators.filter((o) => inDefault(o.group)).map((o) => o.legacyFraction)]
-      : ['OPERATOR', 'STATE_BACKEND', 'PYTHON'].map((uc) => mm.operators.filter((o) => inDefault(o.group)).map((o) => o.fractionsOfSlot.get(uc as 'OPERATOR') ?? 0));
+      : ['OPERATOR', 'STATE_BACKEND', 'PYTHON'].map((uc) =>
+          mm.operators.filter((o) => inDefault(o.group)).map((o) => o.fractionsOfSlot.get(uc as 'OPERATOR') ?? 0),
+        );
   const holds = sums.every(decimalSumAtMostOne);
   return holds === want ? [] : [`sumOfDefaultGroupAtMostOne: expected ${want}, got ${holds}`];
 }

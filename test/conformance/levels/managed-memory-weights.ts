@@ -27,7 +27,8 @@ export function runManagedMemoryWeights(c: ConformanceCase, version: string): st
   const failures: string[] = [];
   for (const [id, input] of cases) {
     checkKeys(input, CASE_KEYS, `input.cases.${id}`);
-    const configured = input.consumerWeights === undefined ? undefined : new Map(Object.entries(input.consumerWeights as Record<string, number>));
+    const configured =
+      input.consumerWeights === undefined ? undefined : new Map(Object.entries(input.consumerWeights as Record<string, number>));
     const weights = capture(() => resolveConsumerWeights(configured, flinkVersion));
     const want = c.expect[id];
     if ('error' in weights) {
@@ -36,11 +37,16 @@ export function runManagedMemoryWeights(c: ConformanceCase, version: string): st
       continue;
     }
     if (typeof want === 'object' && want !== null && 'error' in want) {
-      failures.push(`${id}: expected error '${String((want as { error: unknown }).error)}', got weights ${JSON.stringify(Object.fromEntries(weights))}`);
+      failures.push(
+        `${id}: expected error '${String((want as { error: unknown }).error)}', got weights ${JSON.stringify(Object.fromEntries(weights))}`,
+      );
       continue;
     }
     const w = expectedWeights[id];
-    if (w !== undefined && JSON.stringify(Object.fromEntries([...weights].sort())) !== JSON.stringify(Object.fromEntries(Object.entries(w).sort()))) {
+    if (
+      w !== undefined &&
+      JSON.stringify(Object.fromEntries([...weights].sort())) !== JSON.stringify(Object.fromEntries(Object.entries(w).sort()))
+    ) {
       failures.push(`${id}: weights expected ${JSON.stringify(w)}, got ${JSON.stringify(Object.fromEntries(weights))}`);
     }
     if (input.fractionOfUseCase !== undefined) failures.push(...checkFractions(id, input, weights, want, tolerance));
@@ -65,7 +71,8 @@ function checkFractions(
   const failures: string[] = [];
   for (const [uc, value] of Object.entries(expected)) {
     const actual = ofSlot.get(uc as ManagedMemoryUseCase);
-    if (actual === undefined || !sameNumber(actual, value, tolerance)) failures.push(`${id}: fraction of slot for ${uc} expected ${String(value)}, got ${actual}`);
+    if (actual === undefined || !sameNumber(actual, value, tolerance))
+      failures.push(`${id}: fraction of slot for ${uc} expected ${String(value)}, got ${actual}`);
   }
   return failures;
 }

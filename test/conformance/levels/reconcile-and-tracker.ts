@@ -30,12 +30,18 @@ function reconcileOnce(table: ProfileTable, cluster: Raw, tms: ReconcileTm[]): R
     let unused: ResourceProfile = total;
     let inUse = false;
     for (const counts of Object.values((p.pendingAllocations ?? {}) as Raw)) {
-      for (const [name, n] of Object.entries(counts as Raw)) for (let k = 0; k < Number(n); k++) [unused, inUse] = [subtract(unused, table.resolve(name)), true];
+      for (const [name, n] of Object.entries(counts as Raw))
+        for (let k = 0; k < Number(n); k++) [unused, inUse] = [subtract(unused, table.resolve(name)), true];
     }
     return { id: String(p.id), total, unused: unused as SpecifiedProfile, inUse };
   });
   return tryReconcileClusterResources(
-    { activeCount: active.length, activeAvailable: active.reduce<ResourceProfile>((s, tm) => merge(s, tm.available), ZERO), timedOut, pending },
+    {
+      activeCount: active.length,
+      activeAvailable: active.reduce<ResourceProfile>((s, tm) => merge(s, tm.available), ZERO),
+      timedOut,
+      pending,
+    },
     config,
   );
 }
@@ -55,7 +61,8 @@ function checkReconcile(result: ReconcileResult | undefined, last: ReconcileResu
             : undefined;
     if (got === undefined) throw new CaseError(`unknown result key '${key}'`);
     const expected = Array.isArray(value) ? [...(value as string[])].sort() : value;
-    if (JSON.stringify(got) !== JSON.stringify(expected)) f.push(`${where}${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
+    if (JSON.stringify(got) !== JSON.stringify(expected))
+      f.push(`${where}${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
   }
   return f;
 }
@@ -69,7 +76,12 @@ export function runReconcile(c: ConformanceCase): string[] {
     const tms: ReconcileTm[] = ((sub.cluster.taskManagers ?? []) as Raw[]).map((tm, i) => {
       checkKeys(tm, ['id', 'totalResources', 'availableResources', 'defaultSlotResources', 'idleSince'], `taskManagers[${i}]`);
       const total = specifiedOf(table, tm.totalResources, `taskManagers[${i}].totalResources`);
-      return { id: String(tm.id), total, available: specifiedOf(table, tm.availableResources ?? tm.totalResources, `taskManagers[${i}].availableResources`), idleSince: idleSinceOf(tm.idleSince, `taskManagers[${i}]`) };
+      return {
+        id: String(tm.id),
+        total,
+        available: specifiedOf(table, tm.availableResources ?? tm.totalResources, `taskManagers[${i}].availableResources`),
+        idleSince: idleSinceOf(tm.idleSince, `taskManagers[${i}]`),
+      };
     });
     const failures: string[] = [];
     let last: ReconcileResult | undefined;
@@ -100,8 +112,10 @@ function sameList(actual: readonly { profile: ResourceProfile; count: number }[]
 function checkTracker(t: JobScopedResourceTracker, want: Raw, table: ProfileTable, where: string): string[] {
   checkKeys(want, ['acquired', 'missing'], `${where}expect`);
   const f: string[] = [];
-  if (want.acquired !== undefined && !sameList(t.getAcquiredResources(), want.acquired, table)) f.push(`${where}acquired differs: ${JSON.stringify(t.getAcquiredResources().map((x) => [profileKey(x.profile), x.count]))}`);
-  if (want.missing !== undefined && !sameList(t.getMissingResources(), want.missing, table)) f.push(`${where}missing differs: ${JSON.stringify(t.getMissingResources().map((x) => [profileKey(x.profile), x.count]))}`);
+  if (want.acquired !== undefined && !sameList(t.getAcquiredResources(), want.acquired, table))
+    f.push(`${where}acquired differs: ${JSON.stringify(t.getAcquiredResources().map((x) => [profileKey(x.profile), x.count]))}`);
+  if (want.missing !== undefined && !sameList(t.getMissingResources(), want.missing, table))
+    f.push(`${where}missing differs: ${JSON.stringify(t.getMissingResources().map((x) => [profileKey(x.profile), x.count]))}`);
   return f;
 }
 
@@ -114,7 +128,10 @@ export function runResourceTracker(c: ConformanceCase): string[] {
     const failures: string[] = [];
     ((sub.input.events ?? []) as Raw[]).forEach((event, i) => {
       checkKeys(event, ['declare', 'acquire', 'lose', 'check'], `events[${i}]`);
-      if (event.declare !== undefined) tracker.notifyResourceRequirements((event.declare as Raw[]).map((r) => ({ profile: profileOf(table, r.profile, 'profile'), count: Number(r.count) })));
+      if (event.declare !== undefined)
+        tracker.notifyResourceRequirements(
+          (event.declare as Raw[]).map((r) => ({ profile: profileOf(table, r.profile, 'profile'), count: Number(r.count) })),
+        );
       if (event.acquire !== undefined) tracker.notifyAcquiredResource(profileOf(table, event.acquire, 'acquire'));
       if (event.lose !== undefined) tracker.notifyLostResource(profileOf(table, event.lose, 'lose'));
       if (event.check !== undefined) failures.push(...checkTracker(tracker, event.check as Raw, table, `events[${i}].`));

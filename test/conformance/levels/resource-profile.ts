@@ -21,14 +21,22 @@ function runOp(op: Record<string, unknown>, table: ProfileTable, exactMatching: 
   const a = () => table.resolve(op.a);
   const b = () => table.resolve(op.b);
   switch (op.op) {
-    case 'merge': return capture(() => merge(a(), b()));
-    case 'subtract': return capture(() => subtract(a(), b()));
-    case 'multiply': return capture(() => multiply(a(), Number(op.k)));
-    case 'allFieldsNoLessThan': return capture(() => allFieldsNoLessThan(a(), b()));
-    case 'isMatching': return capture(() => isMatching(a(), b(), exactMatching));
-    case 'getTotalMemory': return capture(() => getTotalMemory(a()));
-    case 'getOperatorsMemory': return capture(() => getOperatorsMemory(a()));
-    default: throw new CaseError(`unknown resource operation '${String(op.op)}'`);
+    case 'merge':
+      return capture(() => merge(a(), b()));
+    case 'subtract':
+      return capture(() => subtract(a(), b()));
+    case 'multiply':
+      return capture(() => multiply(a(), Number(op.k)));
+    case 'allFieldsNoLessThan':
+      return capture(() => allFieldsNoLessThan(a(), b()));
+    case 'isMatching':
+      return capture(() => isMatching(a(), b(), exactMatching));
+    case 'getTotalMemory':
+      return capture(() => getTotalMemory(a()));
+    case 'getOperatorsMemory':
+      return capture(() => getOperatorsMemory(a()));
+    default:
+      throw new CaseError(`unknown resource operation '${String(op.op)}'`);
   }
 }
 
@@ -59,7 +67,9 @@ export function runResourceProfile(c: ConformanceCase, version: string): string[
   ops.forEach((op, i) => {
     const actual = runOp(op, table, exact);
     if (!matches(actual, expected[i], `expect.results[${i}]`)) {
-      failures.push(`resourceOps[${i}] ${String(op.op)}(${String(op.a)}, ${String(op.b ?? op.k)}): expected ${JSON.stringify(expected[i])}, got ${show(actual)}`);
+      failures.push(
+        `resourceOps[${i}] ${String(op.op)}(${String(op.a)}, ${String(op.b ?? op.k)}): expected ${JSON.stringify(expected[i])}, got ${show(actual)}`,
+      );
     }
   });
   return failures;
@@ -77,10 +87,14 @@ export function runProfileMatching(c: ConformanceCase, version: string): string[
     const required = () => table.resolve(check.required);
     for (const key of ['isMatching', 'allFieldsNoLessThan'] as const) {
       if (!(key in check)) continue;
-      const actual = capture(() => (key === 'isMatching' ? isMatching(slot(), required(), exact) : allFieldsNoLessThan(slot(), required())));
+      const actual = capture(() =>
+        key === 'isMatching' ? isMatching(slot(), required(), exact) : allFieldsNoLessThan(slot(), required()),
+      );
       const want = check[key] === 'error' ? { error: '' } : check[key];
       if (!matches(actual, want, `input.checks[${i}].${key}`)) {
-        failures.push(`checks[${i}] ${key}(${String(check.slot)}, ${String(check.required)}): expected ${JSON.stringify(check[key])}, got ${show(actual)}`);
+        failures.push(
+          `checks[${i}] ${key}(${String(check.slot)}, ${String(check.required)}): expected ${JSON.stringify(check[key])}, got ${show(actual)}`,
+        );
       }
     }
   });

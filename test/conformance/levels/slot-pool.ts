@@ -11,15 +11,50 @@ import { ProfileTable } from '../profiles.js';
 
 type Raw = Record<string, unknown>;
 
-const VERBS = ['increaseRequirements', 'decreaseRequirements', 'offerSlots', 'offerSameSlotsAgain', 'reserveFreeSlot', 'freeReservedSlot', 'releaseIdleSlots', 'advanceTime'];
-const RESULT_KEYS = ['acceptedFirstOffer', 'acceptedOnReoffer', 'acceptedSecondOffer', 'newSlotsNotifiedOnReoffer', 'fulfilled', 'requirements', 'unfulfilledResources', 'freedSlots', 'slotsInPool'];
+const VERBS = [
+  'increaseRequirements',
+  'decreaseRequirements',
+  'offerSlots',
+  'offerSameSlotsAgain',
+  'reserveFreeSlot',
+  'freeReservedSlot',
+  'releaseIdleSlots',
+  'advanceTime',
+];
+const RESULT_KEYS = [
+  'acceptedFirstOffer',
+  'acceptedOnReoffer',
+  'acceptedSecondOffer',
+  'newSlotsNotifiedOnReoffer',
+  'fulfilled',
+  'requirements',
+  'unfulfilledResources',
+  'freedSlots',
+  'slotsInPool',
+];
 
 const DURATION_UNITS: Record<string, number> = {
-  ms: 1, milli: 1, millis: 1, millisecond: 1, milliseconds: 1,
-  s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000,
-  m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000,
-  h: 3_600_000, hour: 3_600_000, hours: 3_600_000,
-  d: 86_400_000, day: 86_400_000, days: 86_400_000,
+  ms: 1,
+  milli: 1,
+  millis: 1,
+  millisecond: 1,
+  milliseconds: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  mins: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+  d: 86_400_000,
+  day: 86_400_000,
+  days: 86_400_000,
 };
 
 /** Flink's duration syntax (`TimeUtils.parseDuration`): an integer and an optional unit; bare = ms. */
@@ -43,13 +78,18 @@ class Run {
   private nextAllocation = 1;
   private nextTaskManager = 1;
 
-  constructor(readonly table: ProfileTable, slotIdleTimeout: number | undefined) {
+  constructor(
+    readonly table: ProfileTable,
+    slotIdleTimeout: number | undefined,
+  ) {
     this.pool = new DeclarativeSlotPool({ slotIdleTimeout });
   }
 
   counter(value: unknown, where: string): ResourceCounter {
     if (typeof value !== 'object' || value === null) throw new CaseError(`${where} is not a profile → count map`);
-    return ResourceCounter.of(Object.entries(value).map(([name, n]) => ({ profile: this.table.resolve(name), count: count(n, `${where}.${name}`) })));
+    return ResourceCounter.of(
+      Object.entries(value).map(([name, n]) => ({ profile: this.table.resolve(name), count: count(n, `${where}.${name}`) })),
+    );
   }
 
   /** `offerSlots: {P: n}`: one new TaskManager offers n new slots of each profile. */
@@ -77,7 +117,9 @@ class Run {
       return this.firstAccepted;
     }
     const profile = this.table.resolve(ref);
-    const found = this.pool.getAllSlots().find((s) => profilesEqual(s.profile, profile) && this.pool.containsFreeSlot(s.allocationId) === free);
+    const found = this.pool
+      .getAllSlots()
+      .find((s) => profilesEqual(s.profile, profile) && this.pool.containsFreeSlot(s.allocationId) === free);
     if (found === undefined) throw new CaseError(`${where}: no ${free ? 'free' : 'reserved'} pool slot of profile ${String(ref)}`);
     return found.allocationId;
   }
@@ -100,14 +142,30 @@ function apply(run: Run, event: Raw, where: string): void {
   if (event.at !== undefined) run.now = parseDuration(event.at, `${where}.at`);
   const value = event[verb];
   switch (verb) {
-    case 'increaseRequirements': run.pool.increaseResourceRequirementsBy(run.counter(value, `${where}.${verb}`)); break;
-    case 'decreaseRequirements': run.pool.decreaseResourceRequirementsBy(run.counter(value, `${where}.${verb}`)); break;
-    case 'offerSlots': run.offer(value, `${where}.${verb}`); break;
-    case 'offerSameSlotsAgain': if (value === true) run.reoffer(); break;
-    case 'reserveFreeSlot': reserve(run, value, `${where}.${verb}`); break;
-    case 'freeReservedSlot': run.pool.freeReservedSlot(run.slot(value, false, `${where}.${verb}`), run.now); break;
-    case 'releaseIdleSlots': releaseIdle(run, value, `${where}.${verb}`); break;
-    case 'advanceTime': run.now += parseDuration(value, `${where}.${verb}`); break;
+    case 'increaseRequirements':
+      run.pool.increaseResourceRequirementsBy(run.counter(value, `${where}.${verb}`));
+      break;
+    case 'decreaseRequirements':
+      run.pool.decreaseResourceRequirementsBy(run.counter(value, `${where}.${verb}`));
+      break;
+    case 'offerSlots':
+      run.offer(value, `${where}.${verb}`);
+      break;
+    case 'offerSameSlotsAgain':
+      if (value === true) run.reoffer();
+      break;
+    case 'reserveFreeSlot':
+      reserve(run, value, `${where}.${verb}`);
+      break;
+    case 'freeReservedSlot':
+      run.pool.freeReservedSlot(run.slot(value, false, `${where}.${verb}`), run.now);
+      break;
+    case 'releaseIdleSlots':
+      releaseIdle(run, value, `${where}.${verb}`);
+      break;
+    case 'advanceTime':
+      run.now += parseDuration(value, `${where}.${verb}`);
+      break;
   }
 }
 
@@ -132,10 +190,16 @@ class Names {
     this.named = [...Object.keys(profiles ?? {}), 'UNKNOWN', 'ANY'].map((n) => [n, table.resolve(n)]);
   }
   of(p: ResourceProfile): string {
-    return this.named.find(([, q]) => profilesEqual(p, q))?.[0] ?? JSON.stringify(p, (_, v) => (typeof v === 'bigint' ? String(v) : v instanceof Map ? Object.fromEntries(v) : v));
+    return (
+      this.named.find(([, q]) => profilesEqual(p, q))?.[0] ??
+      JSON.stringify(p, (_, v) => (typeof v === 'bigint' ? String(v) : v instanceof Map ? Object.fromEntries(v) : v))
+    );
   }
   show(c: ResourceCounter): string {
-    return `{${c.toList().map((e) => `${this.of(e.profile)}: ${e.count}`).join(', ')}}`;
+    return `{${c
+      .toList()
+      .map((e) => `${this.of(e.profile)}: ${e.count}`)
+      .join(', ')}}`;
   }
 }
 
@@ -151,20 +215,24 @@ function acceptedByProfile(result: OfferResult | undefined): ResourceCounter {
 
 function requirementsCounter(want: unknown, run: Run, where: string): ResourceCounter {
   if (!Array.isArray(want)) throw new CaseError(`${where} must be a list of {profile, count}`);
-  return ResourceCounter.of(want.map((r: Raw, i) => {
-    checkKeys(r, ['profile', 'count'], `${where}[${i}]`);
-    return { profile: run.table.resolve(r.profile), count: count(r.count, `${where}[${i}].count`) };
-  }));
+  return ResourceCounter.of(
+    want.map((r: Raw, i) => {
+      checkKeys(r, ['profile', 'count'], `${where}[${i}]`);
+      return { profile: run.table.resolve(r.profile), count: count(r.count, `${where}[${i}].count`) };
+    }),
+  );
 }
 
 function checkResults(run: Run, want: Raw, names: Names, where: string): string[] {
   checkKeys(want, RESULT_KEYS, where);
   const f: string[] = [];
   const counts = (key: string, actual: ResourceCounter): void => {
-    if (want[key] !== undefined && !sameCounts(actual, want[key], run, `${where}.${key}`)) f.push(`${key}: expected ${JSON.stringify(want[key])}, got ${names.show(actual)}`);
+    if (want[key] !== undefined && !sameCounts(actual, want[key], run, `${where}.${key}`))
+      f.push(`${key}: expected ${JSON.stringify(want[key])}, got ${names.show(actual)}`);
   };
   const number = (key: string, actual: number | undefined): void => {
-    if (want[key] !== undefined && actual !== want[key]) f.push(`${key}: expected ${JSON.stringify(want[key])}, got ${actual ?? 'nothing'}`);
+    if (want[key] !== undefined && actual !== want[key])
+      f.push(`${key}: expected ${JSON.stringify(want[key])}, got ${actual ?? 'nothing'}`);
   };
   counts('acceptedFirstOffer', acceptedByProfile(run.offerResults[0]));
   counts('acceptedOnReoffer', acceptedByProfile(run.reofferResult));
@@ -196,7 +264,8 @@ function runSubCase(c: ConformanceCase, sub: SubCase): string[] {
   const names = new Names(table, c.input.profiles as Raw | undefined);
   const options = (c.input.options ?? {}) as Raw;
   checkKeys(options, ['slotIdleTimeout'], 'input.options');
-  const timeout = options.slotIdleTimeout === undefined ? undefined : parseDuration(options.slotIdleTimeout, 'input.options.slotIdleTimeout');
+  const timeout =
+    options.slotIdleTimeout === undefined ? undefined : parseDuration(options.slotIdleTimeout, 'input.options.slotIdleTimeout');
   const run = new Run(table, timeout);
   const failures: string[] = [];
   for (const [i, event] of sub.events.entries()) {
@@ -207,7 +276,8 @@ function runSubCase(c: ConformanceCase, sub: SubCase): string[] {
       if (!(e instanceof FlinkException)) throw e;
       return [...failures, `${where}: ${e.errorType}: ${e.message}`];
     }
-    if (event.expect !== undefined) failures.push(...checkResults(run, event.expect as Raw, names, `${where}.expect`).map((x) => `${where}: ${x}`));
+    if (event.expect !== undefined)
+      failures.push(...checkResults(run, event.expect as Raw, names, `${where}.expect`).map((x) => `${where}: ${x}`));
   }
   for (const want of sub.wants) failures.push(...checkResults(run, want, names, 'expect'));
   return failures.map((x) => `${sub.label}${x}`);
@@ -217,7 +287,8 @@ function runSubCase(c: ConformanceCase, sub: SubCase): string[] {
 function topLevelWant(c: ConformanceCase): Raw {
   checkKeys(c.expect, ['allocation', 'seeVariants'], 'expect');
   const { seeVariants, ...rest } = (c.expect.allocation ?? {}) as Raw;
-  if ((seeVariants ?? c.expect.seeVariants) !== undefined && c.input.variants === undefined) throw new CaseError('seeVariants without input.variants');
+  if ((seeVariants ?? c.expect.seeVariants) !== undefined && c.input.variants === undefined)
+    throw new CaseError('seeVariants without input.variants');
   return rest;
 }
 

@@ -1,6 +1,13 @@
 /** Builds SlotManager configurations, TaskManagers and variants from a slotmanager case's input. */
 import { type Decimal, decimalFromNumber } from '../../../src/model/decimal.js';
-import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../../src/model/resource-profile.js';
+import {
+  type ResourceProfile,
+  type SpecifiedProfile,
+  ANY,
+  divideIntoSlots,
+  isSpecified,
+  multiply,
+} from '../../../src/model/resource-profile.js';
 import type { SlotManagerConfig, TaskManagerRegistration } from '../../../src/sim/slotmanager/slot-manager.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { ProfileTable, memory, profileFromMap } from '../profiles.js';
@@ -36,13 +43,15 @@ export function smConfig(table: ProfileTable, cluster: Raw, options: Raw): SlotM
   const worker = cluster.defaultWorker as Raw;
   checkKeys(worker, ['totalResources', 'numberOfTaskSlots'], 'input.cluster.defaultWorker');
   const allocation = cluster.resourceAllocation;
-  if (allocation !== undefined && allocation !== 'active' && allocation !== 'fails') throw new CaseError(`resourceAllocation '${String(allocation)}'`);
+  if (allocation !== undefined && allocation !== 'active' && allocation !== 'fails')
+    throw new CaseError(`resourceAllocation '${String(allocation)}'`);
   const decimal = (v: unknown): Decimal => decimalFromNumber(Number(v));
   return {
     defaultWorker: specifiedOf(table, worker.totalResources, 'defaultWorker.totalResources'),
     slotsPerWorker: Number(worker.numberOfTaskSlots),
     resourceAllocation: allocation === 'active' ? 'active' : 'standalone',
-    evenlySpread: options.loadBalanceMode === 'SLOTS' || options.evenlySpreadOutSlots === true || options.slotMatchingStrategy === 'LEAST_UTILIZATION',
+    evenlySpread:
+      options.loadBalanceMode === 'SLOTS' || options.evenlySpreadOutSlots === true || options.slotMatchingStrategy === 'LEAST_UTILIZATION',
     redundantTaskManagers: Number(options.redundantTaskManagers ?? 0),
     minTotalCpu: decimal(options.minTotalCpu ?? 0),
     minTotalMemory: memory(options.minTotalMemory ?? 0, 'minTotalMemory'),
@@ -55,7 +64,11 @@ export function smConfig(table: ProfileTable, cluster: Raw, options: Raw): SlotM
 }
 
 export function registrationOf(table: ProfileTable, tm: Raw, i: number, staticModel: boolean): TaskManagerRegistration {
-  checkKeys(tm, ['id', 'totalResources', 'defaultSlotResources', 'numberOfTaskSlots', 'slotProfile', 'blocked', 'initialAllocatedSlots'], `taskManagers[${i}]`);
+  checkKeys(
+    tm,
+    ['id', 'totalResources', 'defaultSlotResources', 'numberOfTaskSlots', 'slotProfile', 'blocked', 'initialAllocatedSlots'],
+    `taskManagers[${i}]`,
+  );
   const allocated = ((tm.initialAllocatedSlots ?? []) as Raw[]).map((a, j) => {
     checkKeys(a, ['profile', 'job'], `taskManagers[${i}].initialAllocatedSlots[${j}]`);
     return { job: String(a.job), profile: profileOf(table, a.profile, 'initialAllocatedSlots.profile') };
@@ -63,10 +76,20 @@ export function registrationOf(table: ProfileTable, tm: Raw, i: number, staticMo
   if (staticModel) {
     const slot = profileOf(table, tm.slotProfile ?? tm.defaultSlotResources ?? ANY, `taskManagers[${i}].slotProfile`);
     const n = Number(tm.numberOfTaskSlots ?? 1);
-    return { id: String(tm.id), total: isSpecified(slot) ? multiply(slot, n) : slot, defaultSlot: slot, numberOfSlots: n, blocked: tm.blocked === true, allocatedSlots: allocated };
+    return {
+      id: String(tm.id),
+      total: isSpecified(slot) ? multiply(slot, n) : slot,
+      defaultSlot: slot,
+      numberOfSlots: n,
+      blocked: tm.blocked === true,
+      allocatedSlots: allocated,
+    };
   }
   const total = specifiedOf(table, tm.totalResources, `taskManagers[${i}].totalResources`);
-  const defaultSlot = tm.defaultSlotResources !== undefined ? specifiedOf(table, tm.defaultSlotResources, `taskManagers[${i}].defaultSlotResources`) : divideIntoSlots(total, Number(tm.numberOfTaskSlots ?? 1));
+  const defaultSlot =
+    tm.defaultSlotResources !== undefined
+      ? specifiedOf(table, tm.defaultSlotResources, `taskManagers[${i}].defaultSlotResources`)
+      : divideIntoSlots(total, Number(tm.numberOfTaskSlots ?? 1));
   return { id: String(tm.id), total, defaultSlot, numberOfSlots: 0, blocked: tm.blocked === true, allocatedSlots: allocated };
 }
 

@@ -4,7 +4,7 @@ import { DeclarativeSlotManager } from '../../../src/sim/slotmanager/declarative
 import { FineGrainedSlotManager } from '../../../src/sim/slotmanager/fine-grained-slot-manager.js';
 import { stubStrategy } from '../../../src/sim/run-scenario.js';
 import type { StrategyStub } from '../../../src/sim/scenario/scenario.js';
-import { newPendingTaskManager } from '../../../src/sim/slotmanager/fine-grained-task-manager-tracker.js';
+import { newPendingTaskManager } from '../../../src/sim/slotmanager/fine-grained-task-manager.js';
 import { ResourceCounter } from '../../../src/sim/slotmanager/resource-counter.js';
 import type { SlotManager, TaskManagerRegistration } from '../../../src/sim/slotmanager/slot-manager.js';
 import { Simulation } from '../../../src/sim/simulation.js';
@@ -12,7 +12,16 @@ import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 import { type Raw, ProfileTable, type SubCase, profileOf, registrationOf, smConfig, specifiedOf, subCases } from './slotmanager-setup.js';
 import { parseDuration } from './slot-pool.js';
 
-const EVENT_VERBS = ['declare', 'clearRequirements', 'registerTaskManager', 'unregisterTaskManager', 'freeSlot', 'slotReport', 'setFailUnfulfillableRequest', 'advanceTime'];
+const EVENT_VERBS = [
+  'declare',
+  'clearRequirements',
+  'registerTaskManager',
+  'unregisterTaskManager',
+  'freeSlot',
+  'slotReport',
+  'setFailUnfulfillableRequest',
+  'advanceTime',
+];
 
 interface Run {
   readonly table: ProfileTable;
@@ -29,7 +38,12 @@ function stubOf(table: ProfileTable, stub: Raw): StrategyStub {
   const onPending = new Map(
     Object.entries((stub.allocationsOnPendingResources ?? {}) as Raw).map(([job, perTm]) => [
       job,
-      new Map(Object.entries(perTm as Raw).map(([tm, counts]) => [tm, Object.entries(counts as Raw).map(([name, n]) => ({ profile: table.resolve(name), count: Number(n) }))])),
+      new Map(
+        Object.entries(perTm as Raw).map(([tm, counts]) => [
+          tm,
+          Object.entries(counts as Raw).map(([name, n]) => ({ profile: table.resolve(name), count: Number(n) })),
+        ]),
+      ),
     ]),
   );
   return { newPendingTaskManagers: Number(stub.pendingTaskManagersToAllocate ?? 0), onPending };
@@ -39,7 +53,11 @@ function setup(sub: SubCase, staticModel: boolean): Run {
   checkKeys(sub.input, ['profiles', 'cluster', 'events', 'variants'], 'input');
   const table = new ProfileTable(sub.input.profiles as Raw);
   const cluster = sub.cluster;
-  checkKeys(cluster, ['slotModel', 'defaultWorker', 'resourceAllocation', 'options', 'taskManagers', 'pendingTaskManagers', 'strategyResult'], 'input.cluster');
+  checkKeys(
+    cluster,
+    ['slotModel', 'defaultWorker', 'resourceAllocation', 'options', 'taskManagers', 'pendingTaskManagers', 'strategyResult'],
+    'input.cluster',
+  );
   if (cluster.resourceAllocation === undefined) throw new CaseError('slotmanager cases must state resourceAllocation');
   const config = smConfig(table, cluster, (cluster.options ?? {}) as Raw);
   const sim = new Simulation(true);
@@ -51,9 +69,16 @@ function setup(sub: SubCase, staticModel: boolean): Run {
   } else {
     const pending = ((cluster.pendingTaskManagers ?? []) as Raw[]).map((p, i) => {
       checkKeys(p, ['id', 'totalResources', 'numberOfTaskSlots', 'pendingAllocations'], `pendingTaskManagers[${i}]`);
-      const ptm = newPendingTaskManager(String(p.id), specifiedOf(table, p.totalResources, `pendingTaskManagers[${i}].totalResources`), Number(p.numberOfTaskSlots));
+      const ptm = newPendingTaskManager(
+        String(p.id),
+        specifiedOf(table, p.totalResources, `pendingTaskManagers[${i}].totalResources`),
+        Number(p.numberOfTaskSlots),
+      );
       for (const [job, counts] of Object.entries((p.pendingAllocations ?? {}) as Raw)) {
-        ptm.allocations.set(job, ResourceCounter.of(Object.entries(counts as Raw).map(([name, n]) => ({ profile: table.resolve(name), count: Number(n) }))));
+        ptm.allocations.set(
+          job,
+          ResourceCounter.of(Object.entries(counts as Raw).map(([name, n]) => ({ profile: table.resolve(name), count: Number(n) }))),
+        );
       }
       return ptm;
     });
@@ -82,7 +107,8 @@ function apply(run: Run, event: Raw, where: string): void {
   run.lastTm = undefined;
   switch (verb) {
     case 'declare':
-      for (const [job, list] of Object.entries(arg as Raw)) sm.processResourceRequirements(job, requirementsOf(run, list, `${where}.declare.${job}`));
+      for (const [job, list] of Object.entries(arg as Raw))
+        sm.processResourceRequirements(job, requirementsOf(run, list, `${where}.declare.${job}`));
       break;
     case 'clearRequirements':
       sm.clearResourceRequirements(String(arg));
@@ -108,7 +134,10 @@ function apply(run: Run, event: Raw, where: string): void {
       break;
     case 'slotReport':
       for (const [tm, slots] of Object.entries(arg as Raw)) {
-        sm.reportSlotStatus(tm, (slots as Raw[]).map((s) => ({ slot: Number(s.slot), job: String(s.job) })));
+        sm.reportSlotStatus(
+          tm,
+          (slots as Raw[]).map((s) => ({ slot: Number(s.slot), job: String(s.job) })),
+        );
         run.lastTm = tm;
       }
       break;
@@ -162,7 +191,8 @@ function slotOwners(sm: SlotManager): Map<string, string> {
 function check(run: Run, want: Raw, where: string): string[] {
   const f: string[] = [];
   const { sm, sim, table } = run;
-  const fail = (key: string, got: unknown): void => void f.push(`${where}${key}: expected ${JSON.stringify(want[key])}, got ${JSON.stringify(got)}`);
+  const fail = (key: string, got: unknown): void =>
+    void f.push(`${where}${key}: expected ${JSON.stringify(want[key])}, got ${JSON.stringify(got)}`);
   for (const [key, value] of Object.entries(want)) {
     if (run.definitions.has(key)) {
       const r = run.results.get(key);
@@ -183,13 +213,20 @@ function check(run: Run, want: Raw, where: string): string[] {
       case 'notEnoughResources': {
         const want = value as Raw[];
         const got = sim.notifications;
-        const same = got.length === want.length && want.every((w, i) => w.job === got[i]!.job && sameCounts(got[i]!.acquired, w.acquiredResources as Raw[], table));
-        if (!same) fail(key, got.map((n) => ({ job: n.job, acquired: n.acquired.map((a) => a.count) })));
+        const same =
+          got.length === want.length &&
+          want.every((w, i) => w.job === got[i]!.job && sameCounts(got[i]!.acquired, w.acquiredResources as Raw[], table));
+        if (!same)
+          fail(
+            key,
+            got.map((n) => ({ job: n.job, acquired: n.acquired.map((a) => a.count) })),
+          );
         break;
       }
       case 'allocatedSlots': {
         const got: Record<string, Record<string, number>> = {};
-        for (const tm of sm.taskManagers()) for (const s of tm.slots) if (s.job !== undefined) ((got[s.job] ??= {})[tm.id] = (got[s.job]![tm.id] ?? 0) + 1);
+        for (const tm of sm.taskManagers())
+          for (const s of tm.slots) if (s.job !== undefined) (got[s.job] ??= {})[tm.id] = (got[s.job]![tm.id] ?? 0) + 1;
         if (JSON.stringify(sortKeys(got)) !== JSON.stringify(sortKeys(value as Raw))) fail(key, got);
         break;
       }
@@ -200,7 +237,8 @@ function check(run: Run, want: Raw, where: string): string[] {
       }
       case 'slotRequestsSentTo': {
         const got: Record<string, number> = {};
-        for (const t of sim.trace) if (t.kind === 'allocate' && t.taskManager !== undefined) got[t.taskManager] = (got[t.taskManager] ?? 0) + 1;
+        for (const t of sim.trace)
+          if (t.kind === 'allocate' && t.taskManager !== undefined) got[t.taskManager] = (got[t.taskManager] ?? 0) + 1;
         if (JSON.stringify(sortKeys(got)) !== JSON.stringify(sortKeys(value as Raw))) fail(key, got);
         break;
       }
@@ -223,13 +261,21 @@ function check(run: Run, want: Raw, where: string): string[] {
         break;
       }
       case 'workerDeclared':
-        if ((sim.declarations.length > 0) !== value) fail(key, sim.declarations.length > 0);
+        if (sim.declarations.length > 0 !== value) fail(key, sim.declarations.length > 0);
         break;
       case 'workerDeclaration': {
         const last = sim.declarations.at(-1)?.declarations;
         const w = value as Raw;
-        const ok = last !== undefined && last.length === 1 && last[0]!.numNeeded === w.numNeeded && JSON.stringify([...last[0]!.unwanted].sort()) === JSON.stringify([...(w.unwantedWorkers as string[])].sort());
-        if (!ok) fail(key, last?.map((d) => ({ numNeeded: d.numNeeded, unwanted: d.unwanted })));
+        const ok =
+          last !== undefined &&
+          last.length === 1 &&
+          last[0]!.numNeeded === w.numNeeded &&
+          JSON.stringify([...last[0]!.unwanted].sort()) === JSON.stringify([...(w.unwantedWorkers as string[])].sort());
+        if (!ok)
+          fail(
+            key,
+            last?.map((d) => ({ numNeeded: d.numNeeded, unwanted: d.unwanted })),
+          );
         break;
       }
       case 'registeredSlots':
@@ -237,7 +283,9 @@ function check(run: Run, want: Raw, where: string): string[] {
         break;
       case 'registeredTaskManagers': {
         const ids = sm.taskManagers().map((t) => t.id);
-        const ok = Array.isArray(value) ? JSON.stringify([...ids].sort()) === JSON.stringify([...(value as string[])].sort()) : ids.length === value;
+        const ok = Array.isArray(value)
+          ? JSON.stringify([...ids].sort()) === JSON.stringify([...(value as string[])].sort())
+          : ids.length === value;
         if (!ok) fail(key, ids);
         break;
       }
@@ -260,7 +308,8 @@ function check(run: Run, want: Raw, where: string): string[] {
         break;
       }
       case 'unfulfillableJobs':
-        if (JSON.stringify([...sm.unfulfillableJobs()].sort()) !== JSON.stringify([...(value as string[])].sort())) fail(key, sm.unfulfillableJobs());
+        if (JSON.stringify([...sm.unfulfillableJobs()].sort()) !== JSON.stringify([...(value as string[])].sort()))
+          fail(key, sm.unfulfillableJobs());
         break;
     }
   }
@@ -268,7 +317,11 @@ function check(run: Run, want: Raw, where: string): string[] {
 }
 
 function sortKeys(o: Raw): Raw {
-  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, typeof v === 'object' && v !== null && !Array.isArray(v) ? sortKeys(v as Raw) : v]));
+  return Object.fromEntries(
+    Object.entries(o)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, typeof v === 'object' && v !== null && !Array.isArray(v) ? sortKeys(v as Raw) : v]),
+  );
 }
 
 function runSlotManagerLevel(c: ConformanceCase, staticModel: boolean): string[] {

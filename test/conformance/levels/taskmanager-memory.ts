@@ -8,7 +8,20 @@ import { type ResourceProfile, isSpecified, profilesEqual, specified } from '../
 import { decimalFromString } from '../../../src/model/decimal.js';
 import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
 
-const COMPONENTS = ['frameworkHeap', 'taskHeap', 'frameworkOffHeap', 'taskOffHeap', 'network', 'managed', 'jvmMetaspace', 'jvmOverhead', 'totalFlink', 'totalProcess', 'jvmHeap', 'jvmDirect'] as const;
+const COMPONENTS = [
+  'frameworkHeap',
+  'taskHeap',
+  'frameworkOffHeap',
+  'taskOffHeap',
+  'network',
+  'managed',
+  'jvmMetaspace',
+  'jvmOverhead',
+  'totalFlink',
+  'totalProcess',
+  'jvmHeap',
+  'jvmDirect',
+] as const;
 const PROFILE_KEYS = ['cpuCores', 'taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
 
 /** Profiles here give bytes as integers and CPU as a decimal string. */
@@ -25,7 +38,19 @@ function profileOf(value: Record<string, unknown>, where: string): ResourceProfi
 
 export function runTaskManagerMemory(c: ConformanceCase, caseVersion: string): string[] {
   checkKeys(c.input, ['flinkConfig', 'flinkVersion'], 'input');
-  checkKeys(c.expect, [...COMPONENTS, 'taskManagerTotalResource', 'defaultSlotResourceProfile', 'restTotalResourceMiB', 'error', 'errorAlsoContains', 'derivedBeforeFailure'], 'expect');
+  checkKeys(
+    c.expect,
+    [
+      ...COMPONENTS,
+      'taskManagerTotalResource',
+      'defaultSlotResourceProfile',
+      'restTotalResourceMiB',
+      'error',
+      'errorAlsoContains',
+      'derivedBeforeFailure',
+    ],
+    'expect',
+  );
   const version = parseFlinkVersion(String(c.input.flinkVersion ?? caseVersion));
   if (version === undefined) throw new CaseError(`bad flinkVersion '${String(c.input.flinkVersion)}'`);
   const config = flattenConfiguration(c.input.flinkConfig as Record<string, unknown>);
@@ -36,16 +61,19 @@ export function runTaskManagerMemory(c: ConformanceCase, caseVersion: string): s
     if (e.error !== undefined) return [`expected error '${String(e.error)}', but the configuration was accepted`];
     const failures: string[] = [];
     for (const key of COMPONENTS) {
-      if (e[key] !== undefined && BigInt(e[key] as number) !== memory[key]) failures.push(`${key}: expected ${String(e[key])}, got ${memory[key]}`);
+      if (e[key] !== undefined && BigInt(e[key] as number) !== memory[key])
+        failures.push(`${key}: expected ${String(e[key])}, got ${memory[key]}`);
     }
     const profiles: Array<[string, ResourceProfile]> = [
       ['taskManagerTotalResource', resources.totalResourceProfile],
       ['defaultSlotResourceProfile', resources.defaultSlotResourceProfile],
     ];
     for (const [key, actual] of profiles) {
-      if (e[key] !== undefined && !profilesEqual(actual, profileOf(e[key] as Record<string, unknown>, `expect.${key}`))) failures.push(`${key} differs`);
+      if (e[key] !== undefined && !profilesEqual(actual, profileOf(e[key] as Record<string, unknown>, `expect.${key}`)))
+        failures.push(`${key} differs`);
     }
-    if (e.restTotalResourceMiB !== undefined) failures.push(...checkRestMiB(e.restTotalResourceMiB as Record<string, number>, resources.totalResourceProfile));
+    if (e.restTotalResourceMiB !== undefined)
+      failures.push(...checkRestMiB(e.restTotalResourceMiB as Record<string, number>, resources.totalResourceProfile));
     return failures;
   } catch (error) {
     if (!(error instanceof FlinkException)) throw error;

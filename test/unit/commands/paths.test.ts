@@ -28,10 +28,15 @@ describe('expandPaths', () => {
   mkdirSync(join(root, 'jobs/deep'), { recursive: true });
   mkdirSync(join(root, 'jobs/.hidden'), { recursive: true });
   mkdirSync(join(root, 'jobs/node_modules'), { recursive: true });
-  for (const f of ['jobs/a.yaml', 'jobs/b.json', 'jobs/c.txt', 'jobs/deep/d.yml', 'jobs/.hidden/e.yaml', 'jobs/node_modules/f.yaml']) writeFileSync(join(root, f), 'x');
+  for (const f of ['jobs/a.yaml', 'jobs/b.json', 'jobs/c.txt', 'jobs/deep/d.yml', 'jobs/.hidden/e.yaml', 'jobs/node_modules/f.yaml'])
+    writeFileSync(join(root, f), 'x');
 
   it('a directory: job files recursively, sorted, without hidden directories and node_modules', () => {
-    expect(expandPaths([join(root, 'jobs')]).map((f) => f.slice(root.length + 1))).toEqual(['jobs/a.yaml', 'jobs/b.json', 'jobs/deep/d.yml']);
+    expect(expandPaths([join(root, 'jobs')]).map((f) => f.slice(root.length + 1))).toEqual([
+      'jobs/a.yaml',
+      'jobs/b.json',
+      'jobs/deep/d.yml',
+    ]);
   });
 
   it('globs, files of any extension, stdin, and each file once however it is spelt', () => {

@@ -15,7 +15,11 @@ describe('the subtask bound (execution/too-many-subtasks)', () => {
   it('is 10,000,000 subtasks, inclusive', () => {
     expect(MAX_SUBTASKS).toBe(10_000_000);
     expect(checkSubtaskBound(10_000_000)).toBeUndefined();
-    expect(checkSubtaskBound(10_000_001)).toMatchObject({ code: 'execution/too-many-subtasks', severity: 'error', location: { pointer: '/vertices' } });
+    expect(checkSubtaskBound(10_000_001)).toMatchObject({
+      code: 'execution/too-many-subtasks',
+      severity: 'error',
+      location: { pointer: '/vertices' },
+    });
   });
 
   it('refuses a valid job of 501 × 20,000 subtasks before allocating anything per subtask', () => {
@@ -33,7 +37,11 @@ describe('the subtask bound (execution/too-many-subtasks)', () => {
     expect(execution.ok).toBe(false);
     if (execution.ok) return;
     expect(execution.diagnostics).toHaveLength(1);
-    expect(execution.diagnostics[0]).toMatchObject({ code: 'execution/too-many-subtasks', severity: 'error', location: { pointer: '/vertices' } });
+    expect(execution.diagnostics[0]).toMatchObject({
+      code: 'execution/too-many-subtasks',
+      severity: 'error',
+      location: { pointer: '/vertices' },
+    });
     expect(execution.diagnostics[0]!.message).toContain('10020000 subtasks');
     expect(execution.diagnostics[0]!.message).toContain('10,000,000');
   });

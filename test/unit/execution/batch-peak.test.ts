@@ -24,16 +24,19 @@ const peakOf = (data: Record<string, unknown>) => {
 };
 
 describe('batch peak', () => {
-  it.each(['POINTWISE', 'ALL_TO_ALL'] as const)('a -> b -> c BLOCKING (%s), parallelism 10: peak 10, 3 waves, largest region 1 slot', (distribution) => {
-    expect(peakOf(chain(10, ['BLOCKING', 'BLOCKING'], distribution))).toEqual({
-      waves: 3,
-      peakSlots: 10,
-      peakWave: 0,
-      peakSlotsPerSlotSharingGroup: [10, 10, 10],
-      largestRegionSlots: 1,
-      unschedulableRegions: 0,
-    });
-  });
+  it.each(['POINTWISE', 'ALL_TO_ALL'] as const)(
+    'a -> b -> c BLOCKING (%s), parallelism 10: peak 10, 3 waves, largest region 1 slot',
+    (distribution) => {
+      expect(peakOf(chain(10, ['BLOCKING', 'BLOCKING'], distribution))).toEqual({
+        waves: 3,
+        peakSlots: 10,
+        peakWave: 0,
+        peakSlotsPerSlotSharingGroup: [10, 10, 10],
+        largestRegionSlots: 1,
+        unschedulableRegions: 0,
+      });
+    },
+  );
 
   it.each(['HYBRID_FULL', 'HYBRID_SELECTIVE'] as const)('a -%s-> b: the consumer starts in its producer’s wave', (type) => {
     const peak = peakOf(chain(2, [type, 'BLOCKING']));

@@ -75,7 +75,12 @@ describe('co-located subtasks in one scheduling region', () => {
   });
 
   it('vertices without co-location are never checked', () => {
-    const e = executionOf({ vertices: [{ id: 'a', parallelism: 3 }, { id: 'b', parallelism: 3 }] });
+    const e = executionOf({
+      vertices: [
+        { id: 'a', parallelism: 3 },
+        { id: 'b', parallelism: 3 },
+      ],
+    });
     expect(e.regions.count).toBe(6);
   });
 

@@ -16,7 +16,12 @@ function groups(t: ExecutionTopology, sharing: ExecutionSlotSharing = computeLoc
 
 const sharedSlots = (data: Data): string[][] => groups(topologyOf(data));
 
-const pair = (pa: number, pb: number, distribution: 'POINTWISE' | 'ALL_TO_ALL', extra: Partial<Record<'ga' | 'gb', string>> = {}): Data => ({
+const pair = (
+  pa: number,
+  pb: number,
+  distribution: 'POINTWISE' | 'ALL_TO_ALL',
+  extra: Partial<Record<'ga' | 'gb', string>> = {},
+): Data => ({
   vertices: [
     { id: 'a', parallelism: pa, ...(extra.ga ? { slotSharingGroup: extra.ga } : {}) },
     { id: 'b', parallelism: pb, ...(extra.gb ? { slotSharingGroup: extra.gb } : {}) },
@@ -97,7 +102,12 @@ describe('LocalInputPreferred: different slot sharing groups never share', () =>
   });
 
   it('unconnected vertices of one group share slots by subtask order (testDisjointVerticesInOneGroup)', () => {
-    const job = { vertices: [{ id: 'a', parallelism: 2 }, { id: 'b', parallelism: 3 }] };
+    const job = {
+      vertices: [
+        { id: 'a', parallelism: 2 },
+        { id: 'b', parallelism: 3 },
+      ],
+    };
     expect(sharedSlots(job)).toEqual([['a#0', 'b#0'], ['a#1', 'b#1'], ['b#2']]);
   });
 });
@@ -167,7 +177,13 @@ describe('LocalInputPreferred: co-location', () => {
     };
     const e = executionOf(job);
     const slots = membersOf(e.topology, e.sharing.groupOf, e.sharing.count);
-    expect(slots).toEqual([['src#0'], ['src#1'], ['head#0', 'step#0', 'tail#0'], ['head#1', 'step#1', 'tail#1'], ['head#2', 'step#2', 'tail#2']]);
+    expect(slots).toEqual([
+      ['src#0'],
+      ['src#1'],
+      ['head#0', 'step#0', 'tail#0'],
+      ['head#1', 'step#1', 'tail#1'],
+      ['head#2', 'step#2', 'tail#2'],
+    ]);
   });
 
   it('co-location wins over the first free slot: tail#i follows head#i although step filled slots in another order', () => {

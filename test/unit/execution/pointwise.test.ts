@@ -18,7 +18,14 @@ const range = (from: number, to: number): number[] => Array.from({ length: to - 
 
 describe('pointwiseRange: the examples of graph-semantics.md §1.6', () => {
   it.each([
-    [4, 2, [[0, 1], [2, 3]]],
+    [
+      4,
+      2,
+      [
+        [0, 1],
+        [2, 3],
+      ],
+    ],
     [2, 4, [[0], [0], [1], [1]]],
     [3, 2, [[0], [1, 2]]],
     [2, 3, [[0], [0], [1]]],
@@ -51,7 +58,11 @@ describe('pointwiseRange for every 1 <= s, t <= 40 (PointwisePatternTest)', () =
       const uses = new Array<number>(s).fill(0);
       for (const reads of consumed(s, t)) for (const p of reads) uses[p]!++;
       if (s >= t) expect(uses, `${s}->${t}`).toEqual(Array(s).fill(1));
-      else expect(uses.every((u) => u >= 1), `${s}->${t}`).toBe(true);
+      else
+        expect(
+          uses.every((u) => u >= 1),
+          `${s}->${t}`,
+        ).toBe(true);
     }
   });
 

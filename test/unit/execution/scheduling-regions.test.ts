@@ -95,7 +95,11 @@ describe('logical regions with an all-to-all edge inside', () => {
 
 describe('pointwise-only logical regions split per subtask', () => {
   const chain = (pa: number, pb: number, extra?: number) => ({
-    vertices: [{ id: 'a', parallelism: pa }, { id: 'b', parallelism: pb }, ...(extra === undefined ? [] : [{ id: 'c', parallelism: extra }])],
+    vertices: [
+      { id: 'a', parallelism: pa },
+      { id: 'b', parallelism: pb },
+      ...(extra === undefined ? [] : [{ id: 'c', parallelism: extra }]),
+    ],
     edges: [
       { source: 'a', target: 'b', distribution: 'POINTWISE', resultPartitionType: 'PIPELINED_BOUNDED' },
       ...(extra === undefined ? [] : [{ source: 'b', target: 'c', distribution: 'POINTWISE', resultPartitionType: 'PIPELINED_BOUNDED' }]),
@@ -108,10 +112,38 @@ describe('pointwise-only logical regions split per subtask', () => {
   });
 
   it.each([
-    [4, 2, [['a#0', 'a#1', 'b#0'], ['a#2', 'a#3', 'b#1']]],
-    [2, 4, [['a#0', 'b#0', 'b#1'], ['a#1', 'b#2', 'b#3']]],
-    [3, 2, [['a#0', 'b#0'], ['a#1', 'a#2', 'b#1']]],
-    [2, 3, [['a#0', 'b#0', 'b#1'], ['a#1', 'b#2']]],
+    [
+      4,
+      2,
+      [
+        ['a#0', 'a#1', 'b#0'],
+        ['a#2', 'a#3', 'b#1'],
+      ],
+    ],
+    [
+      2,
+      4,
+      [
+        ['a#0', 'b#0', 'b#1'],
+        ['a#1', 'b#2', 'b#3'],
+      ],
+    ],
+    [
+      3,
+      2,
+      [
+        ['a#0', 'b#0'],
+        ['a#1', 'a#2', 'b#1'],
+      ],
+    ],
+    [
+      2,
+      3,
+      [
+        ['a#0', 'b#0', 'b#1'],
+        ['a#1', 'b#2'],
+      ],
+    ],
     [1, 3, [['a#0', 'b#0', 'b#1', 'b#2']]],
   ])('rescale a(%i) -> b(%i): %j', (pa, pb, expected) => {
     expect(both(chain(pa, pb))).toEqual({ whole: expected, perLogical: expected });
@@ -158,19 +190,27 @@ describe('edges that do not merge', () => {
         { source: 'c', target: 'd', distribution: 'POINTWISE', resultPartitionType: 'PIPELINED' },
       ],
     };
-    const expected = [['a#0', 'b#0'], ['a#1', 'b#1'], ['c#0', 'd#0'], ['c#1', 'd#1']];
+    const expected = [
+      ['a#0', 'b#0'],
+      ['a#1', 'b#1'],
+      ['c#0', 'd#0'],
+      ['c#1', 'd#1'],
+    ];
     expect(both(job)).toEqual({ whole: expected, perLogical: expected });
   });
 
-  it.each(['HYBRID_FULL', 'HYBRID_SELECTIVE', 'BLOCKING_PERSISTENT', 'PIPELINED_APPROXIMATE'])('%s edges do not merge (Flink >= 1.16)', (type) => {
-    const job = {
-      mode: 'batch',
-      vertices: ['a', 'b'].map((id) => ({ id, parallelism: 2 })),
-      edges: [{ source: 'a', target: 'b', distribution: 'ALL_TO_ALL', resultPartitionType: type }],
-    };
-    const expected = [['a#0'], ['a#1'], ['b#0'], ['b#1']];
-    expect(both(job)).toEqual({ whole: expected, perLogical: expected });
-  });
+  it.each(['HYBRID_FULL', 'HYBRID_SELECTIVE', 'BLOCKING_PERSISTENT', 'PIPELINED_APPROXIMATE'])(
+    '%s edges do not merge (Flink >= 1.16)',
+    (type) => {
+      const job = {
+        mode: 'batch',
+        vertices: ['a', 'b'].map((id) => ({ id, parallelism: 2 })),
+        edges: [{ source: 'a', target: 'b', distribution: 'ALL_TO_ALL', resultPartitionType: type }],
+      };
+      const expected = [['a#0'], ['a#1'], ['b#0'], ['b#1']];
+      expect(both(job)).toEqual({ whole: expected, perLogical: expected });
+    },
+  );
 
   it('PIPELINED_APPROXIMATE merges in Flink 1.12 (isPipelined) but not from 1.13 on', () => {
     const job = (flinkVersion: string) => ({
@@ -179,7 +219,10 @@ describe('edges that do not merge', () => {
       edges: [{ source: 'a', target: 'b', distribution: 'POINTWISE', resultPartitionType: 'PIPELINED_APPROXIMATE' }],
     });
     const t12 = topologyOf(job('1.12'));
-    expect(regionNames(t12, regionsOf(t12, true, version('1.12')))).toEqual([['a#0', 'b#0'], ['a#1', 'b#1']]);
+    expect(regionNames(t12, regionsOf(t12, true, version('1.12')))).toEqual([
+      ['a#0', 'b#0'],
+      ['a#1', 'b#1'],
+    ]);
     const t13 = topologyOf(job('1.13'));
     expect(regionNames(t13, regionsOf(t13, true, version('1.13')))).toEqual([['a#0'], ['a#1'], ['b#0'], ['b#1']]);
   });
@@ -208,7 +251,10 @@ describe('explicit subtask graphs (SchedulingPipelinedRegionComputeUtil)', () =>
         { source: 'A#0', target: 'B#1', resultPartitionType: 'BLOCKING' },
       ],
     });
-    expect(regionNames(t, regionsOf(t, false))).toEqual([['A#0', 'B#0'], ['A#1', 'B#1']]);
+    expect(regionNames(t, regionsOf(t, false))).toEqual([
+      ['A#0', 'B#0'],
+      ['A#1', 'B#1'],
+    ]);
   });
 
   it('a chain of three raw regions closed by a blocking edge is merged (the SCC, not just pairs)', () => {

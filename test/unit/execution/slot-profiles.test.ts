@@ -16,7 +16,13 @@ import { executionOf, explicitTopology, membersOf } from '../../support/executio
 const MiB = 1024 * 1024;
 
 /** The report form of a specified profile (fields not given are 0). */
-function json(fields: { cpuCores: number; taskHeapMemory: number; taskOffHeapMemory?: number; managedMemory?: number; extendedResources?: Record<string, number> }) {
+function json(fields: {
+  cpuCores: number;
+  taskHeapMemory: number;
+  taskOffHeapMemory?: number;
+  managedMemory?: number;
+  extendedResources?: Record<string, number>;
+}) {
   return { taskOffHeapMemory: 0, managedMemory: 0, networkMemory: 0, extendedResources: {}, ...fields };
 }
 
@@ -63,7 +69,11 @@ describe('requested slot profiles: sum of the member subtasks otherwise', () => 
   const job = (bResources: boolean) => ({
     vertices: [
       { id: 'a', parallelism: 2, resources: { cpuCores: 1, taskHeapMemory: '100mb', managedMemory: '64mb' } },
-      { id: 'b', parallelism: 1, ...(bResources ? { resources: { cpuCores: 0.5, taskHeapMemory: '50mb', taskOffHeapMemory: '8mb' } } : {}) },
+      {
+        id: 'b',
+        parallelism: 1,
+        ...(bResources ? { resources: { cpuCores: 0.5, taskHeapMemory: '50mb', taskOffHeapMemory: '8mb' } } : {}),
+      },
     ],
     // b#0 reads a#0 and a#1 and joins a#0's slot; a#1's slot holds a#1 only.
     edges: [{ source: 'a', target: 'b', distribution: 'POINTWISE' }],
@@ -83,7 +93,10 @@ describe('requested slot profiles: sum of the member subtasks otherwise', () => 
 
   it('a slot holding any subtask with UNKNOWN resources requests UNKNOWN; the others stay specified', () => {
     const e = executionOf(job(false));
-    expect(e.slotProfiles.map(profileToJson)).toEqual(['UNKNOWN', json({ cpuCores: 1, taskHeapMemory: 100 * MiB, managedMemory: 64 * MiB })]);
+    expect(e.slotProfiles.map(profileToJson)).toEqual([
+      'UNKNOWN',
+      json({ cpuCores: 1, taskHeapMemory: 100 * MiB, managedMemory: 64 * MiB }),
+    ]);
   });
 
   it('a job without any resources requests UNKNOWN slots only', () => {
@@ -105,7 +118,10 @@ describe('requested slot profiles: sum of the member subtasks otherwise', () => 
         },
       ],
     });
-    expect(e.slotProfiles.map(profileToJson)).toEqual([json({ cpuCores: 1, taskHeapMemory: 128 * MiB }), json({ cpuCores: 1, taskHeapMemory: 128 * MiB })]);
+    expect(e.slotProfiles.map(profileToJson)).toEqual([
+      json({ cpuCores: 1, taskHeapMemory: 128 * MiB }),
+      json({ cpuCores: 1, taskHeapMemory: 128 * MiB }),
+    ]);
   });
 });
 
@@ -130,7 +146,9 @@ describe('requirementsOf', () => {
       ],
       edges: [{ source: 'a', target: 'b', distribution: 'POINTWISE' }],
     });
-    expect(e.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots])).toEqual([[json({ cpuCores: 2, taskHeapMemory: 128 * MiB }), 3]]);
+    expect(e.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots])).toEqual([
+      [json({ cpuCores: 2, taskHeapMemory: 128 * MiB }), 3],
+    ]);
   });
 
   it('no slots, no requirements', () => {

@@ -26,7 +26,14 @@ const spread = (sizes: number[]): number => Math.max(...sizes) - Math.min(...siz
 describe('TaskBalanced: the FLINK-33386 example (testVerticesInDifferentSlotSharingGroups)', () => {
   // ssg1 = {A(1), B(2), C(3)}, ssg2 = {D(1), E(2), F(2)}, no edges, visited A..F.
   const t = explicitTopology({
-    subtasks: [...subtasks('A', 1), ...subtasks('B', 2), ...subtasks('C', 3), ...subtasks('D', 1), ...subtasks('E', 2), ...subtasks('F', 2)],
+    subtasks: [
+      ...subtasks('A', 1),
+      ...subtasks('B', 2),
+      ...subtasks('C', 3),
+      ...subtasks('D', 1),
+      ...subtasks('E', 2),
+      ...subtasks('F', 2),
+    ],
     edges: [],
     slotSharingGroups: new Map([
       ['ssg1', ['A', 'B', 'C']],

@@ -46,9 +46,9 @@ describe('DisjointSet', () => {
   it('matches a naive labelling on random unions', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 40 }).chain((n) =>
-          fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: 60 })),
-        ),
+        fc
+          .integer({ min: 1, max: 40 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: 60 }))),
         ([n, pairs]) => {
           const s = new DisjointSet(n);
           const label = Array.from({ length: n }, (_, i) => i);

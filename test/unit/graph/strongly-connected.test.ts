@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDigraph } from '../../../src/graph/digraph.js';
-import { type StronglyConnectedComponents, componentMembers, computeStronglyConnectedComponents } from '../../../src/graph/strongly-connected.js';
+import {
+  type StronglyConnectedComponents,
+  componentMembers,
+  computeStronglyConnectedComponents,
+} from '../../../src/graph/strongly-connected.js';
 
 /** SCCs of a graph given as out-edge lists. */
 function scc(outEdges: number[][]): StronglyConnectedComponents {
@@ -15,7 +19,8 @@ const members = (outEdges: number[][]): number[][] => componentMembers(scc(outEd
 function bruteForce(n: number, edges: ReadonlyArray<readonly [number, number]>): number[][] {
   const reach = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => i === j));
   for (const [a, b] of edges) reach[a]![b] = true;
-  for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) if (reach[i]![k]) for (let j = 0; j < n; j++) if (reach[k]![j]) reach[i]![j] = true;
+  for (let k = 0; k < n; k++)
+    for (let i = 0; i < n; i++) if (reach[i]![k]) for (let j = 0; j < n; j++) if (reach[k]![j]) reach[i]![j] = true;
   const seen = new Set<number>();
   const out: number[][] = [];
   for (let i = 0; i < n; i++) {
@@ -50,11 +55,17 @@ describe('computeStronglyConnectedComponents (iterative Tarjan)', () => {
 
   // StronglyConnectedComponentsComputeUtilsTest#testWithCycles / #testWithConnectedCycles shapes.
   it('two separate cycles: 0->1->2->0 and 3->4->3', () => {
-    expect(members([[1], [2], [0], [4], [3]])).toEqual([[0, 1, 2], [3, 4]]);
+    expect(members([[1], [2], [0], [4], [3]])).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
   });
 
   it('two cycles joined by an edge stay two components (0->1->0, 1->2, 2->3->2)', () => {
-    expect(members([[1], [0, 2], [3], [2]])).toEqual([[0, 1], [2, 3]]);
+    expect(members([[1], [0, 2], [3], [2]])).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
   });
 
   it('two cycles joined both ways become one component', () => {
@@ -64,11 +75,21 @@ describe('computeStronglyConnectedComponents (iterative Tarjan)', () => {
   it('the classic eight-vertex example', () => {
     // 0->1, 1->2, 1->4, 1->5, 2->3, 2->6, 3->2, 3->7, 4->0, 4->5, 5->6, 6->5, 7->3, 7->6
     const g = [[1], [2, 4, 5], [3, 6], [2, 7], [0, 5], [6], [5], [3, 6]];
-    expect(members(g)).toEqual([[0, 1, 4], [2, 3, 7], [5, 6]]);
+    expect(members(g)).toEqual([
+      [0, 1, 4],
+      [2, 3, 7],
+      [5, 6],
+    ]);
   });
 
   it('parallel edges change nothing', () => {
-    expect(members([[1, 1, 1], [0, 0], [2, 2]])).toEqual([[0, 1], [2]]);
+    expect(
+      members([
+        [1, 1, 1],
+        [0, 0],
+        [2, 2],
+      ]),
+    ).toEqual([[0, 1], [2]]);
   });
 
   it('numbers components in the order Tarjan completes them: a sink component first', () => {
@@ -112,11 +133,17 @@ describe('computeStronglyConnectedComponents (iterative Tarjan)', () => {
   it('matches a brute-force reachability computation on random graphs', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 12 }).chain((n) =>
-          fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: 3 * n })),
-        ),
+        fc
+          .integer({ min: 1, max: 12 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: 3 * n }))),
         ([n, edges]) => {
-          const result = computeStronglyConnectedComponents(buildDigraph(n, edges.map((e) => e[0]), edges.map((e) => e[1])));
+          const result = computeStronglyConnectedComponents(
+            buildDigraph(
+              n,
+              edges.map((e) => e[0]),
+              edges.map((e) => e[1]),
+            ),
+          );
           expect(componentMembers(result)).toEqual(bruteForce(n, edges));
           // Completion order is a reverse topological order of the condensation.
           for (const [a, b] of edges) expect(result.componentOf[a]!).toBeGreaterThanOrEqual(result.componentOf[b]!);

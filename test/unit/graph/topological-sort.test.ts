@@ -5,7 +5,11 @@ import { buildDigraph, successors } from '../../../src/graph/digraph.js';
 import { topologicalSort } from '../../../src/graph/topological-sort.js';
 
 function graph(n: number, edges: ReadonlyArray<readonly [number, number]>) {
-  return buildDigraph(n, edges.map((e) => e[0]), edges.map((e) => e[1]));
+  return buildDigraph(
+    n,
+    edges.map((e) => e[0]),
+    edges.map((e) => e[1]),
+  );
 }
 
 function expectValidOrder(n: number, edges: ReadonlyArray<readonly [number, number]>, order: Int32Array): void {
@@ -30,7 +34,12 @@ function expectCycle(n: number, edges: ReadonlyArray<readonly [number, number]>,
 
 describe('buildDigraph', () => {
   it('keeps parallel edges and lists successors per vertex', () => {
-    const g = graph(4, [[0, 1], [2, 3], [0, 2], [0, 1]]);
+    const g = graph(4, [
+      [0, 1],
+      [2, 3],
+      [0, 2],
+      [0, 1],
+    ]);
     expect([...successors(g, 0)].sort()).toEqual([1, 1, 2]);
     expect([...successors(g, 1)]).toEqual([]);
     expect([...successors(g, 2)]).toEqual([3]);
@@ -45,7 +54,13 @@ describe('topologicalSort', () => {
   });
 
   it('puts every vertex after its predecessors', () => {
-    const edges = [[3, 1], [1, 0], [3, 2], [2, 0], [4, 3]] as const;
+    const edges = [
+      [3, 1],
+      [1, 0],
+      [3, 2],
+      [2, 0],
+      [4, 3],
+    ] as const;
     const r = topologicalSort(graph(5, edges));
     expect(r.ok).toBe(true);
     if (r.ok) {
@@ -55,17 +70,33 @@ describe('topologicalSort', () => {
   });
 
   it('accepts parallel edges', () => {
-    const r = topologicalSort(graph(2, [[1, 0], [1, 0]]));
+    const r = topologicalSort(
+      graph(2, [
+        [1, 0],
+        [1, 0],
+      ]),
+    );
     expect(r.ok && [...r.order]).toEqual([1, 0]);
   });
 
   it('reports a self-loop as a one-vertex cycle', () => {
-    const r = topologicalSort(graph(3, [[0, 1], [1, 1]]));
+    const r = topologicalSort(
+      graph(3, [
+        [0, 1],
+        [1, 1],
+      ]),
+    );
     expect(r).toEqual({ ok: false, cycle: [1] });
   });
 
   it('reports a cycle in edge order', () => {
-    const edges = [[0, 1], [1, 2], [2, 3], [3, 1], [3, 4]] as const;
+    const edges = [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 1],
+      [3, 4],
+    ] as const;
     const r = topologicalSort(graph(5, edges));
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -75,7 +106,13 @@ describe('topologicalSort', () => {
   });
 
   it('finds the cycle when acyclic parts hang off it', () => {
-    const edges = [[0, 1], [1, 0], [1, 2], [3, 0], [2, 4]] as const;
+    const edges = [
+      [0, 1],
+      [1, 0],
+      [1, 2],
+      [3, 0],
+      [2, 4],
+    ] as const;
     const r = topologicalSort(graph(5, edges));
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -120,9 +157,9 @@ describe('topologicalSort', () => {
     }
   });
 
-  const randomGraph = fc.integer({ min: 1, max: 30 }).chain((n) =>
-    fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: 60 })),
-  );
+  const randomGraph = fc
+    .integer({ min: 1, max: 30 })
+    .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: 60 })));
 
   it('agrees with graphlib on acyclicity and returns a valid order or a real cycle', () => {
     fc.assert(

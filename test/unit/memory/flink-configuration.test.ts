@@ -33,7 +33,6 @@ function conf(entries: Record<string, string>): FlinkConfiguration {
   return new Map(Object.entries(entries));
 }
 
-
 function parsed(text: string): FlinkConfiguration {
   const result = parseFlinkConfiguration(text, 'conf.yaml');
   if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
@@ -69,8 +68,12 @@ describe('flattenConfiguration (config.yaml, Flink 1.19+)', () => {
   });
 
   it('a nested config.yaml and a flat flink-conf.yaml give the same configuration', () => {
-    const nested = parsed('taskmanager:\n  numberOfTaskSlots: 4\n  memory:\n    process:\n      size: 1728m\n    network:\n      fraction: 0.2\n');
-    const flat = parsed('taskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 1728m\ntaskmanager.memory.network.fraction: 0.2\n');
+    const nested = parsed(
+      'taskmanager:\n  numberOfTaskSlots: 4\n  memory:\n    process:\n      size: 1728m\n    network:\n      fraction: 0.2\n',
+    );
+    const flat = parsed(
+      'taskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 1728m\ntaskmanager.memory.network.fraction: 0.2\n',
+    );
     expect(new Map([...nested].sort())).toEqual(new Map([...flat].sort()));
     expect(computeTaskExecutorMemory(nested, V2_1)).toEqual(computeTaskExecutorMemory(flat, V2_1));
   });
@@ -84,7 +87,11 @@ describe('flattenConfiguration (config.yaml, Flink 1.19+)', () => {
 describe('withDynamicProperties (-D KEY=VALUE)', () => {
   it('adds keys on top of the file, later ones winning', () => {
     const base = conf({ 'taskmanager.numberOfTaskSlots': '1' });
-    const result = withDynamicProperties(base, ['taskmanager.numberOfTaskSlots=4', 'taskmanager.memory.process.size=2g', 'taskmanager.numberOfTaskSlots=3']);
+    const result = withDynamicProperties(base, [
+      'taskmanager.numberOfTaskSlots=4',
+      'taskmanager.memory.process.size=2g',
+      'taskmanager.numberOfTaskSlots=3',
+    ]);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.get('taskmanager.numberOfTaskSlots')).toBe('3');
@@ -183,7 +190,9 @@ describe('readMemory', () => {
   });
 
   it('the main key wins over a deprecated key', () => {
-    expect(readMemory(conf({ 'taskmanager.memory.size': '512m', 'taskmanager.memory.managed.size': '256m' }), O.managedSize)).toBe(256n * MB);
+    expect(readMemory(conf({ 'taskmanager.memory.size': '512m', 'taskmanager.memory.managed.size': '256m' }), O.managedSize)).toBe(
+      256n * MB,
+    );
   });
 
   it('a bad value fails with E-READ and its cause chain (ProcessMemoryUtils.getMemorySizeFromConfig ← Configuration.getOptional ← MemorySize.parse)', () => {
@@ -260,7 +269,10 @@ describe('readInteger / readDouble', () => {
 describe('deprecated keys drive the derivation like the new keys', () => {
   it('taskmanager.memory.size = managed.size (W14: process 2g, managed 512m)', () => {
     const viaOld = computeTaskExecutorMemory(conf({ 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.size': '512m' }), V2_1);
-    const viaNew = computeTaskExecutorMemory(conf({ 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.managed.size': '512m' }), V2_1);
+    const viaNew = computeTaskExecutorMemory(
+      conf({ 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.managed.size': '512m' }),
+      V2_1,
+    );
     expect(viaOld).toEqual(viaNew);
     expect(viaOld.managed).toBe(536870912n);
     expect(viaOld.taskHeap).toBe(692563472n);
@@ -268,7 +280,11 @@ describe('deprecated keys drive the derivation like the new keys', () => {
 
   it('taskmanager.network.memory.fraction = network.fraction (W17: process 8g, managed 0.1, network 0.2)', () => {
     const m = computeTaskExecutorMemory(
-      conf({ 'taskmanager.memory.process.size': '8g', 'taskmanager.memory.managed.fraction': '0.1', 'taskmanager.network.memory.fraction': '0.2' }),
+      conf({
+        'taskmanager.memory.process.size': '8g',
+        'taskmanager.memory.managed.fraction': '0.1',
+        'taskmanager.network.memory.fraction': '0.2',
+      }),
       V2_1,
     );
     expect(m.network).toBe(1492501155n);
@@ -285,7 +301,10 @@ describe('deprecated keys drive the derivation like the new keys', () => {
   it('taskmanager.network.memory.min = network.min (W10: process 1g, network at its min; a 32m min lets the fraction through)', () => {
     const atDefaultMin = computeTaskExecutorMemory(conf({ 'taskmanager.memory.process.size': '1g' }), V2_1);
     expect(atDefaultMin.network).toBe(67108864n);
-    const lowerMin = computeTaskExecutorMemory(conf({ 'taskmanager.memory.process.size': '1g', 'taskmanager.network.memory.min': '32m' }), V2_1);
+    const lowerMin = computeTaskExecutorMemory(
+      conf({ 'taskmanager.memory.process.size': '1g', 'taskmanager.network.memory.min': '32m' }),
+      V2_1,
+    );
     // total Flink 603979776 × 0.10000000149011612 = 60397978.5… → 60397978
     expect(lowerMin.network).toBe(60397978n);
     expect(lowerMin.totalFlink).toBe(603979776n);

@@ -54,7 +54,6 @@ function expectProfile(p: SpecifiedProfile, e: Expected): void {
   expect(p.extendedResources.size).toBe(0);
 }
 
-
 describe('W1 (process 1728m) slot split, §9 table', () => {
   const total: Omit<Expected, 'cpu'> = { taskHeap: 402653174n, taskOffHeap: 0n, managed: 536870920n, network: 134217730n };
 
@@ -93,7 +92,13 @@ describe('explicit taskmanager.cpu.cores', () => {
     const r = resources(w1({ 'taskmanager.numberOfTaskSlots': '3', 'taskmanager.cpu.cores': '2' }));
     expectProfile(r.totalResourceProfile, { cpu: '2', taskHeap: 402653174n, taskOffHeap: 0n, managed: 536870920n, network: 134217730n });
     expect(decimalToString(r.defaultSlotResourceProfile.cpuCores)).toBe('0.6666666666666666');
-    expectProfile(r.defaultSlotResourceProfile, { cpu: '0.6666666666666666', taskHeap: 134217724n, taskOffHeap: 0n, managed: 178956973n, network: 44739243n });
+    expectProfile(r.defaultSlotResourceProfile, {
+      cpu: '0.6666666666666666',
+      taskHeap: 134217724n,
+      taskOffHeap: 0n,
+      managed: 178956973n,
+      network: 44739243n,
+    });
   });
 
   it('cpu is truncated, not rounded: 2/3 is not 0.6666666666666667', () => {
@@ -103,8 +108,20 @@ describe('explicit taskmanager.cpu.cores', () => {
 
   it('x06: process 4g, cpu.cores 2, 3 slots (W11 memory)', () => {
     const r = resources({ 'taskmanager.memory.process.size': '4g', 'taskmanager.numberOfTaskSlots': '3', 'taskmanager.cpu.cores': '2' });
-    expectProfile(r.totalResourceProfile, { cpu: '2.0', taskHeap: 1530082070n, taskOffHeap: 0n, managed: 1438814063n, network: 359703515n });
-    expectProfile(r.defaultSlotResourceProfile, { cpu: '0.6666666666666666', taskHeap: 510027356n, taskOffHeap: 0n, managed: 479604687n, network: 119901171n });
+    expectProfile(r.totalResourceProfile, {
+      cpu: '2.0',
+      taskHeap: 1530082070n,
+      taskOffHeap: 0n,
+      managed: 1438814063n,
+      network: 359703515n,
+    });
+    expectProfile(r.defaultSlotResourceProfile, {
+      cpu: '0.6666666666666666',
+      taskHeap: 510027356n,
+      taskOffHeap: 0n,
+      managed: 479604687n,
+      network: 119901171n,
+    });
   });
 
   it.each([
@@ -142,7 +159,7 @@ describe('E-CPU (TaskExecutorProcessUtils.getCpuCoresWithFallback)', () => {
     expect(setup.diagnostics[0]!.message).toBe(E_CPU);
   });
 
-  it('from 1.12 it carries the processSpecFromConfig prefix: getCpuCores runs inside processSpecFromConfig\'s try (createMemoryProcessSpec)', () => {
+  it("from 1.12 it carries the processSpecFromConfig prefix: getCpuCores runs inside processSpecFromConfig's try (createMemoryProcessSpec)", () => {
     const setup = taskManagerSetup(conf(w1({ 'taskmanager.cpu.cores': '0' })), V1_17);
     expect(setup.ok).toBe(false);
     if (setup.ok) return;

@@ -7,7 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { FlinkException } from '../../../src/errors/flink-exception.js';
 import type { FlinkConfiguration } from '../../../src/memory/flink-configuration.js';
-import { MemoryConfigurationException, type TaskExecutorMemory, computeTaskExecutorMemory } from '../../../src/memory/task-executor-memory.js';
+import {
+  MemoryConfigurationException,
+  type TaskExecutorMemory,
+  computeTaskExecutorMemory,
+} from '../../../src/memory/task-executor-memory.js';
 import { type FlinkVersion, parseFlinkVersion } from '../../../src/model/flink-version.js';
 
 const PREFIX = 'TaskManager memory configuration failed: ';
@@ -50,50 +54,144 @@ interface Example {
 
 // §9 table: TH, NW, MG, MS, OV, TF, TP, -Xmx, MaxDirect. FH/FOH 128m, TOH 0 unless noted.
 const EXAMPLES: Example[] = [
-  { id: 'W1 process.size 1728m (default conf)', config: { 'taskmanager.memory.process.size': '1728m' },
-    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n] },
-  { id: 'W1 on 1.16 (network max 1g does not bind)', version: '1.16', config: { 'taskmanager.memory.process.size': '1728m' },
-    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n] },
-  { id: 'W1 on 1.11', version: '1.11', config: { 'taskmanager.memory.process.size': '1728m' },
-    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n] },
-  { id: 'W2 Flink 1.10: process.size 1568m, metaspace default 96m', version: '1.10', config: { 'taskmanager.memory.process.size': '1568m' },
-    row: [402653174n, 134217730n, 536870920n, 100663296n, 201326592n, 1342177280n, 1644167168n, 536870902n, 268435458n] },
-  { id: 'W3 flink.size 7g (Flink 1.14, real REST output)', version: '1.14', config: { 'taskmanager.memory.flink.size': '7g' },
-    row: [3489660872n, 751619288n, 3006477152n, 268435456n, 864958705n, 7516192768n, 8649586929n, 3623878600n, 885837016n] },
-  { id: 'W4 flink.size 1280m', config: { 'taskmanager.memory.flink.size': '1280m' },
-    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n] },
-  { id: 'W5 docs: process 1000m, overhead 64m..128m', config: { 'taskmanager.memory.process.size': '1000m', 'taskmanager.memory.jvm-overhead.min': '64m', 'taskmanager.memory.jvm-overhead.max': '128m' },
-    row: [69206011n, 67528295n, 270113181n, 268435456n, 104857601n, 675282943n, 1048576000n, 203423739n, 201746023n] },
-  { id: 'W6 docs: process 1000m, overhead 128m..256m', config: { 'taskmanager.memory.process.size': '1000m', 'taskmanager.memory.jvm-overhead.min': '128m', 'taskmanager.memory.jvm-overhead.max': '256m' },
-    row: [52009366n, 67108864n, 258369130n, 268435456n, 134217728n, 645922816n, 1048576000n, 186227094n, 201326592n] },
-  { id: 'W8 flink 1280m + task.heap 100m + managed 200m (case A with flink.size)', config: { 'taskmanager.memory.flink.size': '1280m', 'taskmanager.memory.task.heap.size': '100m', 'taskmanager.memory.managed.size': '200m' },
-    row: [104857600n, 759169024n, 209715200n, 268435456n, 201326592n, 1342177280n, 1811939328n, 239075328n, 893386752n] },
-  { id: 'W8 on 1.16 (remainder network 759169024 within [64m, 1g])', version: '1.16', config: { 'taskmanager.memory.flink.size': '1280m', 'taskmanager.memory.task.heap.size': '100m', 'taskmanager.memory.managed.size': '200m' },
-    row: [104857600n, 759169024n, 209715200n, 268435456n, 201326592n, 1342177280n, 1811939328n, 239075328n, 893386752n] },
-  { id: 'W9 task.heap 100m + managed 200m only (case A, inverse fraction)', config: { 'taskmanager.memory.task.heap.size': '100m', 'taskmanager.memory.managed.size': '200m' },
-    row: [104857600n, 67108864n, 209715200n, 268435456n, 201326592n, 650117120n, 1119879168n, 239075328n, 201326592n] },
-  { id: 'W10 process 1g', config: { 'taskmanager.memory.process.size': '1g' },
-    row: [26843542n, 67108864n, 241591914n, 268435456n, 201326592n, 603979776n, 1073741824n, 161061270n, 201326592n] },
-  { id: 'W11 process 4g', config: { 'taskmanager.memory.process.size': '4g' },
-    row: [1530082070n, 359703515n, 1438814063n, 268435456n, 429496736n, 3597035104n, 4294967296n, 1664299798n, 493921243n] },
-  { id: 'W12a process 16g, Flink 1.17 (network max unlimited)', version: '1.17', config: { 'taskmanager.memory.process.size': '16g' },
-    row: [7650410378n, 1583769214n, 6335076856n, 268435456n, 1073741824n, 15837691904n, 17179869184n, 7784628106n, 1717986942n] },
-  { id: 'W12a process 16g, newest Flink', config: { 'taskmanager.memory.process.size': '16g' },
-    row: [7650410378n, 1583769214n, 6335076856n, 268435456n, 1073741824n, 15837691904n, 17179869184n, 7784628106n, 1717986942n] },
-  { id: 'W12b process 16g, Flink 1.16 (network max 1g)', version: '1.16', config: { 'taskmanager.memory.process.size': '16g' },
-    row: [8160437768n, 1073741824n, 6335076856n, 268435456n, 1073741824n, 15837691904n, 17179869184n, 8294655496n, 1207959552n] },
-  { id: 'W13 process 2g, managed.fraction 0.2', config: { 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.managed.fraction': '0.2' },
-    row: [896574415n, 166429984n, 332859969n, 268435456n, 214748368n, 1664299824n, 2147483648n, 1030792143n, 300647712n] },
-  { id: 'W14 process 2g, managed.size 512m', config: { 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.managed.size': '512m' },
-    row: [692563472n, 166429984n, 536870912n, 268435456n, 214748368n, 1664299824n, 2147483648n, 826781200n, 300647712n] },
-  { id: 'W15 process 2000m + flink 1280m (overhead = remainder 464m)', config: { 'taskmanager.memory.process.size': '2000m', 'taskmanager.memory.flink.size': '1280m' },
-    row: [402653174n, 134217730n, 536870920n, 268435456n, 486539264n, 1342177280n, 2097152000n, 536870902n, 268435458n] },
-  { id: 'W16 flink 4g + task.heap 1g (remainder network, Flink >= 1.17)', config: { 'taskmanager.memory.flink.size': '4g', 'taskmanager.memory.task.heap.size': '1g' },
-    row: [1073741824n, 1234803072n, 1717986944n, 268435456n, 507044758n, 4294967296n, 5070447510n, 1207959552n, 1369020800n] },
-  { id: 'W16 on 1.17', version: '1.17', config: { 'taskmanager.memory.flink.size': '4g', 'taskmanager.memory.task.heap.size': '1g' },
-    row: [1073741824n, 1234803072n, 1717986944n, 268435456n, 507044758n, 4294967296n, 5070447510n, 1207959552n, 1369020800n] },
-  { id: 'W17 process 8g, managed.fraction 0.1, network.fraction 0.2', config: { 'taskmanager.memory.process.size': '8g', 'taskmanager.memory.managed.fraction': '0.1', 'taskmanager.memory.network.fraction': '0.2' },
-    row: [4955318476n, 1492501155n, 746250577n, 268435456n, 858993472n, 7462505664n, 8589934592n, 5089536204n, 1626718883n] },
+  {
+    id: 'W1 process.size 1728m (default conf)',
+    config: { 'taskmanager.memory.process.size': '1728m' },
+    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n],
+  },
+  {
+    id: 'W1 on 1.16 (network max 1g does not bind)',
+    version: '1.16',
+    config: { 'taskmanager.memory.process.size': '1728m' },
+    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n],
+  },
+  {
+    id: 'W1 on 1.11',
+    version: '1.11',
+    config: { 'taskmanager.memory.process.size': '1728m' },
+    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n],
+  },
+  {
+    id: 'W2 Flink 1.10: process.size 1568m, metaspace default 96m',
+    version: '1.10',
+    config: { 'taskmanager.memory.process.size': '1568m' },
+    row: [402653174n, 134217730n, 536870920n, 100663296n, 201326592n, 1342177280n, 1644167168n, 536870902n, 268435458n],
+  },
+  {
+    id: 'W3 flink.size 7g (Flink 1.14, real REST output)',
+    version: '1.14',
+    config: { 'taskmanager.memory.flink.size': '7g' },
+    row: [3489660872n, 751619288n, 3006477152n, 268435456n, 864958705n, 7516192768n, 8649586929n, 3623878600n, 885837016n],
+  },
+  {
+    id: 'W4 flink.size 1280m',
+    config: { 'taskmanager.memory.flink.size': '1280m' },
+    row: [402653174n, 134217730n, 536870920n, 268435456n, 201326592n, 1342177280n, 1811939328n, 536870902n, 268435458n],
+  },
+  {
+    id: 'W5 docs: process 1000m, overhead 64m..128m',
+    config: {
+      'taskmanager.memory.process.size': '1000m',
+      'taskmanager.memory.jvm-overhead.min': '64m',
+      'taskmanager.memory.jvm-overhead.max': '128m',
+    },
+    row: [69206011n, 67528295n, 270113181n, 268435456n, 104857601n, 675282943n, 1048576000n, 203423739n, 201746023n],
+  },
+  {
+    id: 'W6 docs: process 1000m, overhead 128m..256m',
+    config: {
+      'taskmanager.memory.process.size': '1000m',
+      'taskmanager.memory.jvm-overhead.min': '128m',
+      'taskmanager.memory.jvm-overhead.max': '256m',
+    },
+    row: [52009366n, 67108864n, 258369130n, 268435456n, 134217728n, 645922816n, 1048576000n, 186227094n, 201326592n],
+  },
+  {
+    id: 'W8 flink 1280m + task.heap 100m + managed 200m (case A with flink.size)',
+    config: {
+      'taskmanager.memory.flink.size': '1280m',
+      'taskmanager.memory.task.heap.size': '100m',
+      'taskmanager.memory.managed.size': '200m',
+    },
+    row: [104857600n, 759169024n, 209715200n, 268435456n, 201326592n, 1342177280n, 1811939328n, 239075328n, 893386752n],
+  },
+  {
+    id: 'W8 on 1.16 (remainder network 759169024 within [64m, 1g])',
+    version: '1.16',
+    config: {
+      'taskmanager.memory.flink.size': '1280m',
+      'taskmanager.memory.task.heap.size': '100m',
+      'taskmanager.memory.managed.size': '200m',
+    },
+    row: [104857600n, 759169024n, 209715200n, 268435456n, 201326592n, 1342177280n, 1811939328n, 239075328n, 893386752n],
+  },
+  {
+    id: 'W9 task.heap 100m + managed 200m only (case A, inverse fraction)',
+    config: { 'taskmanager.memory.task.heap.size': '100m', 'taskmanager.memory.managed.size': '200m' },
+    row: [104857600n, 67108864n, 209715200n, 268435456n, 201326592n, 650117120n, 1119879168n, 239075328n, 201326592n],
+  },
+  {
+    id: 'W10 process 1g',
+    config: { 'taskmanager.memory.process.size': '1g' },
+    row: [26843542n, 67108864n, 241591914n, 268435456n, 201326592n, 603979776n, 1073741824n, 161061270n, 201326592n],
+  },
+  {
+    id: 'W11 process 4g',
+    config: { 'taskmanager.memory.process.size': '4g' },
+    row: [1530082070n, 359703515n, 1438814063n, 268435456n, 429496736n, 3597035104n, 4294967296n, 1664299798n, 493921243n],
+  },
+  {
+    id: 'W12a process 16g, Flink 1.17 (network max unlimited)',
+    version: '1.17',
+    config: { 'taskmanager.memory.process.size': '16g' },
+    row: [7650410378n, 1583769214n, 6335076856n, 268435456n, 1073741824n, 15837691904n, 17179869184n, 7784628106n, 1717986942n],
+  },
+  {
+    id: 'W12a process 16g, newest Flink',
+    config: { 'taskmanager.memory.process.size': '16g' },
+    row: [7650410378n, 1583769214n, 6335076856n, 268435456n, 1073741824n, 15837691904n, 17179869184n, 7784628106n, 1717986942n],
+  },
+  {
+    id: 'W12b process 16g, Flink 1.16 (network max 1g)',
+    version: '1.16',
+    config: { 'taskmanager.memory.process.size': '16g' },
+    row: [8160437768n, 1073741824n, 6335076856n, 268435456n, 1073741824n, 15837691904n, 17179869184n, 8294655496n, 1207959552n],
+  },
+  {
+    id: 'W13 process 2g, managed.fraction 0.2',
+    config: { 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.managed.fraction': '0.2' },
+    row: [896574415n, 166429984n, 332859969n, 268435456n, 214748368n, 1664299824n, 2147483648n, 1030792143n, 300647712n],
+  },
+  {
+    id: 'W14 process 2g, managed.size 512m',
+    config: { 'taskmanager.memory.process.size': '2g', 'taskmanager.memory.managed.size': '512m' },
+    row: [692563472n, 166429984n, 536870912n, 268435456n, 214748368n, 1664299824n, 2147483648n, 826781200n, 300647712n],
+  },
+  {
+    id: 'W15 process 2000m + flink 1280m (overhead = remainder 464m)',
+    config: { 'taskmanager.memory.process.size': '2000m', 'taskmanager.memory.flink.size': '1280m' },
+    row: [402653174n, 134217730n, 536870920n, 268435456n, 486539264n, 1342177280n, 2097152000n, 536870902n, 268435458n],
+  },
+  {
+    id: 'W16 flink 4g + task.heap 1g (remainder network, Flink >= 1.17)',
+    config: { 'taskmanager.memory.flink.size': '4g', 'taskmanager.memory.task.heap.size': '1g' },
+    row: [1073741824n, 1234803072n, 1717986944n, 268435456n, 507044758n, 4294967296n, 5070447510n, 1207959552n, 1369020800n],
+  },
+  {
+    id: 'W16 on 1.17',
+    version: '1.17',
+    config: { 'taskmanager.memory.flink.size': '4g', 'taskmanager.memory.task.heap.size': '1g' },
+    row: [1073741824n, 1234803072n, 1717986944n, 268435456n, 507044758n, 4294967296n, 5070447510n, 1207959552n, 1369020800n],
+  },
+  {
+    id: 'W17 process 8g, managed.fraction 0.1, network.fraction 0.2',
+    config: {
+      'taskmanager.memory.process.size': '8g',
+      'taskmanager.memory.managed.fraction': '0.1',
+      'taskmanager.memory.network.fraction': '0.2',
+    },
+    row: [4955318476n, 1492501155n, 746250577n, 268435456n, 858993472n, 7462505664n, 8589934592n, 5089536204n, 1626718883n],
+  },
 ];
 
 describe('computeTaskExecutorMemory: §9 worked examples, to the byte', () => {
@@ -146,7 +244,7 @@ describe('computeTaskExecutorMemory: §9 worked examples, to the byte', () => {
   });
 });
 
-describe('computeTaskExecutorMemory: failures with Flink\'s exception chains', () => {
+describe("computeTaskExecutorMemory: failures with Flink's exception chains", () => {
   it('W7: process 1000m + task.heap 100m (case C) → remainder network 31876706 below network.min (E-NW)', () => {
     const config = {
       'taskmanager.memory.process.size': '1000m',
@@ -208,7 +306,10 @@ describe('computeTaskExecutorMemory: failures with Flink\'s exception chains', (
   it('E-OV: process 1600m + flink 1280m leaves an overhead of 64m, below its 192m minimum', () => {
     const message =
       'Derived JVM Overhead size (64.000mb (67108864 bytes)) is not in configured JVM Overhead range [192.000mb (201326592 bytes), 1024.000mb (1073741824 bytes)].';
-    expect(failure({ 'taskmanager.memory.process.size': '1600m', 'taskmanager.memory.flink.size': '1280m' }).chain).toEqual([PREFIX + message, message]);
+    expect(failure({ 'taskmanager.memory.process.size': '1600m', 'taskmanager.memory.flink.size': '1280m' }).chain).toEqual([
+      PREFIX + message,
+      message,
+    ]);
   });
 
   it('E-P2: process 3g < flink 4g + metaspace (real Flink output: the format arguments are toHumanReadableString())', () => {
@@ -218,26 +319,39 @@ describe('computeTaskExecutorMemory: failures with Flink\'s exception chains', (
     // a real log reads "The configured Total Process Memory size (3.000gb (3221225472 bytes)) is less than ...".
     const message =
       'The configured Total Process Memory size (3.000gb (3221225472 bytes)) is less than the sum of the derived Total Flink Memory size (4.000gb (4294967296 bytes)) and the configured or default JVM Metaspace size  (256.000mb (268435456 bytes)).';
-    expect(failure({ 'taskmanager.memory.process.size': '3g', 'taskmanager.memory.flink.size': '4g' }, v('1.17')).chain).toEqual([PREFIX + message, message]);
+    expect(failure({ 'taskmanager.memory.process.size': '3g', 'taskmanager.memory.flink.size': '4g' }, v('1.17')).chain).toEqual([
+      PREFIX + message,
+      message,
+    ]);
   });
 
   it('E-P2: process 1500m < flink 1280m + metaspace 256m', () => {
     const message =
       'The configured Total Process Memory size (1.465gb (1572864000 bytes)) is less than the sum of the derived Total Flink Memory size (1.250gb (1342177280 bytes)) and the configured or default JVM Metaspace size  (256.000mb (268435456 bytes)).';
-    expect(failure({ 'taskmanager.memory.process.size': '1500m', 'taskmanager.memory.flink.size': '1280m' }).chain).toEqual([PREFIX + message, message]);
+    expect(failure({ 'taskmanager.memory.process.size': '1500m', 'taskmanager.memory.flink.size': '1280m' }).chain).toEqual([
+      PREFIX + message,
+      message,
+    ]);
   });
 
   it('E-RF: network.min > network.max', () => {
     const message =
       "Inconsistently configured Key: 'taskmanager.memory.network.fraction' , default: 0.1 (fallback keys: [{key=taskmanager.network.memory.fraction, isDeprecated=true}]) (0.10000000149011612) and its min (1024.000mb (1073741824 bytes)), max (512.000mb (536870912 bytes)) value";
-    const e = failure({ 'taskmanager.memory.process.size': '1728m', 'taskmanager.memory.network.min': '1g', 'taskmanager.memory.network.max': '512m' }, v('1.17'));
+    const e = failure(
+      { 'taskmanager.memory.process.size': '1728m', 'taskmanager.memory.network.min': '1g', 'taskmanager.memory.network.max': '512m' },
+      v('1.17'),
+    );
     expect(e.chain).toEqual([PREFIX + message, message, 'min value must be less or equal to max value']);
   });
 
   it('E-RF: jvm-overhead.min > jvm-overhead.max', () => {
     const message =
       "Inconsistently configured Key: 'taskmanager.memory.jvm-overhead.fraction' , default: 0.1 (fallback keys: []) (0.10000000149011612) and its min (1024.000mb (1073741824 bytes)), max (192.000mb (201326592 bytes)) value";
-    const e = failure({ 'taskmanager.memory.process.size': '1728m', 'taskmanager.memory.jvm-overhead.min': '1g', 'taskmanager.memory.jvm-overhead.max': '192m' });
+    const e = failure({
+      'taskmanager.memory.process.size': '1728m',
+      'taskmanager.memory.jvm-overhead.min': '1g',
+      'taskmanager.memory.jvm-overhead.max': '192m',
+    });
     expect(e.chain).toEqual([PREFIX + message, message, 'min value must be less or equal to max value']);
   });
 

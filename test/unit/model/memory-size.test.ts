@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../support/thrown.js';
-import {
-  MAX_BYTES,
-  memorySizeFromInput,
-  parseMemorySize,
-  toCompactString,
-  toHumanReadableString,
-} from '../../../src/model/memory-size.js';
+import { MAX_BYTES, memorySizeFromInput, parseMemorySize, toCompactString, toHumanReadableString } from '../../../src/model/memory-size.js';
 
 const KB = 1024n;
 const MB = 1024n ** 2n;
 const GB = 1024n ** 3n;
 const TB = 1024n ** 4n;
-const ALL_UNITS =
-  '(b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)';
-
+const ALL_UNITS = '(b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)';
 
 describe('parseMemorySize (Flink MemorySize.parseBytes)', () => {
   it.each([

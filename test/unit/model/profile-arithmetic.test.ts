@@ -6,7 +6,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalFromNumber } from '../../../src/model/decimal.js';
 import { ProfileArithmetic } from '../../../src/model/profile-arithmetic.js';
-import { type ResourceProfile, merge, multiply, profileKey, profilesEqual, specified, subtract } from '../../../src/model/resource-profile.js';
+import {
+  type ResourceProfile,
+  merge,
+  multiply,
+  profileKey,
+  profilesEqual,
+  specified,
+  subtract,
+} from '../../../src/model/resource-profile.js';
 
 const MIB = 1024n * 1024n;
 const total = specified({ cpuCores: decimalFromNumber(8), taskHeapMemory: 8192n * MIB, managedMemory: 4096n * MIB });

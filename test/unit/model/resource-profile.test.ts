@@ -48,7 +48,6 @@ function fields(profile: ResourceProfile): unknown {
   };
 }
 
-
 const rp1 = p(1, 100, 100);
 const rp2 = p(2, 200, 200, { gpu: 2 });
 const rp2plain = p(2, 200, 200);
@@ -181,13 +180,41 @@ describe('multiply (testMultiply, testMultiplyZero, testMultiplyNegative)', () =
 });
 
 describe('allFieldsNoLessThan (testAllFieldsNoLessThanProfile)', () => {
-  const q1 = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 100n * MB, taskOffHeapMemory: 100n * MB, managedMemory: 100n * MB });
-  const q2 = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 200n * MB, taskOffHeapMemory: 200n * MB, managedMemory: 200n * MB });
-  const q3 = specified({ cpuCores: decimalFromNumber(2), taskHeapMemory: 100n * MB, taskOffHeapMemory: 100n * MB, managedMemory: 100n * MB });
-  const q4 = specified({ cpuCores: decimalFromNumber(2), taskHeapMemory: 200n * MB, taskOffHeapMemory: 200n * MB, managedMemory: 200n * MB });
+  const q1 = specified({
+    cpuCores: decimalFromNumber(1),
+    taskHeapMemory: 100n * MB,
+    taskOffHeapMemory: 100n * MB,
+    managedMemory: 100n * MB,
+  });
+  const q2 = specified({
+    cpuCores: decimalFromNumber(1),
+    taskHeapMemory: 200n * MB,
+    taskOffHeapMemory: 200n * MB,
+    managedMemory: 200n * MB,
+  });
+  const q3 = specified({
+    cpuCores: decimalFromNumber(2),
+    taskHeapMemory: 100n * MB,
+    taskOffHeapMemory: 100n * MB,
+    managedMemory: 100n * MB,
+  });
+  const q4 = specified({
+    cpuCores: decimalFromNumber(2),
+    taskHeapMemory: 200n * MB,
+    taskOffHeapMemory: 200n * MB,
+    managedMemory: 200n * MB,
+  });
   const q5 = specified({ ...q3, networkMemory: 100n * MB });
-  const rs1 = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 100n * MB, extendedResources: new Map([['gpu', decimalFromNumber(2.2)]]) });
-  const rs2 = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 100n * MB, extendedResources: new Map([['gpu', decimalFromNumber(1.1)]]) });
+  const rs1 = specified({
+    cpuCores: decimalFromNumber(1),
+    taskHeapMemory: 100n * MB,
+    extendedResources: new Map([['gpu', decimalFromNumber(2.2)]]),
+  });
+  const rs2 = specified({
+    cpuCores: decimalFromNumber(1),
+    taskHeapMemory: 100n * MB,
+    extendedResources: new Map([['gpu', decimalFromNumber(1.1)]]),
+  });
 
   it.each([
     ['q1', q1, 'q2', q2, false],
@@ -219,7 +246,12 @@ describe('allFieldsNoLessThan (testAllFieldsNoLessThanProfile)', () => {
 });
 
 describe('isMatching (testMatchRequirement)', () => {
-  const resource1 = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 100n * MB, taskOffHeapMemory: 100n * MB, managedMemory: 100n * MB });
+  const resource1 = specified({
+    cpuCores: decimalFromNumber(1),
+    taskHeapMemory: 100n * MB,
+    taskOffHeapMemory: 100n * MB,
+    managedMemory: 100n * MB,
+  });
   const resource2 = specified({ ...resource1, extendedResources: new Map([['gpu', decimalFromNumber(1)]]) });
   const requirement2 = resource1;
   const requirement3 = specified({ ...resource1, extendedResources: new Map([['gpu', decimalFromNumber(1)]]) });
@@ -250,7 +282,11 @@ describe('isMatching (testMatchRequirement)', () => {
 
 describe('memory getters and fromResourceSpec', () => {
   it('fromResourceSpec sets the network memory; total and operators memory as in testGet', () => {
-    const spec = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: 100n * MB, extendedResources: new Map([['gpu', decimalFromNumber(1.6)]]) });
+    const spec = specified({
+      cpuCores: decimalFromNumber(1),
+      taskHeapMemory: 100n * MB,
+      extendedResources: new Map([['gpu', decimalFromNumber(1.6)]]),
+    });
     const profile = fromResourceSpec(spec, 50n * MB);
     expect(getTotalMemory(profile)).toBe(150n * MB);
     expect(getOperatorsMemory(profile)).toBe(100n * MB);

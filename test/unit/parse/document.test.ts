@@ -42,7 +42,11 @@ describe('parseDocument', () => {
   it('compares JSON keys after unescaping them', () => {
     const r = parseDocument('{"vertices":[{"id":"a",\n "\\u0069d":"b"}]}');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect([r.diagnostics[0]!.message, r.diagnostics[0]!.location]).toEqual(["JSON syntax error: duplicated mapping key 'id'", { pointer: '/vertices/0/id', line: 2, column: 2 }]);
+    if (!r.ok)
+      expect([r.diagnostics[0]!.message, r.diagnostics[0]!.location]).toEqual([
+        "JSON syntax error: duplicated mapping key 'id'",
+        { pointer: '/vertices/0/id', line: 2, column: 2 },
+      ]);
   });
 
   it('reads YAML and JSON to the same data', () => {
@@ -59,7 +63,12 @@ describe('parseDocument', () => {
       expect(parseDocument(text)).toEqual({
         ok: false,
         diagnostics: [
-          { code: 'input/empty', severity: 'error', message: 'the file is empty (no YAML or JSON document)', location: { pointer: '', line: 1, column: 1 } },
+          {
+            code: 'input/empty',
+            severity: 'error',
+            message: 'the file is empty (no YAML or JSON document)',
+            location: { pointer: '', line: 1, column: 1 },
+          },
         ],
       });
     }
@@ -69,7 +78,14 @@ describe('parseDocument', () => {
     const r = parseDocument('a: 1\na: 2\n');
     expect(r).toEqual({
       ok: false,
-      diagnostics: [{ code: 'input/syntax', severity: 'error', message: 'YAML syntax error: duplicated mapping key', location: { pointer: '/a', line: 2, column: 1 } }],
+      diagnostics: [
+        {
+          code: 'input/syntax',
+          severity: 'error',
+          message: 'YAML syntax error: duplicated mapping key',
+          location: { pointer: '/a', line: 2, column: 1 },
+        },
+      ],
     });
     const unclosed = parseDocument('a: [1, 2\n');
     expect(!unclosed.ok && unclosed.diagnostics[0]!.code).toBe('input/syntax');
@@ -80,7 +96,14 @@ describe('parseDocument', () => {
   it('rejects duplicate JSON keys, which JSON.parse would accept, at the second key', () => {
     expect(parseDocument('{"a":\n  1,\n  "a": 2}')).toEqual({
       ok: false,
-      diagnostics: [{ code: 'input/syntax', severity: 'error', message: "JSON syntax error: duplicated mapping key 'a'", location: { pointer: '/a', line: 3, column: 3 } }],
+      diagnostics: [
+        {
+          code: 'input/syntax',
+          severity: 'error',
+          message: "JSON syntax error: duplicated mapping key 'a'",
+          location: { pointer: '/a', line: 3, column: 3 },
+        },
+      ],
     });
     // the same key in different objects is fine
     const ok = parseDocument('{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}');
@@ -152,10 +175,19 @@ describe('locatePointer (1-based line and column)', () => {
 });
 
 describe('locateDiagnostics', () => {
-  const d = (code: string, pointer?: string): Diagnostic => ({ code, severity: 'error', message: 'm', ...(pointer === undefined ? {} : { location: { pointer } }) });
+  const d = (code: string, pointer?: string): Diagnostic => ({
+    code,
+    severity: 'error',
+    message: 'm',
+    ...(pointer === undefined ? {} : { location: { pointer } }),
+  });
 
   it('adds file, line and column; unknown keys point at the key, others at the value', () => {
-    const located = locateDiagnostics([d('input/unknown-key', '/vertices/0/parallelism'), d('input/schema', '/vertices/0/parallelism')], YAML, 'job.yaml');
+    const located = locateDiagnostics(
+      [d('input/unknown-key', '/vertices/0/parallelism'), d('input/schema', '/vertices/0/parallelism')],
+      YAML,
+      'job.yaml',
+    );
     expect(located.map((x) => x.location)).toEqual([
       { pointer: '/vertices/0/parallelism', file: 'job.yaml', line: 4, column: 5 },
       { pointer: '/vertices/0/parallelism', file: 'job.yaml', line: 4, column: 18 },

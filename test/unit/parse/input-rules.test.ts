@@ -27,12 +27,14 @@ describe('managed-memory weights are Java ints', () => {
     expect(errors(lines('managedMemoryConfig: {consumerWeights: "OPERATOR:2147483648"}', 'vertices: [{id: a}]'))).toEqual([
       [
         'input/consumer-weights',
-        'Could not parse value \'OPERATOR:2147483648\' for key \'taskmanager.memory.managed.consumer-weights\': For input string: "2147483648"',
+        "Could not parse value 'OPERATOR:2147483648' for key 'taskmanager.memory.managed.consumer-weights': For input string: \"2147483648\"",
         1,
         40,
       ],
     ]);
-    expect(errors(lines('managedMemoryConfig: {consumerWeights: {PYTHON: 2147483648}}', 'vertices: [{id: a}]'))[0]![0]).toBe('input/consumer-weights');
+    expect(errors(lines('managedMemoryConfig: {consumerWeights: {PYTHON: 2147483648}}', 'vertices: [{id: a}]'))[0]![0]).toBe(
+      'input/consumer-weights',
+    );
   });
 
   it('an int sum of consumer weights that wraps negative leaves every use case without a share', () => {
@@ -63,9 +65,15 @@ describe('managed-memory weights are Java ints', () => {
 
 describe('features gated by Flink version', () => {
   it('PIPELINED_APPROXIMATE needs 1.12, ForSt needs 2.0', () => {
-    expect(errors(lines('flinkVersion: "1.11"', 'vertices: [{id: a}, {id: b}]', 'edges: [{source: a, target: b, resultPartitionType: PIPELINED_APPROXIMATE}]'))).toEqual([
-      ['input/result-partition-type', 'PIPELINED_APPROXIMATE exists from Flink 1.12 on; flinkVersion is 1.11', 3, 53],
-    ]);
+    expect(
+      errors(
+        lines(
+          'flinkVersion: "1.11"',
+          'vertices: [{id: a}, {id: b}]',
+          'edges: [{source: a, target: b, resultPartitionType: PIPELINED_APPROXIMATE}]',
+        ),
+      ),
+    ).toEqual([['input/result-partition-type', 'PIPELINED_APPROXIMATE exists from Flink 1.12 on; flinkVersion is 1.11', 3, 53]]);
     expect(errors(lines('flinkVersion: "1.20"', 'managedMemoryConfig: {stateBackend: forst}', 'vertices: [{id: a}]'))).toEqual([
       ['input/state-backend', 'the ForSt state backend exists from Flink 2.0 on; flinkVersion is 1.20', 2, 37],
     ]);
@@ -75,7 +83,9 @@ describe('features gated by Flink version', () => {
     expect(errors(lines('vertices: [{id: a, parallelism: -1}]'))[0]![1]).toBe(
       "parallelism -1 (unset) is decided by Flink at runtime; give vertex 'a' the parallelism it will run with",
     );
-    expect(errors(lines('flinkVersion: 1.20', 'vertices: [{id: a}]'))[0]![1]).toContain('flinkVersion must be a quoted string such as "1.20"');
+    expect(errors(lines('flinkVersion: 1.20', 'vertices: [{id: a}]'))[0]![1]).toContain(
+      'flinkVersion must be a quoted string such as "1.20"',
+    );
   });
 });
 
@@ -99,11 +109,20 @@ describe('input as written', () => {
     const vertices = Array.from({ length: n }, (_, i) => ({ id: `v${i}` }));
     const edges = vertices.map((v, i) => ({ source: v.id, target: vertices[(i + 1) % n]!.id }));
     const [error] = errors(JSON.stringify({ vertices, edges }));
-    expect(error![1]).toBe('The job graph is cyclic: v0 -> v1 -> v2 -> v3 -> v4 -> v5 -> … 41 more … -> v47 -> v48 -> v49 -> v0 (50 vertices)');
+    expect(error![1]).toBe(
+      'The job graph is cyclic: v0 -> v1 -> v2 -> v3 -> v4 -> v5 -> … 41 more … -> v47 -> v48 -> v49 -> v0 (50 vertices)',
+    );
   });
 
   it('bytes beyond 2^53 are printed exactly, as strings', () => {
-    const r = planFromText(lines('managedMemoryConfig: {slotManagedMemory: "9223372036854775807"}', 'vertices:', '  - id: a', '    managedMemory: {slotScope: [PYTHON]}'));
+    const r = planFromText(
+      lines(
+        'managedMemoryConfig: {slotManagedMemory: "9223372036854775807"}',
+        'vertices:',
+        '  - id: a',
+        '    managedMemory: {slotScope: [PYTHON]}',
+      ),
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
     expect(r.value.managedMemory.slotManagedMemory).toBe('9223372036854775807');
     // Java: (long) Math.floor(9.223372036854776E18 * 1.0) saturates at Long.MAX_VALUE

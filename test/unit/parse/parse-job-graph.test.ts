@@ -5,11 +5,21 @@ import { jobGraphFromData, parseJobGraph } from '../../../src/parse/parse-job-gr
 const lines = (...l: string[]): string => `${l.join('\n')}\n`;
 
 /** The diagnostics of a file that must be rejected, as [code, message, line, column, pointer, flinkErrorType]. */
-function rejected(text: string, file?: string): Array<[string, string, number | undefined, number | undefined, string | undefined, string | undefined]> {
+function rejected(
+  text: string,
+  file?: string,
+): Array<[string, string, number | undefined, number | undefined, string | undefined, string | undefined]> {
   const r = parseJobGraph(text, file);
   if (r.ok) throw new Error('expected the file to be rejected');
   for (const d of r.diagnostics) expect(d.severity).toBe('error');
-  return r.diagnostics.map((d: Diagnostic) => [d.code, d.message, d.location?.line, d.location?.column, d.location?.pointer, d.flinkErrorType]);
+  return r.diagnostics.map((d: Diagnostic) => [
+    d.code,
+    d.message,
+    d.location?.line,
+    d.location?.column,
+    d.location?.pointer,
+    d.flinkErrorType,
+  ]);
 }
 
 function accepted(text: string) {
@@ -26,12 +36,28 @@ describe('parseJobGraph: accepted input and defaults', () => {
     expect(g.mode).toBe('streaming');
     expect(g.flinkVersion).toEqual({ major: 2, minor: 1 });
     expect(g.allVerticesInSameSlotSharingGroupByDefault).toBe(true);
-    expect(g.vertices.map((v) => [v.id, v.name, v.parallelism, v.maxParallelism, v.maxParallelismConfigured, v.slotSharingGroup, v.operators.length])).toEqual([
+    expect(
+      g.vertices.map((v) => [
+        v.id,
+        v.name,
+        v.parallelism,
+        v.maxParallelism,
+        v.maxParallelismConfigured,
+        v.slotSharingGroup,
+        v.operators.length,
+      ]),
+    ).toEqual([
       ['a', 'a', 1, 128, false, 'default', 1],
       ['b', 'b', 1, 128, false, 'default', 1],
     ]);
-    expect(g.edges).toEqual([{ index: 0, source: 0, target: 1, distribution: 'ALL_TO_ALL', resultPartitionType: 'PIPELINED_BOUNDED', pointer: '/edges/0' }]);
-    expect(g.managedMemoryConfig).toEqual({ consumerWeights: undefined, stateBackendUsesManagedMemory: false, slotManagedMemory: undefined });
+    expect(g.edges).toEqual([
+      { index: 0, source: 0, target: 1, distribution: 'ALL_TO_ALL', resultPartitionType: 'PIPELINED_BOUNDED', pointer: '/edges/0' },
+    ]);
+    expect(g.managedMemoryConfig).toEqual({
+      consumerWeights: undefined,
+      stateBackendUsesManagedMemory: false,
+      slotManagedMemory: undefined,
+    });
   });
 
   it('batch mode: BLOCKING edges and per-region default groups by default', () => {
@@ -64,7 +90,12 @@ describe('parseJobGraph: accepted input and defaults', () => {
         '    resources: {cpuCores: 0.5, taskHeapMemory: 512m, taskOffHeapMemory: 1024}',
       ),
     );
-    expect(g.managedMemoryConfig.consumerWeights).toEqual(new Map([['OPERATOR', 6], ['PYTHON', 4]]));
+    expect(g.managedMemoryConfig.consumerWeights).toEqual(
+      new Map([
+        ['OPERATOR', 6],
+        ['PYTHON', 4],
+      ]),
+    );
     expect(g.managedMemoryConfig.stateBackendUsesManagedMemory).toBe(true);
     expect(g.managedMemoryConfig.slotManagedMemory).toBe(1073741824n);
     const res = g.vertices[0]!.operators[0]!.resources;
@@ -85,7 +116,9 @@ describe('parseJobGraph: diagnostics', () => {
       ['input/schema', '/mode must be one of "streaming", "batch"', 1, 7, '/mode', undefined],
       ['input/schema', '/vertices/0/parallelism must be integer', 4, 18, '/vertices/0/parallelism', undefined],
     ]);
-    expect(rejected('vertices: []\n')).toEqual([['input/schema', '/vertices must NOT have fewer than 1 items', 1, 11, '/vertices', undefined]]);
+    expect(rejected('vertices: []\n')).toEqual([
+      ['input/schema', '/vertices must NOT have fewer than 1 items', 1, 11, '/vertices', undefined],
+    ]);
   });
 
   it('input/schema: the document must be a mapping', () => {
@@ -94,7 +127,14 @@ describe('parseJobGraph: diagnostics', () => {
 
   it('input/schema: consumer weights that are neither text nor a map of integers', () => {
     const r = rejected(lines('managedMemoryConfig:', '  consumerWeights: {OPERATOR: 1.5}', 'vertices: [{id: a}]'));
-    expect(r).toContainEqual(['input/schema', '/managedMemoryConfig/consumerWeights must be a string or a map of names to integers', 2, 20, '/managedMemoryConfig/consumerWeights', undefined]);
+    expect(r).toContainEqual([
+      'input/schema',
+      '/managedMemoryConfig/consumerWeights must be a string or a map of names to integers',
+      2,
+      20,
+      '/managedMemoryConfig/consumerWeights',
+      undefined,
+    ]);
     expect(r.every((d) => d[0] === 'input/schema' && d[2] === 2)).toBe(true);
   });
 
@@ -106,7 +146,9 @@ describe('parseJobGraph: diagnostics', () => {
   });
 
   it('input/missing-key', () => {
-    expect(rejected('name: x\n')).toEqual([['input/missing-key', "the document is missing the required key 'vertices'", 1, 1, '', undefined]]);
+    expect(rejected('name: x\n')).toEqual([
+      ['input/missing-key', "the document is missing the required key 'vertices'", 1, 1, '', undefined],
+    ]);
     expect(rejected(lines('vertices:', '  - id: a', '  - name: b', 'edges:', '  - {source: a}'))).toEqual([
       ['input/missing-key', "/vertices/1 is missing the required key 'id'", 3, 5, '/vertices/1', undefined],
       ['input/missing-key', "/edges/0 is missing the required key 'target'", 5, 5, '/edges/0', undefined],
@@ -128,7 +170,14 @@ describe('parseJobGraph: diagnostics', () => {
         ),
       ),
     ).toEqual([
-      ['input/duplicate-id', "duplicate operator id 'op' (first defined at /vertices/1/operators/0)", 4, 32, '/vertices/1/operators/1/id', undefined],
+      [
+        'input/duplicate-id',
+        "duplicate operator id 'op' (first defined at /vertices/1/operators/0)",
+        4,
+        32,
+        '/vertices/1/operators/1/id',
+        undefined,
+      ],
       ['input/duplicate-id', "duplicate vertex id 'a' (first defined at /vertices/0)", 5, 10, '/vertices/2/id', undefined],
       ['input/duplicate-id', "slot sharing group 'g' is listed twice", 8, 12, '/slotSharingGroups/1/name', undefined],
     ]);
@@ -143,7 +192,15 @@ describe('parseJobGraph: diagnostics', () => {
 
   it('input/cycle, at the edge that closes the cycle', () => {
     expect(
-      rejected(lines('vertices: [{id: a}, {id: b}, {id: c}]', 'edges:', '  - {source: a, target: b}', '  - {source: b, target: c}', '  - {source: c, target: b}')),
+      rejected(
+        lines(
+          'vertices: [{id: a}, {id: b}, {id: c}]',
+          'edges:',
+          '  - {source: a, target: b}',
+          '  - {source: b, target: c}',
+          '  - {source: c, target: b}',
+        ),
+      ),
     ).toEqual([['input/cycle', 'The job graph is cyclic: b -> c -> b', 5, 5, '/edges/2', 'InvalidProgramException']]);
     expect(rejected(lines('vertices: [{id: a}]', 'edges:', '  - {source: a, target: a}'))).toEqual([
       ['input/cycle', 'The job graph is cyclic: a -> a', 3, 5, '/edges/0', 'InvalidProgramException'],
@@ -161,9 +218,24 @@ describe('parseJobGraph: diagnostics', () => {
       ['parallelism: 0', 'The parallelism must be at least one, or -1 (unset).', 'parallelism', 'IllegalArgumentException'],
       ['parallelism: -3', 'The parallelism must be at least one, or -1 (unset).', 'parallelism', 'IllegalArgumentException'],
       ['parallelism: 40000', 'Operator parallelism not within bounds: 40000', 'parallelism', 'IllegalArgumentException'],
-      ['{parallelism: 40000, maxParallelism: 50000}', 'Setting parallelism is not in valid bounds (1..32768), found: 40000', 'parallelism', 'IllegalArgumentException'],
-      ['maxParallelism: 0', 'Setting max parallelism is not in valid bounds (1..32768), found: 0', 'maxParallelism', 'IllegalArgumentException'],
-      ['maxParallelism: 32769', 'Setting max parallelism is not in valid bounds (1..32768), found: 32769', 'maxParallelism', 'IllegalArgumentException'],
+      [
+        '{parallelism: 40000, maxParallelism: 50000}',
+        'Setting parallelism is not in valid bounds (1..32768), found: 40000',
+        'parallelism',
+        'IllegalArgumentException',
+      ],
+      [
+        'maxParallelism: 0',
+        'Setting max parallelism is not in valid bounds (1..32768), found: 0',
+        'maxParallelism',
+        'IllegalArgumentException',
+      ],
+      [
+        'maxParallelism: 32769',
+        'Setting max parallelism is not in valid bounds (1..32768), found: 32769',
+        'maxParallelism',
+        'IllegalArgumentException',
+      ],
       [
         '{parallelism: 200, maxParallelism: 100}',
         "Vertex Map's parallelism (200) is higher than the max parallelism (100). Please lower the parallelism or increase the max parallelism.",
@@ -185,12 +257,23 @@ describe('parseJobGraph: diagnostics', () => {
 
     it('points at the value', () => {
       expect(rejected(lines('vertices:', '  - id: a', '    parallelism: 0'))).toEqual([
-        ['input/parallelism', 'The parallelism must be at least one, or -1 (unset).', 3, 18, '/vertices/0/parallelism', 'IllegalArgumentException'],
+        [
+          'input/parallelism',
+          'The parallelism must be at least one, or -1 (unset).',
+          3,
+          18,
+          '/vertices/0/parallelism',
+          'IllegalArgumentException',
+        ],
       ]);
     });
 
     it('accepts the bounds', () => {
-      expect(accepted('vertices: [{id: a, parallelism: 32768}, {id: b, parallelism: 1, maxParallelism: 1, minParallelism: 1}]\n').value.vertices.map((v) => v.maxParallelism)).toEqual([32768, 1]);
+      expect(
+        accepted(
+          'vertices: [{id: a, parallelism: 32768}, {id: b, parallelism: 1, maxParallelism: 1, minParallelism: 1}]\n',
+        ).value.vertices.map((v) => v.maxParallelism),
+      ).toEqual([32768, 1]);
     });
   });
 
@@ -205,15 +288,36 @@ describe('parseJobGraph: diagnostics', () => {
         ),
       ),
     ).toEqual([
-      ['input/memory-size', "Could not parse value '1.5g' for key 'taskHeapMemory': Memory size unit '.5g' does not match any of the recognized units: (b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)", 4, 46, '/vertices/0/resources/taskHeapMemory', 'IllegalArgumentException'],
-      ['input/memory-size', "Could not parse value 'lots' for key 'slotManagedMemory': text does not start with a number", 1, 42, '/managedMemoryConfig/slotManagedMemory', 'NumberFormatException'],
+      [
+        'input/memory-size',
+        "Could not parse value '1.5g' for key 'taskHeapMemory': Memory size unit '.5g' does not match any of the recognized units: (b | bytes) / (k | kb | kibibytes) / (m | mb | mebibytes) / (g | gb | gibibytes) / (t | tb | tebibytes)",
+        4,
+        46,
+        '/vertices/0/resources/taskHeapMemory',
+        'IllegalArgumentException',
+      ],
+      [
+        'input/memory-size',
+        "Could not parse value 'lots' for key 'slotManagedMemory': text does not start with a number",
+        1,
+        42,
+        '/managedMemoryConfig/slotManagedMemory',
+        'NumberFormatException',
+      ],
     ]);
   });
 
   it('input/flink-version', () => {
     for (const v of ['1.9', '0.10', '2.2', '3.0']) {
       expect(rejected(`flinkVersion: "${v}"\nvertices: [{id: a}]\n`)).toEqual([
-        ['input/flink-version', `flinkVersion '${v}' is not a Flink release flinkslot models (1.10 to 2.1)`, 1, 15, '/flinkVersion', undefined],
+        [
+          'input/flink-version',
+          `flinkVersion '${v}' is not a Flink release flinkslot models (1.10 to 2.1)`,
+          1,
+          15,
+          '/flinkVersion',
+          undefined,
+        ],
       ]);
     }
     expect(accepted('flinkVersion: "1.17.2"\nvertices: [{id: a}]\n').value.flinkVersion).toEqual({ major: 1, minor: 17 });
@@ -221,33 +325,61 @@ describe('parseJobGraph: diagnostics', () => {
   });
 
   it('input/result-partition-type: hybrid shuffle needs batch mode and Flink 1.16', () => {
-    const hybrid = (mode: string, version: string) => lines(`mode: ${mode}`, `flinkVersion: "${version}"`, 'vertices: [{id: a}, {id: b}]', 'edges:', '  - {source: a, target: b, resultPartitionType: HYBRID_FULL}');
+    const hybrid = (mode: string, version: string) =>
+      lines(
+        `mode: ${mode}`,
+        `flinkVersion: "${version}"`,
+        'vertices: [{id: a}, {id: b}]',
+        'edges:',
+        '  - {source: a, target: b, resultPartitionType: HYBRID_FULL}',
+      );
     expect(rejected(hybrid('streaming', '1.17')).map((d) => d.slice(0, 5))).toEqual([
-      ['input/result-partition-type', 'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH', 5, 49, '/edges/0/resultPartitionType'],
+      [
+        'input/result-partition-type',
+        'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH',
+        5,
+        49,
+        '/edges/0/resultPartitionType',
+      ],
     ]);
     expect(rejected(hybrid('batch', '1.15'))).toEqual([
-      ['input/result-partition-type', 'HYBRID_FULL (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is 1.15', 5, 49, '/edges/0/resultPartitionType', undefined],
+      [
+        'input/result-partition-type',
+        'HYBRID_FULL (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is 1.15',
+        5,
+        49,
+        '/edges/0/resultPartitionType',
+        undefined,
+      ],
     ]);
     expect(accepted(hybrid('batch', '1.16')).value.edges[0]!.resultPartitionType).toBe('HYBRID_FULL');
-    expect(rejected(lines('vertices: [{id: a}, {id: b}]', 'edges: [{source: a, target: b, resultPartitionType: SHUFFLE}]'))[0]![0]).toBe('input/schema');
+    expect(rejected(lines('vertices: [{id: a}, {id: b}]', 'edges: [{source: a, target: b, resultPartitionType: SHUFFLE}]'))[0]![0]).toBe(
+      'input/schema',
+    );
   });
 
   // StreamingJobGraphGenerator.validateHybridShuffleExecuteInBatchMode uses checkState(jobType == BATCH, ...)
   it('input/result-partition-type: hybrid shuffle in a streaming job is an IllegalStateException', () => {
-    const text = lines('mode: streaming', 'vertices: [{id: a}, {id: b}]', 'edges: [{source: a, target: b, resultPartitionType: HYBRID_SELECTIVE}]');
+    const text = lines(
+      'mode: streaming',
+      'vertices: [{id: a}, {id: b}]',
+      'edges: [{source: a, target: b, resultPartitionType: HYBRID_SELECTIVE}]',
+    );
     expect(rejected(text).map((d) => d[5])).toEqual(['IllegalStateException']);
   });
 
   // SlotSharingGroup.Builder.setCpuCores / setTaskHeapMemory check their argument when called,
   // before build() looks for the required pair: a non-positive value is reported as such.
   it('input/slot-sharing-group-resources: a non-positive value is reported even when its partner is missing', () => {
-    const group = (resources: string) => lines('vertices: [{id: a, slotSharingGroup: g}]', 'slotSharingGroups:', `  - {name: g, resources: ${resources}}`);
+    const group = (resources: string) =>
+      lines('vertices: [{id: a, slotSharingGroup: g}]', 'slotSharingGroups:', `  - {name: g, resources: ${resources}}`);
     expect(rejected(group('{cpuCores: 0}')).map((d) => d[1])).toEqual(['The cpu cores should be positive.']);
     expect(rejected(group('{taskHeapMemory: 0}')).map((d) => d[1])).toEqual(['The task heap memory should be positive.']);
   });
 
   it('input/slot-sharing-group-resources, with the SlotSharingGroup builder messages', () => {
-    const group = (resources: string) => lines('vertices: [{id: a, slotSharingGroup: g}]', 'slotSharingGroups:', `  - {name: g, resources: ${resources}}`);
+    const group = (resources: string) =>
+      lines('vertices: [{id: a, slotSharingGroup: g}]', 'slotSharingGroups:', `  - {name: g, resources: ${resources}}`);
     expect(rejected(group('{taskHeapMemory: 1g}'))).toEqual([
       [
         'input/slot-sharing-group-resources',
@@ -259,17 +391,33 @@ describe('parseJobGraph: diagnostics', () => {
       ],
     ]);
     expect(rejected(group('{cpuCores: 0, taskHeapMemory: 1g}'))).toEqual([
-      ['input/slot-sharing-group-resources', 'The cpu cores should be positive.', 3, 37, '/slotSharingGroups/0/resources/cpuCores', 'IllegalArgumentException'],
+      [
+        'input/slot-sharing-group-resources',
+        'The cpu cores should be positive.',
+        3,
+        37,
+        '/slotSharingGroups/0/resources/cpuCores',
+        'IllegalArgumentException',
+      ],
     ]);
     expect(rejected(group('{cpuCores: 1, taskHeapMemory: 0}'))).toEqual([
-      ['input/slot-sharing-group-resources', 'The task heap memory should be positive.', 3, 56, '/slotSharingGroups/0/resources/taskHeapMemory', 'IllegalArgumentException'],
+      [
+        'input/slot-sharing-group-resources',
+        'The task heap memory should be positive.',
+        3,
+        56,
+        '/slotSharingGroups/0/resources/taskHeapMemory',
+        'IllegalArgumentException',
+      ],
     ]);
     const ok = accepted(group('{cpuCores: 1, taskHeapMemory: 1g}'));
     expect(ok.value.slotSharingGroupResources.get('g')?.kind).toBe('SPECIFIED');
   });
 
   it('reports every problem of the model at once', () => {
-    const r = rejected(lines('flinkVersion: "9.9"', 'vertices:', '  - {id: a, parallelism: 0}', '  - {id: a}', 'edges: [{source: a, target: zz}]'));
+    const r = rejected(
+      lines('flinkVersion: "9.9"', 'vertices:', '  - {id: a, parallelism: 0}', '  - {id: a}', 'edges: [{source: a, target: zz}]'),
+    );
     expect(r.map((d) => d[0])).toEqual(['input/flink-version', 'input/parallelism', 'input/duplicate-id', 'input/unknown-vertex']);
   });
 });
@@ -280,7 +428,13 @@ describe('jobGraphFromData', () => {
     expect(r).toEqual({
       ok: false,
       diagnostics: [
-        { code: 'input/parallelism', severity: 'error', message: 'The parallelism must be at least one, or -1 (unset).', location: { pointer: '/vertices/0/parallelism' }, flinkErrorType: 'IllegalArgumentException' },
+        {
+          code: 'input/parallelism',
+          severity: 'error',
+          message: 'The parallelism must be at least one, or -1 (unset).',
+          location: { pointer: '/vertices/0/parallelism' },
+          flinkErrorType: 'IllegalArgumentException',
+        },
       ],
     });
   });
@@ -288,7 +442,12 @@ describe('jobGraphFromData', () => {
   it('warns about a slot sharing group no vertex uses', () => {
     const r = jobGraphFromData({ vertices: [{ id: 'a' }], slotSharingGroups: [{ name: 'ghost' }] });
     expect(r.ok && r.warnings).toEqual([
-      { code: 'input/unused-slot-sharing-group', severity: 'warning', message: "no vertex is in slot sharing group 'ghost'", location: { pointer: '/slotSharingGroups/0/name' } },
+      {
+        code: 'input/unused-slot-sharing-group',
+        severity: 'warning',
+        message: "no vertex is in slot sharing group 'ghost'",
+        location: { pointer: '/slotSharingGroups/0/name' },
+      },
     ]);
   });
 });

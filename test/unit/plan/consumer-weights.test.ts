@@ -10,7 +10,6 @@ const V2_1: FlinkVersion = { major: 2, minor: 1 };
 const weights = (entries: Record<string, number>): Map<string, number> => new Map(Object.entries(entries));
 const asObject = (m: ReadonlyMap<string, number>): Record<string, number> => Object.fromEntries(m);
 
-
 describe('defaultConsumerWeights', () => {
   it('is OPERATOR:70, STATE_BACKEND:70, PYTHON:30 since 1.13 and DATAPROC:70, PYTHON:30 in 1.12', () => {
     expect(asObject(defaultConsumerWeights(V1_13))).toEqual({ OPERATOR: 70, STATE_BACKEND: 70, PYTHON: 30 });
@@ -31,7 +30,11 @@ describe('resolveConsumerWeights (ManagedMemoryUtils.getManagedMemoryUseCaseWeig
   });
 
   it('DATAPROC is the fallback for OPERATOR and STATE_BACKEND, never for PYTHON (testGetWeightsFromConfigLegacy)', () => {
-    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 111, PYTHON: 222 }), V2_1))).toEqual({ OPERATOR: 111, STATE_BACKEND: 111, PYTHON: 222 });
+    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 111, PYTHON: 222 }), V2_1))).toEqual({
+      OPERATOR: 111,
+      STATE_BACKEND: 111,
+      PYTHON: 222,
+    });
     expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 5 }), V2_1))).toEqual({ OPERATOR: 5, STATE_BACKEND: 5 });
     expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 5, OPERATOR: 1 }), V2_1))).toEqual({ OPERATOR: 1, STATE_BACKEND: 5 });
   });
@@ -57,7 +60,11 @@ describe('resolveConsumerWeights (ManagedMemoryUtils.getManagedMemoryUseCaseWeig
     const e = thrown(() => resolveConsumerWeights(withTypo, V1_12));
     expect(e.errorType).toBe('IllegalConfigurationException');
     expect(e.message).toBe('Unknown managed memory consumer: OPERATRO');
-    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 3, PYTHON: 1 }), V1_12))).toEqual({ OPERATOR: 3, STATE_BACKEND: 3, PYTHON: 1 });
+    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 3, PYTHON: 1 }), V1_12))).toEqual({
+      OPERATOR: 3,
+      STATE_BACKEND: 3,
+      PYTHON: 1,
+    });
   });
 
   it('unknownConsumerKeys lists the keys Flink ignores', () => {

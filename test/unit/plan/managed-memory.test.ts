@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { convertToFractionsOfSlot } from '../../../src/plan/managed-memory.js';
 import type { ManagedMemoryUseCase } from '../../../src/model/job-graph.js';
-import { addDecimal, compareDecimal, decimalFromNumber, decimalFromString, decimalToString, ZERO_DECIMAL } from '../../../src/model/decimal.js';
+import {
+  addDecimal,
+  compareDecimal,
+  decimalFromNumber,
+  decimalFromString,
+  decimalToString,
+  ZERO_DECIMAL,
+} from '../../../src/model/decimal.js';
 import { buildPlanReport } from '../../../src/report/plan-report.js';
 import { analysisErrors, analysisOf, fractionsOf, legacyFractionOf } from '../../support/jobs.js';
 
@@ -61,7 +68,14 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
   it('splits OPERATOR by weight over the whole group, rounding down at scale 16', () => {
     const a = analysisOf({
       vertices: [
-        { id: 'v', operators: [{ id: 'a', managedMemory: OP(1) }, { id: 'b', managedMemory: OP(1) }, { id: 'c', managedMemory: OP(1) }] },
+        {
+          id: 'v',
+          operators: [
+            { id: 'a', managedMemory: OP(1) },
+            { id: 'b', managedMemory: OP(1) },
+            { id: 'c', managedMemory: OP(1) },
+          ],
+        },
         { id: 'w', operators: [{ id: 'd', managedMemory: OP(1) }, { id: 'e', managedMemory: OP(2) }, { id: 'f' }] },
       ],
     });
@@ -77,7 +91,17 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
   });
 
   it('rounds down where double division would not (1/7)', () => {
-    const a = analysisOf({ vertices: [{ id: 'v', operators: [{ id: 'a', managedMemory: OP(1) }, { id: 'b', managedMemory: OP(6) }] }] });
+    const a = analysisOf({
+      vertices: [
+        {
+          id: 'v',
+          operators: [
+            { id: 'a', managedMemory: OP(1) },
+            { id: 'b', managedMemory: OP(6) },
+          ],
+        },
+      ],
+    });
     expect(fractionsOf(a, 'a').ofUseCase.OPERATOR).toBe(0.1428571428571428);
     expect(fractionsOf(a, 'b').ofUseCase.OPERATOR).toBe(0.8571428571428571);
     const sum = addDecimal(decimalFromNumber(0.1428571428571428), decimalFromNumber(0.8571428571428571));
@@ -169,11 +193,20 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
       const a = analysisOf({
         managedMemoryConfig: { stateBackend: 'rocksdb' },
         vertices: [
-          { id: 'v', operators: [{ id: 's1', managedMemory: { slotScope: ['STATE_BACKEND'] } }, { id: 's2', managedMemory: { slotScope: ['STATE_BACKEND'] } }] },
+          {
+            id: 'v',
+            operators: [
+              { id: 's1', managedMemory: { slotScope: ['STATE_BACKEND'] } },
+              { id: 's2', managedMemory: { slotScope: ['STATE_BACKEND'] } },
+            ],
+          },
           { id: 'w', operators: [{ id: 'plain' }] },
         ],
       });
-      expect(fractionsOf(a, 's1')).toEqual({ ofUseCase: { STATE_BACKEND: 1.0 }, ofSlot: { OPERATOR: 0.0, STATE_BACKEND: 1.0, PYTHON: 0.0 } });
+      expect(fractionsOf(a, 's1')).toEqual({
+        ofUseCase: { STATE_BACKEND: 1.0 },
+        ofSlot: { OPERATOR: 0.0, STATE_BACKEND: 1.0, PYTHON: 0.0 },
+      });
       expect(fractionsOf(a, 's2').ofSlot.STATE_BACKEND).toBe(1.0);
       expect(fractionsOf(a, 'plain').ofUseCase).toEqual({ STATE_BACKEND: 0.0 });
     });
@@ -183,7 +216,10 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
     it('warns when an operator will ask for a use case whose slot fraction is 0', () => {
       const a = analysisOf({
         managedMemoryConfig: { consumerWeights: { STATE_BACKEND: 70 } },
-        vertices: [{ id: 'a', managedMemory: OP(2) }, { id: 'b', managedMemory: { slotScope: ['PYTHON', 'STATE_BACKEND'] } }],
+        vertices: [
+          { id: 'a', managedMemory: OP(2) },
+          { id: 'b', managedMemory: { slotScope: ['PYTHON', 'STATE_BACKEND'] } },
+        ],
       });
       expect(fractionsOf(a, 'a').ofSlot.OPERATOR).toBe(0.0);
       expect(a.warnings.map((w) => [w.code, w.message, w.location?.pointer])).toEqual([
@@ -214,10 +250,17 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
     });
 
     it('warns about an unknown consumer since 1.13, rejects it in 1.12', () => {
-      const job = (flinkVersion: string) => ({ flinkVersion, managedMemoryConfig: { consumerWeights: { OPERATOR: 1, GPU: 2 } }, vertices: [{ id: 'a', managedMemory: OP(1) }] });
+      const job = (flinkVersion: string) => ({
+        flinkVersion,
+        managedMemoryConfig: { consumerWeights: { OPERATOR: 1, GPU: 2 } },
+        vertices: [{ id: 'a', managedMemory: OP(1) }],
+      });
       const a = analysisOf(job('1.17'));
       expect(a.warnings.map((w) => [w.code, w.message])).toEqual([
-        ['managed-memory/unknown-consumer', "Flink ignores the unknown managed-memory consumer 'GPU' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)"],
+        [
+          'managed-memory/unknown-consumer',
+          "Flink ignores the unknown managed-memory consumer 'GPU' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)",
+        ],
       ]);
       expect(fractionsOf(a, 'a').ofSlot.OPERATOR).toBe(1.0);
       const errors = analysisErrors(job('1.12'));
@@ -229,10 +272,17 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
     it('1.12 defaults to DATAPROC:70, PYTHON:30', () => {
       const a = analysisOf({
         flinkVersion: '1.12',
-        vertices: [{ id: 'a', managedMemory: OP(1) }, { id: 'p', managedMemory: { slotScope: ['PYTHON'] } }],
+        vertices: [
+          { id: 'a', managedMemory: OP(1) },
+          { id: 'p', managedMemory: { slotScope: ['PYTHON'] } },
+        ],
       });
       expect(a.managedMemory.model).toBe('use-cases');
-      expect(a.managedMemory.model === 'use-cases' && Object.fromEntries(a.managedMemory.weights)).toEqual({ OPERATOR: 70, STATE_BACKEND: 70, PYTHON: 30 });
+      expect(a.managedMemory.model === 'use-cases' && Object.fromEntries(a.managedMemory.weights)).toEqual({
+        OPERATOR: 70,
+        STATE_BACKEND: 70,
+        PYTHON: 30,
+      });
       expect(fractionsOf(a, 'a').ofSlot.OPERATOR).toBe(0.7);
       expect(fractionsOf(a, 'p').ofSlot.PYTHON).toBe(0.3);
     });
@@ -250,17 +300,33 @@ describe('managed-memory fractions, use-case model (Flink >= 1.12)', () => {
 });
 
 describe('convertToFractionsOfSlot (ManagedMemoryUtilsTest.testConvertToFractionOfSlot*)', () => {
-  const all = new Map<ManagedMemoryUseCase, number>([['OPERATOR', 333], ['STATE_BACKEND', 444], ['PYTHON', 222]]);
+  const all = new Map<ManagedMemoryUseCase, number>([
+    ['OPERATOR', 333],
+    ['STATE_BACKEND', 444],
+    ['PYTHON', 222],
+  ]);
   const present = (fraction: number) =>
-    new Map<ManagedMemoryUseCase, number>([['OPERATOR', fraction], ['STATE_BACKEND', fraction], ['PYTHON', fraction]]);
+    new Map<ManagedMemoryUseCase, number>([
+      ['OPERATOR', fraction],
+      ['STATE_BACKEND', fraction],
+      ['PYTHON', fraction],
+    ]);
 
   it('multiplies the use-case fraction by the rounded-down weight share', () => {
-    const onlyOperator = new Map<ManagedMemoryUseCase, number>([['OPERATOR', 0.3], ['STATE_BACKEND', 0], ['PYTHON', 0]]);
+    const onlyOperator = new Map<ManagedMemoryUseCase, number>([
+      ['OPERATOR', 0.3],
+      ['STATE_BACKEND', 0],
+      ['PYTHON', 0],
+    ]);
     expect(convertToFractionsOfSlot(onlyOperator, all, true).get('OPERATOR')).toBe(0.09999999999999999);
   });
 
   it('gives 0.0 when no weight is configured', () => {
-    expect(Object.fromEntries(convertToFractionsOfSlot(present(0.3), new Map(), true))).toEqual({ OPERATOR: 0, STATE_BACKEND: 0, PYTHON: 0 });
+    expect(Object.fromEntries(convertToFractionsOfSlot(present(0.3), new Map(), true))).toEqual({
+      OPERATOR: 0,
+      STATE_BACKEND: 0,
+      PYTHON: 0,
+    });
   });
 
   it('state backend using managed memory: 333/999, 444/999, 222/999', () => {
@@ -272,12 +338,20 @@ describe('convertToFractionsOfSlot (ManagedMemoryUtilsTest.testConvertToFraction
   });
 
   it('state backend not using managed memory: 333/555, 0, 222/555', () => {
-    expect(Object.fromEntries(convertToFractionsOfSlot(present(1.0), all, false))).toEqual({ OPERATOR: 0.6, STATE_BACKEND: 0.0, PYTHON: 0.4 });
+    expect(Object.fromEntries(convertToFractionsOfSlot(present(1.0), all, false))).toEqual({
+      OPERATOR: 0.6,
+      STATE_BACKEND: 0.0,
+      PYTHON: 0.4,
+    });
   });
 
   it('counts only the use cases present in the operator config', () => {
     const operatorOnly = new Map<ManagedMemoryUseCase, number>([['OPERATOR', 0.5]]);
-    expect(Object.fromEntries(convertToFractionsOfSlot(operatorOnly, all, true))).toEqual({ OPERATOR: 0.5, STATE_BACKEND: 0.0, PYTHON: 0.0 });
+    expect(Object.fromEntries(convertToFractionsOfSlot(operatorOnly, all, true))).toEqual({
+      OPERATOR: 0.5,
+      STATE_BACKEND: 0.0,
+      PYTHON: 0.0,
+    });
   });
 });
 
@@ -285,7 +359,13 @@ describe('legacy fractions (Flink 1.10 / 1.11, FLIP-53)', () => {
   const legacyJob = (flinkVersion: string, ops: Array<[string, object]>) => ({
     flinkVersion,
     vertices: [
-      { id: 'v1', operators: [{ id: ops[0]![0], ...ops[0]![1] }, { id: ops[1]![0], ...ops[1]![1] }] },
+      {
+        id: 'v1',
+        operators: [
+          { id: ops[0]![0], ...ops[0]![1] },
+          { id: ops[1]![0], ...ops[1]![1] },
+        ],
+      },
       { id: 'v2', operators: [{ id: ops[2]![0], ...ops[2]![1] }] },
       { id: 'v3', slotSharingGroup: 'test', operators: [{ id: ops[3]![0], ...ops[3]![1] }] },
     ],
@@ -297,7 +377,12 @@ describe('legacy fractions (Flink 1.10 / 1.11, FLIP-53)', () => {
 
   it('1.11, UNKNOWN resources: weight / group weight (testManagedMemoryFractionForUnknownResourceSpec, 1.11)', () => {
     const a = analysisOf(
-      legacyJob('1.11', [['source', { legacyWeight: 1 }], ['map1', { legacyWeight: 2 }], ['map2', { legacyWeight: 3 }], ['map3', { legacyWeight: 4 }]]),
+      legacyJob('1.11', [
+        ['source', { legacyWeight: 1 }],
+        ['map1', { legacyWeight: 2 }],
+        ['map2', { legacyWeight: 3 }],
+        ['map3', { legacyWeight: 4 }],
+      ]),
     );
     expect(a.managedMemory.model).toBe('legacy');
     expect(legacyFractionOf(a, 'source')).toBe(0.1666666666666666);
@@ -307,7 +392,14 @@ describe('legacy fractions (Flink 1.10 / 1.11, FLIP-53)', () => {
   });
 
   it('1.10, UNKNOWN resources: 1 / number of operators in the group', () => {
-    const a = analysisOf(legacyJob('1.10', [['source', { legacyWeight: 1 }], ['map1', { legacyWeight: 2 }], ['map2', {}], ['map3', {}]]));
+    const a = analysisOf(
+      legacyJob('1.10', [
+        ['source', { legacyWeight: 1 }],
+        ['map1', { legacyWeight: 2 }],
+        ['map2', {}],
+        ['map3', {}],
+      ]),
+    );
     expect(legacyFractionOf(a, 'source')).toBe(0.3333333333333333);
     expect(legacyFractionOf(a, 'map1')).toBe(0.3333333333333333);
     expect(legacyFractionOf(a, 'map2')).toBe(0.3333333333333333);
@@ -317,7 +409,14 @@ describe('legacy fractions (Flink 1.10 / 1.11, FLIP-53)', () => {
   it('specified resources: managed bytes / group managed bytes (testManagedMemoryFractionForSpecifiedResourceSpec)', () => {
     const spec = (bytes: number) => ({ resources: { cpuCores: 1, taskHeapMemory: '100mb', managedMemoryBytes: bytes } });
     for (const version of ['1.10', '1.11']) {
-      const a = analysisOf(legacyJob(version, [['source', spec(100)], ['map1', spec(300)], ['map2', spec(700)], ['map3', spec(123)]]));
+      const a = analysisOf(
+        legacyJob(version, [
+          ['source', spec(100)],
+          ['map1', spec(300)],
+          ['map2', spec(700)],
+          ['map3', spec(123)],
+        ]),
+      );
       expect(legacyFractionOf(a, 'source')).toBe(0.0909090909090909);
       expect(legacyFractionOf(a, 'map1')).toBe(0.2727272727272727);
       expect(legacyFractionOf(a, 'map2')).toBe(0.6363636363636364);
@@ -331,23 +430,49 @@ describe('legacy fractions (Flink 1.10 / 1.11, FLIP-53)', () => {
 
   it('specified resources with no managed memory give 0.0; one UNKNOWN operator switches the group to weights', () => {
     const spec = { resources: { cpuCores: 1, taskHeapMemory: '100mb' } };
-    const zero = analysisOf(legacyJob('1.11', [['source', spec], ['map1', spec], ['map2', spec], ['map3', spec]]));
+    const zero = analysisOf(
+      legacyJob('1.11', [
+        ['source', spec],
+        ['map1', spec],
+        ['map2', spec],
+        ['map3', spec],
+      ]),
+    );
     expect(legacyFractionOf(zero, 'source')).toBe(0.0);
     expect(legacyFractionOf(zero, 'map3')).toBe(0.0);
-    const mixed = analysisOf(legacyJob('1.11', [['source', spec], ['map1', {}], ['map2', {}], ['map3', spec]]));
+    const mixed = analysisOf(
+      legacyJob('1.11', [
+        ['source', spec],
+        ['map1', {}],
+        ['map2', {}],
+        ['map3', spec],
+      ]),
+    );
     expect(legacyFractionOf(mixed, 'source')).toBe(0.3333333333333333);
     expect(legacyFractionOf(mixed, 'map3')).toBe(0.0);
   });
 
   it('1.11: a zero group weight gives 0.0', () => {
-    const a = analysisOf(legacyJob('1.11', [['source', { legacyWeight: 0 }], ['map1', { legacyWeight: 0 }], ['map2', { legacyWeight: 0 }], ['map3', {}]]));
+    const a = analysisOf(
+      legacyJob('1.11', [
+        ['source', { legacyWeight: 0 }],
+        ['map1', { legacyWeight: 0 }],
+        ['map2', { legacyWeight: 0 }],
+        ['map3', {}],
+      ]),
+    );
     expect(legacyFractionOf(a, 'source')).toBe(0.0);
     expect(legacyFractionOf(a, 'map3')).toBe(1.0);
   });
 
   it('1.11 refuses an operator with both resources and a managed-memory weight', () => {
     const errors = analysisErrors(
-      legacyJob('1.11', [['source', { legacyWeight: 2, resources: { cpuCores: 1, taskHeapMemory: '100mb' } }], ['map1', {}], ['map2', {}], ['map3', {}]]),
+      legacyJob('1.11', [
+        ['source', { legacyWeight: 2, resources: { cpuCores: 1, taskHeapMemory: '100mb' } }],
+        ['map1', {}],
+        ['map2', {}],
+        ['map3', {}],
+      ]),
     );
     expect(errors.map((e) => [e.code, e.message, e.location?.pointer, e.flinkErrorType])).toEqual([
       [

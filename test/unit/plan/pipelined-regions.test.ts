@@ -116,7 +116,10 @@ describe('computeLogicalPipelinedRegions', () => {
       ],
     });
     const regions = computeLogicalPipelinedRegions(graph);
-    expect(regions.regions).toEqual([[0, 2], [1, 3]]);
+    expect(regions.regions).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
     expect([...regions.regionOf]).toEqual([0, 1, 0, 1]);
     expect(regions.mergedForCoLocation).toBe(false);
   });
@@ -176,7 +179,10 @@ describe('computeConnectedComponents', () => {
         { source: 'c', target: 'e', resultPartitionType: 'PIPELINED' },
       ],
     });
-    expect(computeConnectedComponents(graph)).toEqual([[0, 1, 3], [2, 4]]);
+    expect(computeConnectedComponents(graph)).toEqual([
+      [0, 1, 3],
+      [2, 4],
+    ]);
     expect(computeLogicalPipelinedRegions(graph).regions).toEqual([[0], [1], [2, 4], [3]]);
   });
 });

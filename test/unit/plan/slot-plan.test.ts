@@ -21,7 +21,10 @@ function plans(data: object) {
 
 function requirements(data: object): { minimumSlots: number; requirements: Array<[ResourceProfileJson, number]> } {
   const a = analysisOf(data);
-  return { minimumSlots: a.minimumSlots, requirements: a.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots]) };
+  return {
+    minimumSlots: a.minimumSlots,
+    requirements: a.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots]),
+  };
 }
 
 const profile = (cpuCores: number, heapMb: number, more: object = {}) => ({
@@ -49,13 +52,24 @@ describe('slots per slot sharing group', () => {
       ['default', 8, 'win'],
       ['python', 2, 'py'],
     ]);
-    expect(analysisOf({ vertices: [{ id: 'a', parallelism: 3 }, { id: 'b', parallelism: 2, slotSharingGroup: 'x' }] }).minimumSlots).toBe(5);
+    expect(
+      analysisOf({
+        vertices: [
+          { id: 'a', parallelism: 3 },
+          { id: 'b', parallelism: 2, slotSharingGroup: 'x' },
+        ],
+      }).minimumSlots,
+    ).toBe(5);
   });
 
   it('batch: every region group counts (all-at-once requirement)', () => {
     const data = {
       mode: 'batch',
-      vertices: [{ id: 'a', parallelism: 3 }, { id: 'b', parallelism: 5 }, { id: 'c', parallelism: 2 }],
+      vertices: [
+        { id: 'a', parallelism: 3 },
+        { id: 'b', parallelism: 5 },
+        { id: 'c', parallelism: 2 },
+      ],
       edges: [
         { source: 'a', target: 'b', resultPartitionType: 'BLOCKING' },
         { source: 'b', target: 'c', resultPartitionType: 'PIPELINED' },
@@ -76,7 +90,13 @@ describe('per-slot resource profile', () => {
       vertices: [{ id: 'a', slotSharingGroup: 'g', parallelism: 3, resources: { cpuCores: 7, taskHeapMemory: '7g' } }],
     });
     expect(p).toEqual([
-      { group: 'g', slots: 3, widest: 'a', profile: profile(2, 1024, { managedMemory: 256 * MB, extendedResources: { gpu: 1 } }), source: 'slot-sharing-group' },
+      {
+        group: 'g',
+        slots: 3,
+        widest: 'a',
+        profile: profile(2, 1024, { managedMemory: 256 * MB, extendedResources: { gpu: 1 } }),
+        source: 'slot-sharing-group',
+      },
     ]);
   });
 
@@ -118,7 +138,13 @@ describe('per-slot resource profile', () => {
   it('vertexResourceSpec merges the chained operators', () => {
     const g = graphOf({
       vertices: [
-        { id: 'v', operators: [{ id: 'x', resources: { cpuCores: 1.5, taskHeapMemory: '1mb' } }, { id: 'y', resources: { cpuCores: 1.5, taskHeapMemory: '1mb' } }] },
+        {
+          id: 'v',
+          operators: [
+            { id: 'x', resources: { cpuCores: 1.5, taskHeapMemory: '1mb' } },
+            { id: 'y', resources: { cpuCores: 1.5, taskHeapMemory: '1mb' } },
+          ],
+        },
       ],
     });
     expect(profileToJson(vertexResourceSpec(g.vertices[0]!))).toEqual(profile(3, 2));
@@ -173,17 +199,27 @@ describe('resource requirements', () => {
     const r = requirements({
       vertices: [
         { id: 'a', parallelism: 2, resources: { cpuCores: 0.3, taskHeapMemory: '1mb' } },
-        { id: 'b', parallelism: 5, slotSharingGroup: 'g', operators: [
-          { id: 'b1', resources: { cpuCores: 0.1, taskHeapMemory: '512kb' } },
-          { id: 'b2', resources: { cpuCores: 0.2, taskHeapMemory: '512kb' } },
-        ] },
+        {
+          id: 'b',
+          parallelism: 5,
+          slotSharingGroup: 'g',
+          operators: [
+            { id: 'b1', resources: { cpuCores: 0.1, taskHeapMemory: '512kb' } },
+            { id: 'b2', resources: { cpuCores: 0.2, taskHeapMemory: '512kb' } },
+          ],
+        },
       ],
     });
     expect(r).toEqual({ minimumSlots: 7, requirements: [[profile(0.3, 1), 7]] });
   });
 
   it('toResourceRequirements and totalSlots work on plans directly', () => {
-    const a = analysisOf({ vertices: [{ id: 'a', parallelism: 6 }, { id: 'b', parallelism: 4, slotSharingGroup: 'g' }] });
+    const a = analysisOf({
+      vertices: [
+        { id: 'a', parallelism: 6 },
+        { id: 'b', parallelism: 4, slotSharingGroup: 'g' },
+      ],
+    });
     const plansAgain = a.slotSharing.groups.map((g) => planSlotSharingGroup(a.graph, g));
     const reqs = toResourceRequirements(plansAgain);
     expect(reqs.map((r) => [r.resourceProfile.kind, r.numberOfRequiredSlots])).toEqual([['UNKNOWN', 10]]);
@@ -227,7 +263,12 @@ describe('resource requirements', () => {
     expect(a.minimumSlots).toBe(4);
     const execution = analyzeExecution(a);
     if (!execution.ok) throw new Error(JSON.stringify(execution.diagnostics));
-    const byCpu = Object.fromEntries(execution.value.requirements.map((r) => [(profileToJson(r.resourceProfile) as { cpuCores: number }).cpuCores, r.numberOfRequiredSlots]));
+    const byCpu = Object.fromEntries(
+      execution.value.requirements.map((r) => [
+        (profileToJson(r.resourceProfile) as { cpuCores: number }).cpuCores,
+        r.numberOfRequiredSlots,
+      ]),
+    );
     expect(byCpu).toEqual({ 2: 2, 1: 2 });
   });
 });

@@ -62,7 +62,14 @@ describe('computeSlotSharing', () => {
       shape('batch', { d: 'other' }, { slotSharingGroups: [{ name: 'default', resources: { cpuCores: 0.5, taskHeapMemory: '64mb' } }] }),
     );
     expect(groupIds(a)).toEqual({ 'default/region-1': ['a'], 'default/region-2': ['b', 'c'], other: ['d'] });
-    const expected = { cpuCores: 0.5, taskHeapMemory: 67108864, taskOffHeapMemory: 0, managedMemory: 0, networkMemory: 0, extendedResources: {} };
+    const expected = {
+      cpuCores: 0.5,
+      taskHeapMemory: 67108864,
+      taskOffHeapMemory: 0,
+      managedMemory: 0,
+      networkMemory: 0,
+      extendedResources: {},
+    };
     expect(profileToJson(a.slotSharing.groups[0]!.groupProfile)).toEqual(expected);
     expect(profileToJson(a.slotSharing.groups[1]!.groupProfile)).toEqual(expected);
     expect(a.slotSharing.groups[2]!.groupProfile).toEqual({ kind: 'UNKNOWN' });
@@ -137,7 +144,10 @@ describe('computeSlotSharing', () => {
     it('>= 1.13: co-located vertices in different pipelined regions are rejected', () => {
       const job = (flinkVersion: string) => ({
         flinkVersion,
-        vertices: [{ id: 'a', parallelism: 3, coLocationGroup: 'cg' }, { id: 'b', parallelism: 3, coLocationGroup: 'cg' }],
+        vertices: [
+          { id: 'a', parallelism: 3, coLocationGroup: 'cg' },
+          { id: 'b', parallelism: 3, coLocationGroup: 'cg' },
+        ],
       });
       expect(analysisErrors(job('1.13')).map((e) => [e.code, e.message, e.flinkErrorType])).toEqual([
         [
@@ -154,7 +164,10 @@ describe('computeSlotSharing', () => {
       const job = (flinkVersion: string) => ({
         mode: 'batch',
         flinkVersion,
-        vertices: [{ id: 'a', coLocationGroup: 'it' }, { id: 'b', coLocationGroup: 'it' }],
+        vertices: [
+          { id: 'a', coLocationGroup: 'it' },
+          { id: 'b', coLocationGroup: 'it' },
+        ],
         edges: [{ source: 'a', target: 'b', resultPartitionType: 'BLOCKING' }],
       });
       expect(analysisErrors(job('1.13')).map((e) => e.message)).toEqual([

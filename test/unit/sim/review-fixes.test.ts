@@ -16,7 +16,11 @@ const cluster = {
 
 describe('scenario details', () => {
   it('a profile may refer to one defined later in the file', () => {
-    const report = run({ profiles: { a: 'b x2', b: { cpuCores: 1, taskHeapMemory: '1g' } }, cluster: { ...cluster, defaultWorker: { totalResources: 'a x2', numberOfTaskSlots: 4 } }, jobs: [{ id: 'j', requirements: [{ profile: 'b', count: 1 }] }] });
+    const report = run({
+      profiles: { a: 'b x2', b: { cpuCores: 1, taskHeapMemory: '1g' } },
+      cluster: { ...cluster, defaultWorker: { totalResources: 'a x2', numberOfTaskSlots: 4 } },
+      jobs: [{ id: 'j', requirements: [{ profile: 'b', count: 1 }] }],
+    });
     expect(report.taskManagers[0]!.total).toMatchObject({ cpuCores: 4 });
     expect(report.jobs[0]!.verdict).toBe('met');
   });
@@ -24,7 +28,11 @@ describe('scenario details', () => {
   it('excess slots go back slot.idle.timeout after the requirements were lowered, not after the first declaration', () => {
     const report = run({
       cluster,
-      events: [{ at: 0, declare: { a: [{ profile: 'UNKNOWN', count: 4 }] } }, { at: '5s', declare: { a: [{ profile: 'UNKNOWN', count: 2 }] } }, { at: '6s', declare: { b: [{ profile: 'UNKNOWN', count: 2 }] } }],
+      events: [
+        { at: 0, declare: { a: [{ profile: 'UNKNOWN', count: 4 }] } },
+        { at: '5s', declare: { a: [{ profile: 'UNKNOWN', count: 2 }] } },
+        { at: '6s', declare: { b: [{ profile: 'UNKNOWN', count: 2 }] } },
+      ],
       until: '40s',
     });
     const release = report.trace!.find((t) => t.message.includes('returns 2 idle excess'));
@@ -33,7 +41,11 @@ describe('scenario details', () => {
   });
 
   it('a job finished by an event reports when it finished', () => {
-    const report = run({ cluster, jobs: [{ id: 'j', requirements: [{ profile: 'UNKNOWN', count: 2 }] }], events: [{ at: '3s', finishJob: 'j' }] });
+    const report = run({
+      cluster,
+      jobs: [{ id: 'j', requirements: [{ profile: 'UNKNOWN', count: 2 }] }],
+      events: [{ at: '3s', finishJob: 'j' }],
+    });
     expect(report.jobs[0]!.finishedAt).toBe(3000);
     expect(report.taskManagers[0]!.slots).toEqual([]);
   });

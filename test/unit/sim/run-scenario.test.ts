@@ -145,7 +145,12 @@ events:
   - {id: second, requirements: [{profile: UNKNOWN, count: 2}], submitAt: 1s}
 `),
     );
-    expect(job(report, 'first')).toMatchObject({ verdict: 'met', finishedAt: 10_000, requirements: [{ profile: 'UNKNOWN', count: 4 }], acquired: [] });
+    expect(job(report, 'first')).toMatchObject({
+      verdict: 'met',
+      finishedAt: 10_000,
+      requirements: [{ profile: 'UNKNOWN', count: 4 }],
+      acquired: [],
+    });
     expect(job(report, 'second').verdict).toBe('met');
     expect(report.endTime).toBe(10_050);
   });
@@ -184,11 +189,15 @@ ${rest}`;
       // Check at 50 ms → 2 pending workers (3 slots / 2 per worker); declared at 100 ms.
       expect(report.workersStarted).toBe(2);
       expect(report.endTime).toBe(100 + ms);
-      expect(report.trace!.filter((t) => t.kind === 'register').map((t) => [t.time, /^TaskManager (\S+) registers/.exec(t.message)?.[1]])).toEqual([
+      expect(
+        report.trace!.filter((t) => t.kind === 'register').map((t) => [t.time, /^TaskManager (\S+) registers/.exec(t.message)?.[1]]),
+      ).toEqual([
         [100 + ms, 'worker-1'],
         [100 + ms, 'worker-2'],
       ]);
-      expect(report.trace!.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).map((t) => t.time)).toEqual([100, 100]);
+      expect(
+        report.trace!.filter((t) => t.kind === 'workers' && t.message.startsWith('the ResourceManager starts')).map((t) => t.time),
+      ).toEqual([100, 100]);
       expect(job(report, 'j').verdict).toBe('met');
       expect(owners(report)).toEqual({ 'worker-1': { j: 2 }, 'worker-2': { j: 1 } });
       expect(report.pendingTaskManagers).toEqual([]);
@@ -205,7 +214,9 @@ ${rest}`;
     ]);
     expect(job(report, 'j').verdict).toBe('not-met');
     expect(job(report, 'j').explanations[0]!.reasons.map((r) => r.kind)).toEqual(['no-task-manager', 'waiting-for-workers']);
-    expect(job(report, 'j').explanations[0]!.reasons[1]!.message).toBe('2 requested worker(s) have not registered yet (worker start-up takes 10000 ms in this simulation)');
+    expect(job(report, 'j').explanations[0]!.reasons[1]!.message).toBe(
+      '2 requested worker(s) have not registered yet (worker start-up takes 10000 ms in this simulation)',
+    );
   });
 
   describe('idle TaskManagers are released after taskManagerTimeout', () => {
@@ -240,7 +251,10 @@ until: ${until}
       ]);
       const gone = simulate(scenario('2 min'), true);
       expect(gone.taskManagers).toEqual([]);
-      expect(gone.trace!.filter((t) => t.kind === 'unregister').map((t) => t.message)).toEqual(['TaskManager worker-1 unregisters', 'TaskManager worker-2 unregisters']);
+      expect(gone.trace!.filter((t) => t.kind === 'unregister').map((t) => t.message)).toEqual([
+        'TaskManager worker-1 unregisters',
+        'TaskManager worker-2 unregisters',
+      ]);
       expect(gone.verdict).toBe('met');
       expect(gone.endTime).toBe(120_000);
     });

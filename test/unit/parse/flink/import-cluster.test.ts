@@ -6,7 +6,14 @@ const tm = (id: string, extra: object = {}) => ({
   id,
   slotsNumber: 2,
   freeSlots: 1,
-  totalResource: { cpuCores: 2.0, taskHeapMemory: 1000, taskOffHeapMemory: 0, managedMemory: 500, networkMemory: 100, extendedResources: {} },
+  totalResource: {
+    cpuCores: 2.0,
+    taskHeapMemory: 1000,
+    taskOffHeapMemory: 0,
+    managedMemory: 500,
+    networkMemory: 100,
+    extendedResources: {},
+  },
   ...extra,
 });
 
@@ -15,9 +22,17 @@ describe('importCluster (GET /taskmanagers)', () => {
     const r = importCluster({ taskmanagers: [tm('a')] });
     if (!r.ok) throw new Error('import failed');
     const written = (r.value.cluster.taskManagers as { totalResources: Record<string, number>; numberOfTaskSlots: number }[])[0]!;
-    expect(written.totalResources).toEqual({ cpuCores: 2, taskHeapMemory: 1000 * MIB, taskOffHeapMemory: 0, managedMemory: 500 * MIB, networkMemory: 100 * MIB });
+    expect(written.totalResources).toEqual({
+      cpuCores: 2,
+      taskHeapMemory: 1000 * MIB,
+      taskOffHeapMemory: 0,
+      managedMemory: 500 * MIB,
+      networkMemory: 100 * MIB,
+    });
     expect(written.numberOfTaskSlots).toBe(2);
-    expect(r.value.notes.map((n) => n.code)).toEqual(expect.arrayContaining(['import/mib-memory', 'import/slots-in-use', 'import/standalone']));
+    expect(r.value.notes.map((n) => n.code)).toEqual(
+      expect.arrayContaining(['import/mib-memory', 'import/slots-in-use', 'import/standalone']),
+    );
   });
 
   it('exact bytes from memoryConfiguration when they agree with the MiB figures', () => {
@@ -31,7 +46,12 @@ describe('importCluster (GET /taskmanagers)', () => {
 
   it('disagreeing memoryConfiguration is not used; TaskManagers reporting zeros are left out with a note', () => {
     const zero = { cpuCores: 0, taskHeapMemory: 0, taskOffHeapMemory: 0, managedMemory: 0, networkMemory: 0 };
-    const r = importCluster({ taskmanagers: [tm('a', { memoryConfiguration: { taskHeap: 5, taskOffHeap: 0, managedMemory: 0, networkMemory: 0 } }), tm('b', { totalResource: zero })] });
+    const r = importCluster({
+      taskmanagers: [
+        tm('a', { memoryConfiguration: { taskHeap: 5, taskOffHeap: 0, managedMemory: 0, networkMemory: 0 } }),
+        tm('b', { totalResource: zero }),
+      ],
+    });
     if (!r.ok) throw new Error('import failed');
     expect((r.value.cluster.taskManagers as unknown[]).length).toBe(1);
     expect(r.value.notes.map((n) => n.code)).toEqual(expect.arrayContaining(['import/mib-memory', 'import/no-total-resource']));

@@ -16,7 +16,9 @@ import { renderDiffText } from '../../../../src/report/diff/render-diff-text.js'
 import { PLAIN } from '../../../../src/report/style.js';
 import { ROOT } from '../../../support/root.js';
 
-const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schemas/diff.schema.json'), 'utf8')));
+const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
+  JSON.parse(readFileSync(join(ROOT, 'schemas/diff.schema.json'), 'utf8')),
+);
 const TM_CONFIG = { text: readFileSync(join(ROOT, 'fixtures/config/flink-conf.yaml'), 'utf8'), file: 'fixtures/config/flink-conf.yaml' };
 
 /** Every diff a test computed; checked against the schema once at the end (and each on the spot). */
@@ -56,7 +58,11 @@ function plan(job: Job, tmConfig = false): PlanReport {
 
 /** The diff as the command computes it: plans plus each vertex's parallelism. */
 function diff(oldJob: Job, newJob: Job, options: { tmConfig?: boolean } = {}): PlanDiff {
-  const result = diffFromTexts({ text: text(oldJob), file: 'old.json' }, { text: text(newJob), file: 'new.json' }, options.tmConfig ? { tmConfig: TM_CONFIG } : {});
+  const result = diffFromTexts(
+    { text: text(oldJob), file: 'old.json' },
+    { text: text(newJob), file: 'new.json' },
+    options.tmConfig ? { tmConfig: TM_CONFIG } : {},
+  );
   if (!result.ok) throw new Error(`unexpected diagnostics: ${JSON.stringify(result.diagnostics)}`);
   expectValid(result.value);
   produced.push(result.value);
@@ -102,7 +108,14 @@ describe('diffPlans', () => {
     expect(d.vertices.parallelism).toEqual([{ id: 'window', old: 8, new: 12, delta: 4 }]);
     expect(d.slotSharingGroups.changed).toHaveLength(1);
     const group = d.slotSharingGroups.changed[0]!;
-    expect(group).toMatchObject({ matchedBy: 'name', slotsDelta: 4, profileChanged: false, profileGrew: [], verticesAdded: [], verticesRemoved: [] });
+    expect(group).toMatchObject({
+      matchedBy: 'name',
+      slotsDelta: 4,
+      profileChanged: false,
+      profileGrew: [],
+      verticesAdded: [],
+      verticesRemoved: [],
+    });
     expect([group.old.slots, group.new.slots, group.new.widestVertex]).toEqual([8, 12, 'window']);
     // One group, one STATE_BACKEND operator: its share of the slot does not depend on parallelism.
     expect(d.operators.changed).toEqual([]);
@@ -125,10 +138,17 @@ describe('diffPlans', () => {
 
   it('adding a slot sharing group shows an added group and the vertex moving into it', () => {
     const d = diff(streaming(), streaming({ sinkGroup: 'sinks' }));
-    expect(d.slotSharingGroups.added).toEqual([{ id: 'sinks', name: 'sinks', slots: 4, widestVertex: 'sink', vertices: ['sink'], resourceProfile: 'UNKNOWN' }]);
+    expect(d.slotSharingGroups.added).toEqual([
+      { id: 'sinks', name: 'sinks', slots: 4, widestVertex: 'sink', vertices: ['sink'], resourceProfile: 'UNKNOWN' },
+    ]);
     expect(d.slotSharingGroups.removed).toEqual([]);
     expect(d.slotSharingGroups.changed).toHaveLength(1);
-    expect(d.slotSharingGroups.changed[0]).toMatchObject({ matchedBy: 'name', slotsDelta: 0, verticesRemoved: ['sink'], verticesAdded: [] });
+    expect(d.slotSharingGroups.changed[0]).toMatchObject({
+      matchedBy: 'name',
+      slotsDelta: 0,
+      verticesRemoved: ['sink'],
+      verticesAdded: [],
+    });
     expect(d.vertices.slotSharingGroup).toEqual([{ id: 'sink', old: 'default', new: 'sinks' }]);
     expect(d.minimumSlots).toEqual({ old: 8, new: 12, delta: 4 });
     expect(d.grew.slots).toBe(true);
@@ -196,7 +216,9 @@ describe('diffPlans', () => {
     expect(slot).toBeGreaterThan(0);
     expect(d.grew).toEqual({ slots: false, memory: true });
     const join = d.operators.changed.find((o) => o.id === 'hash-join')!;
-    expect(join.useCases).toEqual([{ useCase: 'OPERATOR', fractionOfSlot: { old: 0.5, new: 1 }, bytes: { old: Math.floor(slot * 0.5), new: slot } }]);
+    expect(join.useCases).toEqual([
+      { useCase: 'OPERATOR', fractionOfSlot: { old: 0.5, new: 1 }, bytes: { old: Math.floor(slot * 0.5), new: slot } },
+    ]);
     expect(join.managedBytes).toEqual({ old: Math.floor(slot * 0.5), new: slot, delta: slot - Math.floor(slot * 0.5) });
     const agg = d.operators.changed.find((o) => o.id === 'hash-agg')!;
     expect(agg.managedBytes!.delta).toBeLessThan(0);
@@ -224,7 +246,12 @@ describe('diffPlans', () => {
     });
     const d = diff(fineGrained(1, '1gb'), fineGrained(2, '1gb'));
     expect(d.grew).toEqual({ slots: true, memory: true });
-    expect(d.slotSharingGroups.changed[0]).toMatchObject({ matchedBy: 'name', profileChanged: true, profileGrew: ['cpuCores'], slotsDelta: 0 });
+    expect(d.slotSharingGroups.changed[0]).toMatchObject({
+      matchedBy: 'name',
+      profileChanged: true,
+      profileGrew: ['cpuCores'],
+      slotsDelta: 0,
+    });
     // The requirement for the old profile goes away, the new one appears: 2 slots of a new kind.
     expect(d.requirements.map((r) => r.delta).sort()).toEqual([-2, 0, 2]);
 
@@ -312,7 +339,12 @@ describe('renderDiffText', () => {
   });
 
   it('operators in bytes with a tm-config', () => {
-    const out = renderDiffText(diff(streaming(), { ...streaming(), managedMemoryConfig: { stateBackend: 'rocksdb', slotManagedMemory: '1gb' } }), PLAIN, 'a', 'b');
+    const out = renderDiffText(
+      diff(streaming(), { ...streaming(), managedMemoryConfig: { stateBackend: 'rocksdb', slotManagedMemory: '1gb' } }),
+      PLAIN,
+      'a',
+      'b',
+    );
     expect(out).toContain('slot managed memory 512mb → 1gb');
     expect(out).toMatch(/window\s+agg\s+STATE_BACKEND\s+1\s+512mb → 1gb \(\+512mb\)/);
     expect(out).toContain('Grew: memory');

@@ -77,7 +77,9 @@ describe('renderValidateText', () => {
   });
 
   it('formats the summary line with singular and plural', () => {
-    expect(formatValidationSummary({ files: 1, passed: 0, failed: 1, errors: 1, warnings: 1, infos: 1 })).toBe('1 file: 0 passed, 1 failed (1 error, 1 warning, 1 note)');
+    expect(formatValidationSummary({ files: 1, passed: 0, failed: 1, errors: 1, warnings: 1, infos: 1 })).toBe(
+      '1 file: 0 passed, 1 failed (1 error, 1 warning, 1 note)',
+    );
   });
 });
 
@@ -115,12 +117,19 @@ describe('renderValidateJson', () => {
       endLine: 4,
       endColumn: 2,
     });
-    expect(json.files[1]).toEqual({ file: B, valid: true, passed: true, summary: { job: 'wordcount', minimumSlots: 4, maxParallelism: 128 }, findings: [] });
+    expect(json.files[1]).toEqual({
+      file: B,
+      valid: true,
+      passed: true,
+      summary: { job: 'wordcount', minimumSlots: 4, maxParallelism: 128 },
+      findings: [],
+    });
     expect('summary' in json.files[0]).toBe(false);
   });
 
   it('marks files passed by the fail level', () => {
-    const passed = (level: 'error' | 'warning' | 'info' | 'none'): boolean[] => (JSON.parse(renderValidateJson(runAt(level), '0')) as Json).files.map((f: Json) => f.passed);
+    const passed = (level: 'error' | 'warning' | 'info' | 'none'): boolean[] =>
+      (JSON.parse(renderValidateJson(runAt(level), '0')) as Json).files.map((f: Json) => f.passed);
     expect(passed('error')).toEqual([false, true, true]);
     expect(passed('warning')).toEqual([false, true, false]);
     expect(passed('info')).toEqual([false, true, false]);
@@ -155,7 +164,11 @@ describe('renderValidateSarif', () => {
     expect(log.$schema).toBe('https://json.schemastore.org/sarif-2.1.0.json');
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
-    expect(run.tool.driver).toMatchObject({ name: 'flinkslot', version: '1.2.3', informationUri: 'https://github.com/flinkslot/flinkslot' });
+    expect(run.tool.driver).toMatchObject({
+      name: 'flinkslot',
+      version: '1.2.3',
+      informationUri: 'https://github.com/flinkslot/flinkslot',
+    });
   });
 
   it('describes each rule that occurs once, sorted, from ruleInfo, with help where there is help', () => {
@@ -184,7 +197,10 @@ describe('renderValidateSarif', () => {
     expect(first.message).toEqual({ text: TRICKY });
     expect(first.locations).toEqual([
       {
-        physicalLocation: { artifactLocation: { uri: 'jobs/a.yaml', uriBaseId: 'SRCROOT', index: 0 }, region: { startLine: 3, startColumn: 5, endLine: 4, endColumn: 2 } },
+        physicalLocation: {
+          artifactLocation: { uri: 'jobs/a.yaml', uriBaseId: 'SRCROOT', index: 0 },
+          region: { startLine: 3, startColumn: 5, endLine: 4, endColumn: 2 },
+        },
         logicalLocations: [{ fullyQualifiedName: '/vertices/0/colour', kind: 'value' }],
       },
     ]);
@@ -204,15 +220,24 @@ describe('renderValidateSarif', () => {
   });
 
   it('keeps artifacts unique when one path is spelt two ways', () => {
-    const files: FileResult[] = ['jobs\\a.yaml', './jobs/a.yaml', 'jobs/a.yaml'].map((file) => ({ file, valid: false, findings: [finding(file, 'input/syntax', 'error', 'bad', '', [1, 1, 1, 2])] }));
+    const files: FileResult[] = ['jobs\\a.yaml', './jobs/a.yaml', 'jobs/a.yaml'].map((file) => ({
+      file,
+      valid: false,
+      findings: [finding(file, 'input/syntax', 'error', 'bad', '', [1, 1, 1, 2])],
+    }));
     const sarif = (JSON.parse(renderValidateSarif(runAt('error', files), '0')) as Json).runs[0];
     expect(sarif.artifacts.map((a: Json) => a.location)).toEqual([{ uri: 'jobs/a.yaml', uriBaseId: 'SRCROOT' }]);
     expect(sarif.results.map((r: Json) => r.locations[0].physicalLocation.artifactLocation.index)).toEqual([0, 0, 0]);
   });
 
   it('keeps lines and columns at least 1 and the end not before the start', () => {
-    const odd: FileResult = { file: 'x.yaml', valid: false, findings: [finding('x.yaml', 'input/syntax', 'error', 'bad', '', [0, 0, 0, 0])] };
-    const region = (JSON.parse(renderValidateSarif(runAt('error', [odd]), '0')) as Json).runs[0].results[0].locations[0].physicalLocation.region;
+    const odd: FileResult = {
+      file: 'x.yaml',
+      valid: false,
+      findings: [finding('x.yaml', 'input/syntax', 'error', 'bad', '', [0, 0, 0, 0])],
+    };
+    const region = (JSON.parse(renderValidateSarif(runAt('error', [odd]), '0')) as Json).runs[0].results[0].locations[0].physicalLocation
+      .region;
     expect(region).toEqual({ startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 });
   });
 
@@ -237,7 +262,6 @@ describe('renderValidateSarif', () => {
 // ---------------------------------------------------------------------------------------------
 // JUnit, read back by a small XML 1.0 well-formedness checker
 
-
 describe('the XML checker of these tests', () => {
   it('rejects what is not well-formed', () => {
     expect(() => parseXml('<a><b></a></b>')).toThrow(/end tag/);
@@ -249,7 +273,12 @@ describe('the XML checker of these tests', () => {
     expect(() => parseXml('<a>&#0;</a>')).toThrow(/does not allow/);
     expect(() => parseXml('<a/><b/>')).toThrow(/after the root/);
     expect(() => parseXml('<a x=1/>')).toThrow(/quoted/);
-    expect(parseXml('<a x="&#10;&lt;" y=\'"\'>t&amp;<b/>u</a>')).toEqual({ name: 'a', attrs: { x: '\n<', y: '"' }, text: 't&u', children: [{ name: 'b', attrs: {}, text: '', children: [] }] });
+    expect(parseXml('<a x="&#10;&lt;" y=\'"\'>t&amp;<b/>u</a>')).toEqual({
+      name: 'a',
+      attrs: { x: '\n<', y: '"' },
+      text: 't&u',
+      children: [{ name: 'b', attrs: {}, text: '', children: [] }],
+    });
   });
 });
 
@@ -305,25 +334,37 @@ describe('renderValidateJunit', () => {
     expect(children(defaults, 'failure')).toEqual([]);
     expect(children(defaults, 'system-out')).toHaveLength(1);
     expect(slots.attrs.name).toBe('policy/max-slots');
-    expect(children(slots, 'failure')[0]?.attrs).toEqual({ type: 'policy/max-slots', message: 'the job needs 12 slots, more than --max-slots 8' });
+    expect(children(slots, 'failure')[0]?.attrs).toEqual({
+      type: 'policy/max-slots',
+      message: 'the job needs 12 slots, more than --max-slots 8',
+    });
     // The tricky warning now fails too: its message survives the attribute, line break included.
     const key = children(children(root, 'testsuite')[0] as XmlElement, 'testcase')[0] as XmlElement;
     expect(children(key, 'failure')[0]?.attrs.message).toBe(TRICKY);
 
     const none = parseXml(renderValidateJunit(runAt('none')));
     expect(none.attrs).toMatchObject({ tests: '3', failures: '0' });
-    expect(children(none, 'testsuite').map((s) => children(s, 'testcase').map((t) => t.attrs.name))).toEqual([['valid'], ['valid'], ['valid']]);
+    expect(children(none, 'testsuite').map((s) => children(s, 'testcase').map((t) => t.attrs.name))).toEqual([
+      ['valid'],
+      ['valid'],
+      ['valid'],
+    ]);
   });
 
   it('escapes &, <, >, quotes and line breaks, and drops characters XML 1.0 cannot carry', () => {
     const nasty = 'a\u0000b\u0008c\u000bd\uFFFEe\uD800f 😀 ]]> \r\n<&"\'>';
     const file = 'jobs/<&"\'>.yaml';
-    const xml = renderValidateJunit(runAt('error', [{ file, valid: false, findings: [finding(file, 'input/syntax', 'error', nasty, '', [1, 1, 1, 2])] }]));
+    const xml = renderValidateJunit(
+      runAt('error', [{ file, valid: false, findings: [finding(file, 'input/syntax', 'error', nasty, '', [1, 1, 1, 2])] }]),
+    );
     expect(xml).not.toMatch(/[\u0000\u0008\u000b\uFFFE]/);
     expect(xml).toContain('name="jobs/&lt;&amp;&quot;&apos;&gt;.yaml"');
     expect(xml).toContain(']]&gt;');
     const root = parseXml(xml);
-    const failure = children(children(children(root, 'testsuite')[0] as XmlElement, 'testcase')[0] as XmlElement, 'failure')[0] as XmlElement;
+    const failure = children(
+      children(children(root, 'testsuite')[0] as XmlElement, 'testcase')[0] as XmlElement,
+      'failure',
+    )[0] as XmlElement;
     const kept = 'abcdef 😀 ]]> \r\n<&"\'>';
     expect(failure.attrs.message).toBe(kept);
     expect(failure.text).toBe(`${file}:1:1 error ${kept}`);
@@ -351,9 +392,14 @@ describe('renderValidateGithub', () => {
   });
 
   it('does not depend on the fail level except in the summary', () => {
-    const commands = (level: 'error' | 'none'): string[] => renderValidateGithub(runAt(level)).split('\n').filter((l) => l.startsWith('::'));
+    const commands = (level: 'error' | 'none'): string[] =>
+      renderValidateGithub(runAt(level))
+        .split('\n')
+        .filter((l) => l.startsWith('::'));
     expect(commands('none')).toEqual(commands('error'));
-    expect(renderValidateGithub(runAt('error', []))).toBe('flinkslot validate: 0 files: 0 passed, 0 failed (0 errors, 0 warnings, 0 notes)\n');
+    expect(renderValidateGithub(runAt('error', []))).toBe(
+      'flinkslot validate: 0 files: 0 passed, 0 failed (0 errors, 0 warnings, 0 notes)\n',
+    );
   });
 
   it('escapes data (%, CR, LF) and properties (also : and ,)', () => {
@@ -425,17 +471,38 @@ describe('renderValidateTap', () => {
     expect([...blocks.keys()]).toEqual([1, 3]);
     expect(blocks.get(1).findings).toEqual([
       { rule: 'input/unknown-key', severity: 'warning', message: TRICKY, line: 3, column: 5, pointer: '/vertices/0/colour' },
-      { rule: 'input/unknown-vertex', severity: 'error', message: 'edge source "src" is not a vertex of the job', line: 5, column: 13, pointer: '/edges/0/source' },
-      { rule: 'input/unknown-vertex', severity: 'error', message: 'edge target "sink" is not a vertex of the job', line: 9, column: 13, pointer: '/edges/1/target' },
+      {
+        rule: 'input/unknown-vertex',
+        severity: 'error',
+        message: 'edge source "src" is not a vertex of the job',
+        line: 5,
+        column: 13,
+        pointer: '/edges/0/source',
+      },
+      {
+        rule: 'input/unknown-vertex',
+        severity: 'error',
+        message: 'edge target "sink" is not a vertex of the job',
+        line: 9,
+        column: 13,
+        pointer: '/edges/1/target',
+      },
     ]);
     const odd = 'tab\there, DEL\u007f, NEL\u0085, LS\u2028, "quoted" \\ #1: - [x] {y}';
-    const tap = renderValidateTap(runAt('error', [{ file: 'x.yaml', valid: false, findings: [finding('x.yaml', 'input/syntax', 'error', odd, '/a~1b', [1, 1, 1, 1])] }]));
+    const tap = renderValidateTap(
+      runAt('error', [
+        { file: 'x.yaml', valid: false, findings: [finding('x.yaml', 'input/syntax', 'error', odd, '/a~1b', [1, 1, 1, 1])] },
+      ]),
+    );
     expect(tap).not.toMatch(/[\u007f\u0085\u2028]/);
     expect(yamlBlocks(tap).get(1).findings[0]).toMatchObject({ message: odd, pointer: '/a~1b' });
   });
 
   it('fails a warning-only file at --fail-level warning, and nothing at none', () => {
-    const points = (level: 'warning' | 'none'): string[] => renderValidateTap(runAt(level)).split('\n').filter((l) => /^(not )?ok /.test(l));
+    const points = (level: 'warning' | 'none'): string[] =>
+      renderValidateTap(runAt(level))
+        .split('\n')
+        .filter((l) => /^(not )?ok /.test(l));
     expect(points('warning')).toEqual([`not ok 1 - ${A}`, `ok 2 - ${B}`, `not ok 3 - ${C}`]);
     expect(points('none')).toEqual([`ok 1 - ${A}`, `ok 2 - ${B}`, `ok 3 - ${C}`]);
   });
@@ -443,6 +510,8 @@ describe('renderValidateTap', () => {
   it('escapes # in descriptions and keeps them on one line; plans 1..0 for no files', () => {
     const tap = renderValidateTap(runAt('error', [{ file: 'jobs/#1\nb.yaml', valid: true, findings: [] }]));
     expect(tap.split('\n')[2]).toBe('ok 1 - jobs/\\#1 b.yaml');
-    expect(renderValidateTap(runAt('error', []))).toBe('TAP version 13\n1..0\n# 0 files: 0 passed, 0 failed (0 errors, 0 warnings, 0 notes)\n');
+    expect(renderValidateTap(runAt('error', []))).toBe(
+      'TAP version 13\n1..0\n# 0 files: 0 passed, 0 failed (0 errors, 0 warnings, 0 notes)\n',
+    );
   });
 });

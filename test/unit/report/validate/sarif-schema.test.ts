@@ -17,7 +17,6 @@ import { FILES, finding, runAt } from '../../../support/validate-run.js';
 
 const SCHEMA_SHA256 = '7c9688f0a1c4a4e1649ecc78521087e664729c1dff56ee8212ff195c7b16132a';
 
-
 function expectValid(run: ValidationRun): void {
   const log = JSON.parse(renderValidateSarif(run, '0.1.0')) as unknown;
   const valid = validateSarif(log);
@@ -35,7 +34,10 @@ describe('the SARIF 2.1.0 schema kept as test data', () => {
   });
 
   it('rejects logs that are not SARIF 2.1.0 (so the checks below mean something)', () => {
-    const log = JSON.parse(renderValidateSarif(runAt('error'), '0.1.0')) as { version: string; runs: { results: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const log = JSON.parse(renderValidateSarif(runAt('error'), '0.1.0')) as {
+      version: string;
+      runs: { results: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[];
+    };
     expect(validateSarif({ ...log, version: '2.0.0' })).toBe(false);
     const badLevel = structuredClone(log);
     (badLevel.runs[0]?.results[0] as { level: string }).level = 'info';
@@ -76,7 +78,12 @@ describe('renderValidateSarif output', () => {
       file,
       valid: i % 2 === 0,
       findings: [
-        finding(file, 'input/schema', 'error', 'must be integer: "x" <&> ,:%\n\r\t\u0000', `/vertices/${i}/parallelism`, [i + 1, i + 2, i + 1, i + 5]),
+        finding(file, 'input/schema', 'error', 'must be integer: "x" <&> ,:%\n\r\t\u0000', `/vertices/${i}/parallelism`, [
+          i + 1,
+          i + 2,
+          i + 1,
+          i + 5,
+        ]),
         finding(file, 'policy/not-a-known-rule', 'info', '', '', [0, 0, -1, -1]),
         finding(file, 'policy/max-slots', 'warning', 'too many slots', '/', [3, 9, 7, 1]),
       ],

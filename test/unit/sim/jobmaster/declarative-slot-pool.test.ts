@@ -8,7 +8,13 @@ import { ResourceCounter } from '../../../../src/sim/slotmanager/resource-counte
 const R1 = specified({ cpuCores: decimalFromNumber(1.7) });
 const R2 = specified({ managedMemory: 100n * 1024n * 1024n });
 const LARGE = specified({ managedMemory: 1024n * 1024n * 1024n });
-const NAMES: Array<[string, ResourceProfile]> = [['R1', R1], ['R2', R2], ['LARGE', LARGE], ['UNKNOWN', UNKNOWN], ['ANY', ANY]];
+const NAMES: Array<[string, ResourceProfile]> = [
+  ['R1', R1],
+  ['R2', R2],
+  ['LARGE', LARGE],
+  ['UNKNOWN', UNKNOWN],
+  ['ANY', ANY],
+];
 
 const counter = (...pairs: Array<[ResourceProfile, number]>) => ResourceCounter.of(pairs.map(([profile, count]) => ({ profile, count })));
 

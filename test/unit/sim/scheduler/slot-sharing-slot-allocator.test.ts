@@ -10,7 +10,12 @@ import {
   sortByParallelismRange,
 } from '../../../../src/sim/scheduler/slot-sharing-slot-allocator.js';
 
-const v = (id: string, slotSharingGroup: string, parallelism: number, minParallelism?: number): VertexInformation => ({ id, slotSharingGroup, parallelism, minParallelism });
+const v = (id: string, slotSharingGroup: string, parallelism: number, minParallelism?: number): VertexInformation => ({
+  id,
+  slotSharingGroup,
+  parallelism,
+  minParallelism,
+});
 const asObject = (m: Map<string, number> | undefined) => (m === undefined ? undefined : Object.fromEntries(m));
 
 const BASIC = [v('v1', 'ssg1', 4), v('v2', 'ssg1', 2), v('v3', 'ssg2', 3)];
@@ -54,7 +59,11 @@ describe('determineParallelism', () => {
   it('serves narrow groups first and passes their unused share to wider ones', () => {
     // a: 1..8 (range 7), b: 10..10 (range 0) → b first takes 10, a gets the other 3.
     expect(asObject(determineParallelism([v('v1', 'a', 8, 1), v('v2', 'b', 10, 10)], 13))).toEqual({ v1: 3, v2: 10 });
-    expect(asObject(determineParallelism([v('v11', 'ssg1', 4), v('v12', 'ssg1', 1), v('v2', 'ssg2', 2)], 6))).toEqual({ v11: 4, v12: 1, v2: 2 });
+    expect(asObject(determineParallelism([v('v11', 'ssg1', 4), v('v12', 'ssg1', 1), v('v2', 'ssg2', 2)], 6))).toEqual({
+      v11: 4,
+      v12: 1,
+      v2: 2,
+    });
   });
 
   it('shares optional slots by integer division', () => {

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decimalFromNumber } from '../../../../src/model/decimal.js';
-import { type SpecifiedProfile, divideIntoSlots, profileKey, specified, subtract, multiply } from '../../../../src/model/resource-profile.js';
+import {
+  type SpecifiedProfile,
+  divideIntoSlots,
+  profileKey,
+  specified,
+  subtract,
+  multiply,
+} from '../../../../src/model/resource-profile.js';
 import { FineGrainedTaskManagerTracker } from '../../../../src/sim/slotmanager/fine-grained-task-manager-tracker.js';
 
 const MIB = 1024n * 1024n;

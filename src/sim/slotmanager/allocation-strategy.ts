@@ -1,0 +1,54 @@
+/**
+ * `ResourceAllocationStrategy`: the "decide" half of the fine-grained SlotManager. Given the missing
+ * resources and a read-only view of the cluster (`TaskManagerResourceInfoProvider`), it says where
+ * slots go, which workers to request and which to release; the SlotManager then applies that
+ * ("apply"). Kept apart from `FineGrainedSlotManager` as in Flink, so a stub can replace it (Flink's
+ * tests do the same) and the default one can be read without the SlotManager's bookkeeping.
+ * The default adapter feeds the tracker's view to the pure strategy functions in
+ * resource-allocation-strategy.ts and resource-reconcile.ts.
+ */
+import { divideIntoSlots } from '../../model/resource-profile.js';
+import { type AllocationResult, tryFulfillRequirements } from './resource-allocation-strategy.js';
+import { type ReconcileResult, reconcileInput, releaseAllUnused, tryReconcileClusterResources } from './resource-reconcile.js';
+import type { ProfileCount } from './resource-counter.js';
+import { hasNoTargets } from './required-resources.js';
+import type { SlotManagerConfig } from './slot-manager.js';
+import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
+
+/** Replaces the allocation strategy (Flink's tests use a stub strategy the same way). */
+export interface AllocationStrategy {
+  tryFulfillRequirements(
+    missing: Map<string, ProfileCount[]>,
+    tracker: TaskManagerResourceInfoProvider,
+    newId: () => string,
+  ): AllocationResult;
+  tryReconcileClusterResources(tracker: TaskManagerResourceInfoProvider, now: number): ReconcileResult;
+}
+
+/** `DefaultResourceAllocationStrategy` over the tracker's view. */
+export function defaultAllocationStrategy(config: SlotManagerConfig): AllocationStrategy {
+  const strategyConfig = {
+    ...config,
+    canStartWorkers: config.resourceAllocation === 'active',
+    workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker),
+  };
+  return {
+    tryFulfillRequirements: (missing, tracker, newId) =>
+      tryFulfillRequirements(
+        [...missing].map(([job, list]) => ({ job, missing: list })),
+        tracker.pool(),
+        [...tracker.pending.values()].map((p) => ({
+          id: p.id,
+          total: p.total,
+          numberOfSlots: p.numberOfSlots,
+          defaultSlot: p.defaultSlot,
+        })),
+        strategyConfig,
+        newId,
+      ),
+    tryReconcileClusterResources: (tracker, now) =>
+      hasNoTargets(config)
+        ? releaseAllUnused(tracker, now, config.taskManagerTimeout)
+        : tryReconcileClusterResources(reconcileInput(tracker, now, config.taskManagerTimeout), config),
+  };
+}
