@@ -319,7 +319,17 @@ export function generateSimulatorInput(spec: SimCaseSpec): GeneratedInput {
     slotIdleTimeout: 50_000,
     workerStartupLatency: 10_000,
   };
-  const scenario: Scenario = { name: spec.name, flinkVersion: '1.20', cluster, jobs, events, until: undefined, variant: undefined };
+  const scenario: Scenario = {
+    name: spec.name,
+    flinkVersion: '1.20',
+    flinkVersionSource: 'file',
+    notes: [],
+    cluster,
+    jobs,
+    events,
+    until: undefined,
+    variant: undefined,
+  };
   return {
     scenario,
     initialDemand: initial.reduce((a, b) => a + b, 0),

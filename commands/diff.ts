@@ -36,6 +36,10 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
     'tm-config': Flags.string({
       description: 'Flink configuration of the TaskManagers, applied to both plans: managed memory per operator in bytes',
     }),
+    'flink-version': Flags.string({
+      description:
+        "Flink release whose rules apply (1.10 to 2.2; a newer one gets 2.2's rules and a warning); replaces the files' flinkVersion",
+    }),
     'fail-on': Flags.string({
       description:
         "exit 1 when this grew: slots (minimum slots or a requirement), memory (an operator's managed memory or a group profile), any (any change); comma-separated or repeated",
@@ -59,7 +63,10 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
       const oldInput = await this.readOrExit(args.old);
       const newInput = await this.readOrExit(args.new);
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
-      const result = core.diffFromTexts(oldInput, newInput, tmConfig === undefined ? {} : { tmConfig });
+      const result = core.diffFromTexts(oldInput, newInput, {
+        ...(tmConfig === undefined ? {} : { tmConfig }),
+        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
+      });
       const render = (d: PlanDiff): string =>
         flags.markdown
           ? core.renderDiffMarkdown(d, oldInput.file, newInput.file)

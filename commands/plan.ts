@@ -37,6 +37,10 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       description: 'with --execution: list the subtasks of every region and shared slot (default only up to 100 subtasks)',
       dependsOn: ['execution'],
     }),
+    'flink-version': Flags.string({
+      description:
+        "Flink release whose rules apply (1.10 to 2.2; a newer one gets 2.2's rules and a warning); replaces the files' flinkVersion",
+    }),
     'tm-config': Flags.string({
       description:
         'Flink configuration (flink-conf.yaml or config.yaml) of the TaskManagers: managed memory per operator in bytes from its slot size',
@@ -56,6 +60,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
         members: flags.members,
         ...rows,
         ...(tmConfig ? { tmConfig } : {}),
+        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
       });
       await this.emit(result, { json: flags.json, color }, (report) =>
         core.renderPlanText(report, { style: terminalStyle(color), limit: flags.limit }),

@@ -61,6 +61,9 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     'require-group-profiles': Flags.boolean({ description: 'every slot sharing group must have a resource profile (FLIP-156)' }),
     strict: Flags.boolean({ description: 'unknown keys are errors, not warnings' }),
     execution: Flags.boolean({ description: 'also run the subtask-level checks of plan --execution' }),
+    'flink-version': Flags.string({
+      description: "Flink release whose rules apply (1.10 to 2.2; a newer one gets 2.2's rules); replaces the files' flinkVersion",
+    }),
     jobs: Flags.integer({ char: 'j', description: 'threads (default: 1, or the number of cores from 10,000 files on)', min: 1 }),
     verbose: Flags.boolean({ description: 'text format: list files without findings too' }),
     color: Flags.boolean({ description: 'colour the text report (default: on a terminal without NO_COLOR)', allowNo: true }),
@@ -84,13 +87,20 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         strict: flags.strict,
         execution: flags.execution,
         failLevel: flags['fail-level'],
+        flinkVersion: flags['flink-version'],
       };
       const min = core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined);
       if (!min.ok) this.usage(min.diagnostics[0]!.message);
       const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath);
       const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath);
-      await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig }));
-      const policy = core.mergeValidatePolicy(given, fromFile, { cluster, tmConfig, minManagedMemory: min.ok ? min.value : undefined });
+      const version = await this.checkInput(core.versionOption(flags['flink-version']));
+      await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig, flinkVersion: flags['flink-version'] }));
+      const policy = core.mergeValidatePolicy(given, fromFile, {
+        cluster,
+        tmConfig,
+        minManagedMemory: min.ok ? min.value : undefined,
+        flinkVersion: version.flinkVersion,
+      });
       const failLevel = core.resolveFailLevel(given, fromFile);
       let files: string[];
       try {

@@ -43,6 +43,7 @@ export { type PlanOptions, planFromText } from './app/plan.js';
 export { type MemoryOptions, memoryFromText } from './app/memory.js';
 export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions } from './app/simulate.js';
 export { diffFromTexts } from './app/diff.js';
+export { versionOption } from './app/job-text.js';
 export { validateFile } from './app/validate-file.js';
 export {
   type ValidateFlags,

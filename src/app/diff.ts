@@ -7,12 +7,18 @@ import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js'
 import type { SourceText } from '../model/source-text.js';
 import { diffPlans, vertexParallelism } from '../report/diff/plan-diff.js';
 import type { PlanDiff } from '../report/diff/plan-diff-model.js';
-import { type JobTextOptions, analyzeJobText } from './job-text.js';
+import { type JobTextOptions, analyzeJobText, versionOption } from './job-text.js';
 import { planOfJob } from './plan.js';
 
 /** `tmConfig` applies to both sides, so managed-memory bytes are compared. */
-export function diffFromTexts(oldSource: SourceText, newSource: SourceText, options: { tmConfig?: SourceText } = {}): Result<PlanDiff> {
-  const jobOptions: JobTextOptions = options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig };
+export function diffFromTexts(
+  oldSource: SourceText,
+  newSource: SourceText,
+  options: { tmConfig?: SourceText; flinkVersion?: string } = {},
+): Result<PlanDiff> {
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
+  const jobOptions: JobTextOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
   const oldJob = analyzeJobText(oldSource.text, oldSource.file, jobOptions);
   const newJob = analyzeJobText(newSource.text, newSource.file, jobOptions);
   const oldPlan = planOfJob(oldJob, oldSource.file);
@@ -24,7 +30,7 @@ export function diffFromTexts(oldSource: SourceText, newSource: SourceText, opti
   }
   const parallelism =
     oldJob.ok && newJob.ok ? { parallelism: { old: vertexParallelism(oldJob.graph), new: vertexParallelism(newJob.graph) } } : {};
-  return ok(diffPlans(oldPlan.value, newPlan.value, parallelism), [...oldPlan.warnings, ...newPlan.warnings]);
+  return ok(diffPlans(oldPlan.value, newPlan.value, parallelism), [...version.warnings, ...oldPlan.warnings, ...newPlan.warnings]);
 }
 
 function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -5,8 +5,9 @@
  * file, `validate` turns them into findings and a bad TaskManager configuration into a policy
  * finding.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, ok } from '../errors/diagnostic.js';
 import { withTaskManagerSlotSize } from '../memory/task-manager-slot-size.js';
+import { type FlinkVersion, resolveFlinkVersion } from '../model/flink-version.js';
 import type { JobGraph } from '../model/job-graph.js';
 import type { SourceText } from '../model/source-text.js';
 import { stripByteOrderMark } from '../parse/document.js';
@@ -16,6 +17,16 @@ import { type JobAnalysis, analyzeJob } from '../plan/analyze-job.js';
 export interface JobTextOptions extends ParseOptions {
   /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
   readonly tmConfig?: SourceText;
+}
+
+/**
+ * `--flink-version` as given → the parse option that replaces the files' versions (nothing when not
+ * given); a version flinkslot cannot model is an error, a newer one a warning.
+ */
+export function versionOption(text: string | undefined): Result<{ flinkVersion?: FlinkVersion }> {
+  if (text === undefined) return ok({});
+  const version = resolveFlinkVersion(text, '--flink-version');
+  return version.ok ? ok({ flinkVersion: version.value }, version.warnings) : version;
 }
 
 /** The step that failed: reading the job graph, the TaskManager configuration, or Flink's rules. */

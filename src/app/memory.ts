@@ -20,7 +20,7 @@ export interface MemoryOptions {
 
 export function memoryFromText(source: string, file?: string, options: MemoryOptions = {}): Result<MemoryReport> {
   const text = stripByteOrderMark(source);
-  const version = resolveFlinkVersion(options.flinkVersion, 'flinkVersion', '');
+  const version = resolveFlinkVersion(options.flinkVersion, '--flink-version', '');
   if (!version.ok) return version;
   const parsed = parseFlinkConfiguration(text, file);
   if (!parsed.ok) return parsed;
@@ -35,5 +35,12 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
         file,
       ),
     );
-  return ok(buildMemoryReport(setup.value.memory, setup.value.resources, version.value));
+  const report = buildMemoryReport(
+    setup.value.memory,
+    setup.value.resources,
+    version.value,
+    options.flinkVersion !== undefined,
+    version.warnings,
+  );
+  return ok(report, version.warnings);
 }

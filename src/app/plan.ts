@@ -2,13 +2,13 @@
  * `flinkslot plan`: the text of a job graph file (flinkslot's or one of Flink's own) → the plan
  * report, or located diagnostics.
  */
-import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { analyzeExecution } from '../execution/analyze-execution.js';
 import type { SourceText } from '../model/source-text.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { MEMBERS_AT_MOST, buildExecutionReport } from '../report/execution-report.js';
 import { type PlanReport, buildPlanReport } from '../report/plan-report.js';
-import { type AnalyzedJobText, analyzeJobText } from './job-text.js';
+import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 
 export interface PlanOptions {
   /** Add the subtask-level analysis (scheduling regions, shared slots, batch peak). */
@@ -19,11 +19,23 @@ export interface PlanOptions {
   memberRows?: number;
   /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
   tmConfig?: SourceText;
+  /** `--flink-version` as given: replaces the file's flinkVersion. */
+  flinkVersion?: string;
 }
 
 /** Text of a JobGraph file → the plan report, or located diagnostics. */
 export function planFromText(source: string, file?: string, options: PlanOptions = {}): Result<PlanReport> {
-  return planOfJob(analyzeJobText(source, file, options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }), file, options);
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
+  const jobOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
+  const plan = planOfJob(analyzeJobText(source, file, jobOptions), file, options);
+  return plan.ok && version.warnings.length > 0 ? withWarnings(plan.value, version.warnings) : plan;
+}
+
+/** A newer-than-known `--flink-version` is a warning of the plan. */
+function withWarnings(report: PlanReport, warnings: readonly Diagnostic[]): Result<PlanReport> {
+  report.warnings = [...warnings, ...report.warnings];
+  return ok(report, report.warnings);
 }
 
 /** The plan report of a job graph text already read and analysed (`diff` keeps the graph too). */

@@ -4,7 +4,7 @@
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
-import { resolveFlinkVersion } from '../model/flink-version.js';
+import type { FlinkVersion } from '../model/flink-version.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import validateScenario from '../parse/generated/scenario.validate.js';
@@ -20,7 +20,7 @@ import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js'
 import { runScenario } from '../sim/run-scenario.js';
 import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
-import { analyzeJobText } from './job-text.js';
+import { analyzeJobText, versionOption } from './job-text.js';
 
 export interface SimulateOptions {
   /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
@@ -30,8 +30,8 @@ export interface SimulateOptions {
 }
 
 /** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
-export function planJob(source: SourceText): Result<PlannedJob> {
-  const job = analyzeJobText(source.text, source.file);
+export function planJob(source: SourceText, options: { flinkVersion?: FlinkVersion } = {}): Result<PlannedJob> {
+  const job = analyzeJobText(source.text, source.file, options);
   if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, source.file) : job.diagnostics);
   return ok(plannedFrom(job.analysis));
 }
@@ -46,7 +46,12 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
     minParallelism: v.minParallelism ?? 1,
     slotSharingGroup: groupOf.get(v.index) ?? 'default',
   }));
-  return { requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })), vertices };
+  return {
+    requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })),
+    vertices,
+    flinkVersion: analysis.graph.flinkVersion,
+    flinkVersionSource: analysis.graph.flinkVersionSource,
+  };
 }
 
 interface CheckedDocument {
@@ -106,19 +111,24 @@ function simulateData(
   const checked = checkDocument(source, isCluster);
   if (!checked.ok) return checked;
   const { text, data, notes } = checked.value;
-  const v = resolveFlinkVersion(options.flinkVersion, '--flink-version');
+  const v = versionOption(options.flinkVersion);
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
     const loaded = options.loadJobGraph?.(path);
     if (loaded === undefined)
       return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
-    return planJob(loaded);
+    return planJob(loaded, v.value);
   };
-  const scenarios = readScenario(data as Record<string, unknown>, isCluster, { flinkVersion: v.value, planJobGraph, extraJobs });
+  const scenarios = readScenario(data as Record<string, unknown>, isCluster, { ...v.value, planJobGraph, extraJobs });
   if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
   const trace = options.trace === true;
-  return ok(scenarios.value.map((s) => withNotes(buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace)), notes)));
+  return ok(
+    scenarios.value.map((s) => {
+      const report = buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace));
+      return withNotes(report, [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
+    }),
+  );
 }
 
 function withNotes(report: SimulationReport, notes: Diagnostic[]): SimulationReport {
@@ -142,10 +152,12 @@ export function simulateJobsOnCluster(
   jobGraphs: readonly SourceText[],
   options: SimulateOptions = {},
 ): Result<SimulationReport[]> {
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
   const planned: { file: string; job: PlannedJob }[] = [];
   const problems: Diagnostic[] = [];
   for (const g of jobGraphs) {
-    const job = planJob(g);
+    const job = planJob(g, version.value);
     if (job.ok) planned.push({ file: g.file, job: job.value });
     else problems.push(...job.diagnostics);
   }
@@ -164,7 +176,17 @@ export function simulatePlannedJobsOnCluster(
     let id = file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
     for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
     used.add(id);
-    return { id, requirements: job.requirements, submitAt: 0, finishAt: undefined, vertices: job.vertices, source: file, pointer: '' };
+    const flinkVersion = { version: job.flinkVersion, source: job.flinkVersionSource };
+    return {
+      id,
+      requirements: job.requirements,
+      submitAt: 0,
+      finishAt: undefined,
+      vertices: job.vertices,
+      source: file,
+      pointer: '',
+      flinkVersion,
+    };
   });
   return simulateData(cluster, true, options, jobs);
 }

@@ -4,6 +4,7 @@
  * read the file and the policy's cluster and TaskManager configuration.
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
+import { formatVersion } from '../model/flink-version.js';
 import { analyzeExecution } from '../execution/analyze-execution.js';
 import { isSpecified } from '../model/resource-profile.js';
 import { locateRanges } from '../parse/source-map.js';
@@ -18,6 +19,7 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
   const job = analyzeJobText(source, file, {
     unknownKeys: policy.strict ? 'error' : 'warning',
     ...(policy.tmConfig === undefined ? {} : { tmConfig: policy.tmConfig }),
+    ...(policy.flinkVersion === undefined ? {} : { flinkVersion: policy.flinkVersion }),
   });
   const { text } = job;
   const found: Diagnostic[] = [...job.parseWarnings];
@@ -43,7 +45,14 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
   const findings = findingsOf(found, text, file);
   if (policy.cluster !== undefined) findings.push(...clusterFit(analysis, text, file, policy));
   const maxParallelism = Math.max(...graph.vertices.map((v) => v.parallelism));
-  return { file, valid: true, findings, summary: { job: graph.name, minimumSlots: analysis.minimumSlots, maxParallelism } };
+  const summary = {
+    job: graph.name,
+    minimumSlots: analysis.minimumSlots,
+    maxParallelism,
+    flinkVersion: formatVersion(graph.flinkVersion),
+    flinkVersionSource: graph.flinkVersionSource,
+  };
+  return { file, valid: true, findings, summary };
 }
 
 /** The policy checks that need only the analysis. */
@@ -127,7 +136,8 @@ function totalBytes(bytes: unknown): bigint | undefined {
 
 /** The job alone on the policy's cluster, through the embedded SlotManager. */
 function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: ValidatePolicy): Finding[] {
-  const result = simulatePlannedJobsOnCluster(policy.cluster!, [{ file, job: plannedFrom(analysis) }]);
+  const version = policy.flinkVersion === undefined ? {} : { flinkVersion: formatVersion(policy.flinkVersion) };
+  const result = simulatePlannedJobsOnCluster(policy.cluster!, [{ file, job: plannedFrom(analysis) }], version);
   if (!result.ok) return policyFindings(result.diagnostics, 'policy/cluster', file);
   const report = result.value[0]!;
   const job = report.jobs[0];

@@ -9,6 +9,7 @@ import type { SourceText } from '../model/source-text.js';
 import { type PolicyFile, type ValidatePolicy, memorySize } from '../parse/policy.js';
 import type { FindingSeverity } from '../report/validate/finding.js';
 import { definedOnly } from '../util/defined-only.js';
+import type { FlinkVersion } from '../model/flink-version.js';
 import { memoryFromText } from './memory.js';
 import { simulatePlannedJobsOnCluster } from './simulate.js';
 
@@ -21,6 +22,8 @@ export interface ValidateFlags {
   readonly strict?: boolean;
   readonly execution?: boolean;
   readonly failLevel?: string;
+  /** `--flink-version` as given. */
+  readonly flinkVersion?: string;
 }
 
 /** `--min-managed-memory` (or the file's): a Flink MemorySize, meaningful only with a TaskManager configuration. */
@@ -33,13 +36,25 @@ export function resolveMinManagedMemory(flags: ValidateFlags, file: PolicyFile, 
 }
 
 /** The cluster must be one flinkslot can simulate, the configuration one Flink would start with. */
-export function checkPolicyInputs(inputs: { cluster?: SourceText | undefined; tmConfig?: SourceText | undefined }): Result<void> {
+export function checkPolicyInputs(inputs: {
+  cluster?: SourceText | undefined;
+  tmConfig?: SourceText | undefined;
+  flinkVersion?: string | undefined;
+}): Result<void> {
   if (inputs.cluster !== undefined) {
-    const cluster = simulatePlannedJobsOnCluster(inputs.cluster, []);
+    const cluster = simulatePlannedJobsOnCluster(
+      inputs.cluster,
+      [],
+      inputs.flinkVersion === undefined ? {} : { flinkVersion: inputs.flinkVersion },
+    );
     if (!cluster.ok) return cluster;
   }
   if (inputs.tmConfig !== undefined) {
-    const memory = memoryFromText(inputs.tmConfig.text, inputs.tmConfig.file);
+    const memory = memoryFromText(
+      inputs.tmConfig.text,
+      inputs.tmConfig.file,
+      inputs.flinkVersion === undefined ? {} : { flinkVersion: inputs.flinkVersion },
+    );
     if (!memory.ok) return memory;
   }
   return ok(undefined);
@@ -49,6 +64,8 @@ export interface PolicyInputs {
   readonly cluster?: SourceText | undefined;
   readonly tmConfig?: SourceText | undefined;
   readonly minManagedMemory?: bigint | undefined;
+  /** `--flink-version`, checked by checkPolicyInputs. */
+  readonly flinkVersion?: FlinkVersion | undefined;
 }
 
 export function mergeValidatePolicy(flags: ValidateFlags, file: PolicyFile, inputs: PolicyInputs): ValidatePolicy {
@@ -59,6 +76,7 @@ export function mergeValidatePolicy(flags: ValidateFlags, file: PolicyFile, inpu
       cluster: inputs.cluster,
       tmConfig: inputs.tmConfig,
       minManagedMemory: inputs.minManagedMemory,
+      flinkVersion: inputs.flinkVersion,
     }),
     requireGroupProfiles: flags.requireGroupProfiles === true || file.requireGroupProfiles === true,
     strict: flags.strict === true || file.strict === true,

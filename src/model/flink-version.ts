@@ -1,8 +1,8 @@
 /**
  * Flink versions whose rules flinkslot models. Where a rule changed between releases the
- * analyses branch on the version; `DEFAULT_FLINK_VERSION` is the newest release modelled.
+ * analyses branch on the version (`atLeast`); the supported range is known here only.
  */
-import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Result, error, fail, ok, warning } from '../errors/diagnostic.js';
 
 export interface FlinkVersion {
   readonly major: number;
@@ -10,7 +10,18 @@ export interface FlinkVersion {
 }
 
 export const OLDEST_FLINK_VERSION: FlinkVersion = { major: 1, minor: 10 };
-export const DEFAULT_FLINK_VERSION: FlinkVersion = { major: 2, minor: 1 };
+/** The newest release whose rules flinkslot knows; a newer one gets these rules and a warning. */
+export const NEWEST_FLINK_VERSION: FlinkVersion = { major: 2, minor: 2 };
+/** Assumed when no version is given anywhere (and said so in the output). */
+export const DEFAULT_FLINK_VERSION: FlinkVersion = NEWEST_FLINK_VERSION;
+
+/** Where the version that applies came from: `--flink-version`, the input file, or nowhere (assumed). */
+export type FlinkVersionSource = 'option' | 'file' | 'assumed';
+
+/** What the output says when no version was given anywhere. */
+export function assumedVersionNote(howToSet = 'set flinkVersion in the file or pass --flink-version'): string {
+  return `no Flink version given: the rules of Flink ${formatVersion(DEFAULT_FLINK_VERSION)} (the newest flinkslot knows) apply; ${howToSet}`;
+}
 
 /** Parses "1.17", "1.17.2", "2.0". Returns undefined when the text is not a version. */
 export function parseFlinkVersion(text: string): FlinkVersion | undefined {
@@ -27,24 +38,37 @@ export function atLeast(v: FlinkVersion, major: number, minor: number): boolean 
   return compareVersions(v, { major, minor }) >= 0;
 }
 
-export function isSupportedVersion(v: FlinkVersion): boolean {
-  return compareVersions(v, OLDEST_FLINK_VERSION) >= 0 && compareVersions(v, DEFAULT_FLINK_VERSION) <= 0;
-}
-
 export function formatVersion(v: FlinkVersion): string {
   return `${v.major}.${v.minor}`;
 }
 
 /**
- * The one check of a version a user gave (a file's `flinkVersion`, `--flink-version`): a release
- * flinkslot models, or an `input/flink-version` error naming where it came from (`what`) and the
- * supported range. Nothing given: the newest release modelled. Issue 13 moves newer-version
- * handling here, the only place that knows the supported range.
+ * The one check of a version a user gave (a file's `flinkVersion`, `--flink-version`), and the one
+ * place that knows the supported range: older than 1.10 is an `input/flink-version` error naming
+ * where it came from (`what`); newer than the newest known release is accepted with a warning
+ * (its rules are the newest known; every rule branches on `atLeast`, so the newer version gets
+ * them as it is). Nothing given: the newest release, as assumed.
  */
 export function resolveFlinkVersion(text: string | undefined, what: string, pointer?: string): Result<FlinkVersion> {
   if (text === undefined) return ok(DEFAULT_FLINK_VERSION);
   const version = parseFlinkVersion(text);
-  if (version !== undefined && isSupportedVersion(version)) return ok(version);
-  const range = `${formatVersion(OLDEST_FLINK_VERSION)} to ${formatVersion(DEFAULT_FLINK_VERSION)}`;
-  return fail([error('input/flink-version', `${what} '${text}' is not a Flink release flinkslot models (${range})`, pointer)]);
+  const range = `${formatVersion(OLDEST_FLINK_VERSION)} to ${formatVersion(NEWEST_FLINK_VERSION)}`;
+  if (version === undefined) {
+    return fail([
+      error('input/flink-version', `${what} '${text}' is not a Flink version (major.minor, e.g. 1.20; flinkslot models ${range})`, pointer),
+    ]);
+  }
+  if (compareVersions(version, OLDEST_FLINK_VERSION) < 0) {
+    return fail([
+      error(
+        'input/flink-version',
+        `${what} '${text}': Flink ${formatVersion(version)} is older than the oldest release flinkslot models (${range})`,
+        pointer,
+      ),
+    ]);
+  }
+  if (compareVersions(version, NEWEST_FLINK_VERSION) <= 0) return ok(version);
+  const newest = formatVersion(NEWEST_FLINK_VERSION);
+  const message = `${what} '${text}': Flink ${formatVersion(version)} is newer than the newest release flinkslot knows (${newest}); the rules of ${newest} apply`;
+  return ok(version, [warning('input/flink-version-newer', message, pointer)]);
 }

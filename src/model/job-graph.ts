@@ -4,7 +4,7 @@
  * Vertices and edges are addressed by their position (dense integer ids), so analyses can use
  * typed arrays; `pointer` remembers where each came from in the input document.
  */
-import type { FlinkVersion } from './flink-version.js';
+import type { FlinkVersion, FlinkVersionSource } from './flink-version.js';
 import type { ResourceProfile } from './resource-profile.js';
 
 export type DistributionPattern = 'POINTWISE' | 'ALL_TO_ALL';
@@ -80,6 +80,8 @@ export interface JobGraph {
   readonly name: string;
   readonly mode: JobMode;
   readonly flinkVersion: FlinkVersion;
+  /** Where `flinkVersion` came from: the file, `--flink-version`, or nowhere (assumed, and said so). */
+  readonly flinkVersionSource: FlinkVersionSource;
   readonly allVerticesInSameSlotSharingGroupByDefault: boolean;
   /** taskmanager.load-balance.mode; TASKS selects the task-balanced slot sharing strategy. */
   readonly loadBalanceMode: 'NONE' | 'SLOTS' | 'TASKS';

@@ -6,7 +6,14 @@
 import { type Diagnostic, type Result, error, fail, hasErrors, ok, warning } from '../errors/diagnostic.js';
 import { buildDigraph } from '../graph/digraph.js';
 import { topologicalSort } from '../graph/topological-sort.js';
-import { DEFAULT_FLINK_VERSION, type FlinkVersion, atLeast, formatVersion, resolveFlinkVersion } from '../model/flink-version.js';
+import {
+  DEFAULT_FLINK_VERSION,
+  type FlinkVersion,
+  type FlinkVersionSource,
+  atLeast,
+  formatVersion,
+  resolveFlinkVersion,
+} from '../model/flink-version.js';
 import {
   DEFAULT_SLOT_SHARING_GROUP,
   type JobEdge,
@@ -24,9 +31,14 @@ import { checkParallelism } from './parallelism-rules.js';
 import { JAVA_INT_MAX } from './consumer-weights.js';
 import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
 
-export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
+export interface NormalizeOptions {
+  /** `--flink-version`: replaces the file's `flinkVersion`. */
+  readonly flinkVersion?: FlinkVersion;
+}
+
+export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOptions = {}): Result<JobGraph> {
   const out: Diagnostic[] = [];
-  const flinkVersion = readVersion(input.flinkVersion, out);
+  const { flinkVersion, flinkVersionSource } = readVersion(input.flinkVersion, options.flinkVersion, out);
   const mode = input.mode ?? 'streaming';
   const vertices = readVertices(input.vertices, flinkVersion, out);
   const edges = readEdges(input.edges ?? [], vertices, mode, flinkVersion, out);
@@ -34,6 +46,7 @@ export function normalizeJobGraph(input: JobGraphInput): Result<JobGraph> {
     name: input.name ?? 'job',
     mode,
     flinkVersion,
+    flinkVersionSource,
     allVerticesInSameSlotSharingGroupByDefault: input.allVerticesInSameSlotSharingGroupByDefault ?? mode === 'streaming',
     loadBalanceMode: readLoadBalanceMode(input.loadBalanceMode, flinkVersion, out),
     vertices,
@@ -62,11 +75,20 @@ function readLoadBalanceMode(
   return mode ?? 'NONE';
 }
 
-function readVersion(text: string | undefined, out: Diagnostic[]): FlinkVersion {
+function readVersion(
+  text: string | undefined,
+  override: FlinkVersion | undefined,
+  out: Diagnostic[],
+): { flinkVersion: FlinkVersion; flinkVersionSource: FlinkVersionSource } {
+  if (override !== undefined) return { flinkVersion: override, flinkVersionSource: 'option' };
   const version = resolveFlinkVersion(text, 'flinkVersion', '/flinkVersion');
-  if (version.ok) return version.value;
+  const flinkVersionSource = text === undefined ? 'assumed' : 'file';
+  if (version.ok) {
+    out.push(...version.warnings);
+    return { flinkVersion: version.value, flinkVersionSource };
+  }
   out.push(...version.diagnostics);
-  return DEFAULT_FLINK_VERSION;
+  return { flinkVersion: DEFAULT_FLINK_VERSION, flinkVersionSource };
 }
 
 function readVertices(inputs: readonly VertexInput[], version: FlinkVersion, out: Diagnostic[]): JobVertex[] {

@@ -10,16 +10,17 @@ import type { JobGraph } from '../model/job-graph.js';
 import { parseDocument, stripByteOrderMark } from './document.js';
 import { locateDiagnostics } from './source-map.js';
 import type { JobGraphInput } from './job-graph-input.js';
-import { normalizeJobGraph } from './normalize-job-graph.js';
+import type { FlinkVersion } from '../model/flink-version.js';
+import { type NormalizeOptions, normalizeJobGraph } from './normalize-job-graph.js';
 import { checkNumericMemorySizes } from './numeric-memory-sizes.js';
 import validateJobGraph from './generated/job-graph.validate.js';
 import { type CompiledValidator, validateWith } from './schema-validator.js';
 
 /** Plain data (e.g. a conformance case's `input.jobGraph`) → JobGraph; diagnostics carry pointers only. */
-export function jobGraphFromData(data: unknown): Result<JobGraph> {
+export function jobGraphFromData(data: unknown, options: NormalizeOptions = {}): Result<JobGraph> {
   const schemaErrors = validateWith(validateJobGraph as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(schemaErrors);
-  return normalizeJobGraph(data as JobGraphInput);
+  return normalizeJobGraph(data as JobGraphInput, options);
 }
 
 export interface ParseOptions {
@@ -28,6 +29,8 @@ export interface ParseOptions {
    * 'warning' (`validate`): it is reported as a warning and the file is read without it.
    */
   readonly unknownKeys?: 'error' | 'warning';
+  /** `--flink-version`, already checked: replaces the file's `flinkVersion`. */
+  readonly flinkVersion?: FlinkVersion;
 }
 
 export function parseJobGraph(source: string, file?: string, options: ParseOptions = {}): Result<JobGraph> {
@@ -35,10 +38,13 @@ export function parseJobGraph(source: string, file?: string, options: ParseOptio
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
   const format = detectFlinkFormat(document.value.data);
-  if (format !== undefined) return parseFlinkJob(document.value.data, format, text, file);
+  const versionOption = options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion };
+  if (format !== undefined) return parseFlinkJob(document.value.data, format, text, file, versionOption);
   const lenient = options.unknownKeys === 'warning' ? withoutUnknownKeys(document.value.data) : undefined;
   const result =
-    lenient === undefined ? jobGraphFromData(document.value.data) : withWarnings(jobGraphFromData(lenient.data), lenient.warnings);
+    lenient === undefined
+      ? jobGraphFromData(document.value.data, versionOption)
+      : withWarnings(jobGraphFromData(lenient.data, versionOption), lenient.warnings);
   if (result.ok) {
     const written = checkNumericMemorySizes(document.value.data as JobGraphInput, text);
     if (written.length > 0) return fail(locateDiagnostics(written, text, file));
@@ -52,7 +58,13 @@ export function parseJobGraph(source: string, file?: string, options: ParseOptio
  * flinkslot file. Problems found in the generated JobGraph point back into the Flink file; every
  * default the import chose comes back as an `info` note.
  */
-function parseFlinkJob(data: unknown, format: FlinkFormat, text: string, file: string | undefined): Result<JobGraph> {
+function parseFlinkJob(
+  data: unknown,
+  format: FlinkFormat,
+  text: string,
+  file: string | undefined,
+  options: NormalizeOptions,
+): Result<JobGraph> {
   if (format === 'rest-taskmanagers-json') {
     return fail(
       locateDiagnostics(
@@ -64,12 +76,17 @@ function parseFlinkJob(data: unknown, format: FlinkFormat, text: string, file: s
   }
   const imported = importJob(data, format);
   if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, file));
-  return readImportedJob(imported.value, text, file);
+  return readImportedJob(imported.value, text, file, options);
 }
 
 /** An imported job's JobGraph read like a flinkslot file, its problems located in the Flink file it came from. */
-export function readImportedJob(imported: ImportedJob, text: string, file: string | undefined): Result<JobGraph> {
-  const result = jobGraphFromData(imported.jobGraph);
+export function readImportedJob(
+  imported: ImportedJob,
+  text: string,
+  file: string | undefined,
+  options: NormalizeOptions = {},
+): Result<JobGraph> {
+  const result = jobGraphFromData(imported.jobGraph, options);
   const back = (ds: readonly Diagnostic[]): Diagnostic[] =>
     locateDiagnostics(
       ds.map((d) => mapToFlinkFile(d, imported)),

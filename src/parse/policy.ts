@@ -10,6 +10,7 @@ import { parseDocument, stripByteOrderMark } from './document.js';
 import validatePolicy from './generated/policy.validate.js';
 import { type CompiledValidator, validateWith } from './schema-validator.js';
 import { locateDiagnostics } from './source-map.js';
+import type { FlinkVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 
 export interface ValidatePolicy {
@@ -21,6 +22,8 @@ export interface ValidatePolicy {
   readonly requireGroupProfiles?: boolean;
   readonly strict?: boolean;
   readonly execution?: boolean;
+  /** `--flink-version`, already checked: replaces every file's flinkVersion. */
+  readonly flinkVersion?: FlinkVersion;
 }
 
 /** A policy file as written: paths still to be read. */

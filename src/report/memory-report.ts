@@ -3,6 +3,7 @@
  * schemas/memory.schema.json): every component in bytes, the JVM options Flink starts the
  * TaskManager with, and the TaskManager's total and per-slot ResourceProfiles.
  */
+import type { Diagnostic } from '../errors/diagnostic.js';
 import type { TaskManagerResources } from '../memory/slot-resources.js';
 import type { TaskExecutorMemory } from '../memory/task-executor-memory.js';
 import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
@@ -11,6 +12,10 @@ import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } 
 export interface MemoryReport {
   reportVersion: 1;
   flinkVersion: string;
+  /** 'option': `--flink-version`; 'assumed': none given, the newest known release's rules apply. */
+  flinkVersionSource: 'option' | 'assumed';
+  /** E.g. a version newer than the newest flinkslot knows. */
+  warnings?: string[];
   components: Record<keyof TaskExecutorMemory, BytesJson>;
   jvmOptions: string[];
   numberOfTaskSlots: number;
@@ -18,11 +23,19 @@ export interface MemoryReport {
   defaultSlotResourceProfile: ResourceProfileJson;
 }
 
-export function buildMemoryReport(memory: TaskExecutorMemory, resources: TaskManagerResources, version: FlinkVersion): MemoryReport {
+export function buildMemoryReport(
+  memory: TaskExecutorMemory,
+  resources: TaskManagerResources,
+  version: FlinkVersion,
+  versionGiven: boolean,
+  warnings: readonly Diagnostic[] = [],
+): MemoryReport {
   const components = Object.fromEntries(Object.entries(memory).map(([k, v]) => [k, bytesToJson(v)])) as MemoryReport['components'];
   return {
     reportVersion: 1,
     flinkVersion: formatVersion(version),
+    flinkVersionSource: versionGiven ? 'option' : 'assumed',
+    ...(warnings.length === 0 ? {} : { warnings: warnings.map((w) => w.message) }),
     components,
     jvmOptions: [
       `-Xmx${memory.jvmHeap}`,

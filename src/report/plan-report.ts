@@ -6,7 +6,7 @@ import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { UseCaseFractions } from '../plan/managed-memory.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import type { ExecutionReport } from './execution-report.js';
-import { formatVersion } from '../model/flink-version.js';
+import { type FlinkVersionSource, formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
@@ -20,6 +20,8 @@ export interface PlanReport {
     name: string;
     mode: string;
     flinkVersion: string;
+    /** Where the version came from; 'assumed': none was given, the newest known applies. */
+    flinkVersionSource: FlinkVersionSource;
     allVerticesInSameSlotSharingGroupByDefault: boolean;
     vertices: number;
     edges: number;
@@ -90,6 +92,7 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       name: g.name,
       mode: g.mode,
       flinkVersion: formatVersion(g.flinkVersion),
+      flinkVersionSource: g.flinkVersionSource,
       allVerticesInSameSlotSharingGroupByDefault: g.allVerticesInSameSlotSharingGroupByDefault,
       vertices: g.vertices.length,
       edges: g.edges.length,

@@ -1,4 +1,5 @@
 /** The TaskManager memory breakdown as text, nested the way Flink's memory model documentation draws it. */
+import { assumedVersionNote } from '../model/flink-version.js';
 import { toHumanReadableString } from '../model/memory-size.js';
 import type { MemoryReport } from './memory-report.js';
 import { profileToTextFromJson } from './profile-text.js';
@@ -24,7 +25,11 @@ export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): st
     return ['  '.repeat(depth) + label, String(bytes), toHumanReadableString(bytes).replace(/ \(\d+ bytes\)$/, '')];
   });
   const lines = [
-    style.heading(`TaskManager memory (Flink ${report.flinkVersion} rules)`),
+    style.heading(`TaskManager memory (Flink ${report.flinkVersion} rules${report.flinkVersionSource === 'assumed' ? ', assumed' : ''})`),
+    ...(report.flinkVersionSource === 'assumed'
+      ? [`  ${style.dim('note')} ${assumedVersionNote('pass --flink-version (a Flink configuration does not name its release)')}`]
+      : []),
+    ...(report.warnings ?? []).map((w) => `  ${style.warn('warning')} ${w}`),
     ...renderTable(['COMPONENT', 'BYTES', 'SIZE'], rows),
     '',
     `${style.strong('JVM options:')} ${report.jvmOptions.join(' ')}`,

@@ -2,6 +2,7 @@
  * The `plan` report as text for people: the answer first (minimum slots and why), then the
  * requirements, groups, regions and per-operator managed memory. Long lists are cut at `limit`.
  */
+import { assumedVersionNote } from '../model/flink-version.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { USE_CASES } from '../model/job-graph.js';
 import type { PlanReport, UseCaseBytes } from './plan-report.js';
@@ -22,7 +23,10 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   const j = report.job;
   const lines: string[] = [
     s.heading(`Job ${j.name}`) +
-      s.dim(` (${j.mode}, Flink ${j.flinkVersion}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`),
+      s.dim(
+        ` (${j.mode}, Flink ${j.flinkVersion}${j.flinkVersionSource === 'assumed' ? ' assumed' : ''}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`,
+      ),
+    ...(j.flinkVersionSource === 'assumed' ? [`  ${s.dim('note')} ${assumedVersionNote()}`] : []),
     '',
     s.strong(`Minimum slots: ${report.minimumSlots}`) + (j.mode === 'batch' ? s.dim(' (every region deployed at once)') : ''),
     `  ${report.minimumSlotsReason.explanation}`,

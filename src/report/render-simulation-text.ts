@@ -11,7 +11,20 @@ function countsText(list: readonly CountJson[]): string {
 function verdictText(v: Verdict, style: Style): string {
   if (v === 'met') return style.ok('met');
   if (v === 'partly-met') return style.warn('partly met');
+  if (v === 'never-met') return style.error('never met');
   return style.error('not met');
+}
+
+/** `submitted at 0 ms; fully met at 60.05 s; lost at …; regained at …` (nothing for a job that never declared). */
+function historyText(job: SimulationReport['jobs'][number]): string | undefined {
+  if (job.submittedAt === null) return undefined;
+  const parts = [`submitted at ${formatDuration(job.submittedAt)}`];
+  const held = job.slotsBeforeFullyMet === 0 ? 'no slot held' : `at most ${job.slotsBeforeFullyMet} slot(s) held`;
+  if (job.firstFullyMetAt === null) parts.push(`never fully met (${held})`);
+  else if (job.firstFullyMetAt > job.submittedAt) parts.push(`fully met at ${formatDuration(job.firstFullyMetAt)}`);
+  if (job.lostAt.length > 0) parts.push(`lost at ${job.lostAt.map(formatDuration).join(', ')}`);
+  if (job.regainedAt.length > 0) parts.push(`regained at ${job.regainedAt.map(formatDuration).join(', ')}`);
+  return parts.join('; ');
 }
 
 export function renderSimulationText(report: SimulationReport, style: Style, taskManagerRows = 20): string {
@@ -19,13 +32,20 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   const title = [report.scenario, report.variant].filter((x) => x !== undefined).join(' / ');
   lines.push(style.heading(`Simulation${title ? ` ${title}` : ''}: ${verdictText(report.verdict, style)}`));
   lines.push(
-    `Flink ${report.flinkVersion}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`,
+    `Flink ${report.flinkVersion}${report.flinkVersionSource === 'assumed' ? ' (assumed)' : ''}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`,
   );
-  for (const n of report.notes ?? []) lines.push(style.dim(`note: ${n.message}`));
+  for (const n of report.notes ?? [])
+    lines.push(n.severity === 'info' ? style.dim(`note: ${n.message}`) : `${style.warn(n.severity)}: ${n.message}`);
   lines.push('');
   for (const job of report.jobs) {
     const finished = job.finishedAt === undefined ? '' : ` (finished at ${formatDuration(job.finishedAt)})`;
     lines.push(`${style.heading(`Job ${job.id}`)}${job.source ? ` (${job.source})` : ''}: ${verdictText(job.verdict, style)}${finished}`);
+    const history = historyText(job);
+    if (history !== undefined) lines.push(`  history   ${history}`);
+    if (job.parallelismBeforeFullyMet !== undefined && job.firstFullyMetAt === null) {
+      const parallelism = Object.entries(job.parallelismBeforeFullyMet).map(([v, p]) => `${v}=${p}`);
+      lines.push(`  meanwhile the adaptive scheduler could run it at ${parallelism.join(', ')}`);
+    }
     lines.push(`  requires  ${countsText(job.requirements)}`);
     lines.push(`  acquired  ${countsText(job.acquired)}`);
     if (job.missing.length > 0) lines.push(`  missing   ${countsText(job.missing)}`);

@@ -4,6 +4,7 @@
  * owners and free resources; the pending workers; optionally every decision in order.
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
+import type { FlinkVersionSource } from '../model/flink-version.js';
 import type { Explanation } from '../sim/explain.js';
 import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
@@ -30,6 +31,17 @@ export interface JobReport {
   readonly adaptiveParallelism?: Record<string, number>;
   readonly notEnoughResourcesNotifications: number;
   readonly explanations: { profile: ResourceProfileJson; count: number; reasons: Explanation[] }[];
+  /** When the job first declared; null when it never did (slots given at registration only). */
+  readonly submittedAt: number | null;
+  /** When it first held every slot it required; null: never. */
+  readonly firstFullyMetAt: number | null;
+  /** When it stopped being fully met (a TaskManager lost, requirements raised), and when it was again. */
+  readonly lostAt: number[];
+  readonly regainedAt: number[];
+  /** Most slots it held before it was first fully met (over the whole run when it never was). */
+  readonly slotsBeforeFullyMet: number;
+  /** The parallelism the adaptive scheduler could have run with those slots (job graphs only). */
+  readonly parallelismBeforeFullyMet?: Record<string, number>;
 }
 
 export interface TaskManagerReport {
@@ -47,6 +59,7 @@ export interface SimulationReport {
   readonly scenario?: string;
   readonly variant?: string;
   readonly flinkVersion: string;
+  readonly flinkVersionSource: FlinkVersionSource;
   readonly slotManager: 'declarative' | 'fine-grained';
   readonly resourceAllocation: 'active' | 'standalone';
   readonly endTime: number;
@@ -76,6 +89,14 @@ function jobReport(job: JobOutcome): JobReport {
     ...(job.adaptiveParallelism === undefined ? {} : { adaptiveParallelism: Object.fromEntries(job.adaptiveParallelism) }),
     notEnoughResourcesNotifications: job.notEnoughResourcesNotifications,
     explanations: job.explanations.map((e) => ({ profile: profileToJson(e.profile), count: e.count, reasons: [...e.reasons] })),
+    submittedAt: job.timeline?.submittedAt ?? null,
+    firstFullyMetAt: job.timeline?.firstFullyMetAt ?? null,
+    lostAt: [...(job.timeline?.lostAt ?? [])],
+    regainedAt: [...(job.timeline?.regainedAt ?? [])],
+    slotsBeforeFullyMet: job.timeline?.peakSlotsBeforeFullyMet ?? 0,
+    ...(job.parallelismBeforeFullyMet === undefined
+      ? {}
+      : { parallelismBeforeFullyMet: Object.fromEntries(job.parallelismBeforeFullyMet) }),
   };
 }
 
@@ -100,6 +121,7 @@ export function buildSimulationReport(outcome: SimulationOutcome): SimulationRep
     ...(outcome.scenario === undefined ? {} : { scenario: outcome.scenario }),
     ...(outcome.variant === undefined ? {} : { variant: outcome.variant }),
     flinkVersion: outcome.flinkVersion,
+    flinkVersionSource: outcome.flinkVersionSource,
     slotManager: outcome.slotManager,
     resourceAllocation: outcome.resourceAllocation,
     endTime: outcome.endTime,

@@ -11,6 +11,7 @@ import { newPendingTaskManager } from './slotmanager/fine-grained-task-manager.j
 import { emptyAllocationResult, recordPlacement } from './slotmanager/resource-allocation-strategy.js';
 import { type ProfileCount, ResourceCounter } from './slotmanager/resource-counter.js';
 import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from './slotmanager/slot-manager.js';
+import { JobTimelines } from './job-timeline.js';
 import { Priority, Simulation } from './simulation.js';
 import { divideIntoSlots, profilesEqual } from '../model/resource-profile.js';
 import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, StrategyStub } from './scenario/scenario.js';
@@ -111,13 +112,18 @@ class JobMasters {
   /** Slots each job last declared (what its JobMaster asked for; every declaration goes through here). */
   private readonly declared = new Map<string, number>();
   readonly finishedAt = new Map<string, number>();
+  readonly timelines: JobTimelines;
 
   constructor(
     private readonly sim: Simulation,
     private readonly cluster: ClusterModel,
-  ) {}
+  ) {
+    this.timelines = new JobTimelines(() => sim.now);
+    sim.slotManager.setJobResourceListener(this.timelines.listener);
+  }
 
   submit(job: JobDefinition): void {
+    this.timelines.declared(job.id);
     this.declared.set(job.id, slotCount(job.requirements));
     this.sim.slotManager.processResourceRequirements(job.id, job.requirements);
   }
@@ -130,11 +136,13 @@ class JobMasters {
   finish(job: string): void {
     const sm = this.sim.slotManager;
     this.finishedAt.set(job, this.sim.now);
+    this.timelines.finishing(job);
     this.clear(job);
     for (const [tm, n] of [...sm.taskManagersOf(job)]) sm.freeSlots(tm, job, n);
   }
 
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
+    this.timelines.declared(job);
     const before = this.declared.get(job) ?? 0;
     const after = slotCount(requirements.requirements);
     this.declared.set(job, after);
@@ -173,6 +181,8 @@ export interface ScenarioRun {
   readonly finishedAt: ReadonlyMap<string, number>;
   /** Workers the active ResourceManager started (0 for a standalone one). */
   readonly workersStarted: number;
+  /** Each job's history: declared, fully met, lost and regained, judged at finishing time. */
+  readonly timelines: JobTimelines;
 }
 
 export function runScenario(scenario: Scenario, options: { trace?: boolean } = {}): ScenarioRun {
@@ -207,7 +217,8 @@ export function runScenario(scenario: Scenario, options: { trace?: boolean } = {
   }
   for (const { time, event } of scenario.events) sim.at(time, () => applyEvent(event, sm, masters, definitions, jobs));
   const endTime = sim.runToQuiescence(scenario.until, MAX_STEPS);
-  return { scenario, sim, slotManager: sm, endTime, finishedAt: masters.finishedAt, workersStarted: rm?.startedCount ?? 0 };
+  const workersStarted = rm?.startedCount ?? 0;
+  return { scenario, sim, slotManager: sm, endTime, finishedAt: masters.finishedAt, workersStarted, timelines: masters.timelines };
 }
 
 function applyEvent(

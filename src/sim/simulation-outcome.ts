@@ -3,15 +3,22 @@
  * acquired and misses and why; the TaskManagers and pending workers as the SlotManager last saw
  * them; the decision trace when it was recorded. Reports read this, never the live SlotManager.
  */
+import type { FlinkVersionSource } from '../model/flink-version.js';
 import type { ResourceProfile } from '../model/resource-profile.js';
 import { type Explanation, explainMissing } from './explain.js';
+import type { JobTimeline } from './job-timeline.js';
 import type { ScenarioRun } from './run-scenario.js';
 import { requirementsAreUnknown } from './scenario/scenario.js';
 import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
 import type { ProfileCount } from './slotmanager/resource-counter.js';
 import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slotmanager/slot-manager.js';
 
-export type Verdict = 'met' | 'partly-met' | 'not-met';
+/**
+ * A job is judged when it finished (fully met then or not), else at the end. 'never-met': it never
+ * held every slot it required; 'not-met': it did, but lost that; 'partly-met': the adaptive
+ * scheduler would run it with the slots it holds, at lower parallelism.
+ */
+export type Verdict = 'met' | 'partly-met' | 'not-met' | 'never-met';
 
 export interface MissingExplanation {
   readonly profile: ResourceProfile;
@@ -32,12 +39,17 @@ export interface JobOutcome {
   readonly adaptiveParallelism: ReadonlyMap<string, number> | undefined;
   readonly notEnoughResourcesNotifications: number;
   readonly explanations: readonly MissingExplanation[];
+  /** The job's history over the run (undefined for a job that never declared: slots given at registration only). */
+  readonly timeline: JobTimeline | undefined;
+  /** The parallelism the adaptive scheduler could have run with the slots held before the job was first fully met. */
+  readonly parallelismBeforeFullyMet: ReadonlyMap<string, number> | undefined;
 }
 
 export interface SimulationOutcome {
   readonly scenario: string | undefined;
   readonly variant: string | undefined;
   readonly flinkVersion: string;
+  readonly flinkVersionSource: FlinkVersionSource;
   readonly slotManager: 'declarative' | 'fine-grained';
   readonly resourceAllocation: 'active' | 'standalone';
   readonly endTime: number;
@@ -65,6 +77,7 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
     const requirements = view?.requirements ?? (finishedAt !== undefined ? (def?.requirements ?? []) : []);
     const acquired = view?.acquired ?? [];
     const missing = view?.missing ?? [];
+    const timeline = run.timelines.get(id);
     let verdict: Verdict = missing.length === 0 ? 'met' : 'not-met';
     let adaptiveParallelism: ReadonlyMap<string, number> | undefined;
     if (missing.length > 0 && total(acquired) > 0 && requirementsAreUnknown(requirements)) {
@@ -72,6 +85,10 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
       if (def?.vertices === undefined || parallelism !== undefined) verdict = 'partly-met';
       adaptiveParallelism = parallelism;
     }
+    if (timeline?.metAtFinish !== undefined) verdict = timeline.metAtFinish ? 'met' : 'not-met';
+    if (verdict === 'not-met' && timeline !== undefined && timeline.firstFullyMetAt === undefined) verdict = 'never-met';
+    const before = timeline?.peakSlotsBeforeFullyMet ?? 0;
+    const parallelismBeforeFullyMet = def?.vertices === undefined || before === 0 ? undefined : determineParallelism(def.vertices, before);
     return {
       id,
       source: def?.source,
@@ -87,14 +104,16 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
         count: m.count,
         reasons: explainMissing(id, m.profile, sm, scenario.cluster),
       })),
+      timeline,
+      parallelismBeforeFullyMet,
     };
   });
 }
 
-/** All jobs met: met; none not met (some partly): partly met; else not met. */
+/** All jobs met: met; none failed (some partly met): partly met; else not met. */
 function overallVerdict(jobs: readonly JobOutcome[]): Verdict {
   if (jobs.every((j) => j.verdict === 'met')) return 'met';
-  return jobs.some((j) => j.verdict !== 'not-met') && jobs.every((j) => j.verdict !== 'not-met') ? 'partly-met' : 'not-met';
+  return jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met') ? 'partly-met' : 'not-met';
 }
 
 export function simulationOutcome(run: ScenarioRun, withTrace: boolean): SimulationOutcome {
@@ -104,6 +123,7 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean): Simulat
     scenario: scenario.name,
     variant: scenario.variant,
     flinkVersion: scenario.flinkVersion,
+    flinkVersionSource: scenario.flinkVersionSource,
     slotManager: scenario.cluster.slotManager,
     resourceAllocation: scenario.cluster.config.resourceAllocation,
     endTime: run.endTime,

@@ -317,11 +317,12 @@ describe.concurrent("import of Flink's GET /taskmanagers answer", () => {
       const run = await ok(['simulate', '--cluster', cluster, REST_JOB, '--json']);
       const data = JSON.parse(run.stdout) as Json;
       simulationSchema(data);
-      // The same simulation; only the notes about reading Flink's file are gone.
+      // The same simulation; only the notes about reading Flink's file are gone (neither file names a
+      // Flink version, so both say which one was assumed).
       const { notes, ...rest } = data;
       const { notes: flinkNotes, ...flinkRest } = fromFlink;
-      expect(notes ?? []).toEqual([]);
-      expect(flinkNotes.length).toBeGreaterThan(0);
+      expect((notes as Json[]).map((n) => n.code)).toEqual(['scenario/flink-version-assumed']);
+      expect(flinkNotes.length).toBeGreaterThan(1);
       expect(rest).toEqual(flinkRest);
       expect(data.verdict).toBe('met');
     }
@@ -356,8 +357,9 @@ describe.concurrent("plan and simulate on Flink's files", () => {
     expect(data.notes.length).toBe(notes.length);
     for (const n of data.notes) {
       expect(n.severity).toBe('info');
-      expect(n.code).toMatch(/^import\//);
+      expect(n.code).toMatch(/^(import\/|scenario\/flink-version-assumed$)/);
     }
+    expect(data.flinkVersionSource).toBe('assumed');
     // One job of parallelism 1: one slot of one of the two TaskManagers.
     expect(data.taskManagers).toHaveLength(2);
   });

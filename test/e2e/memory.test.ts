@@ -199,7 +199,7 @@ describe('--flink-version and stdin', () => {
   it('W12a: 16g with the default (newest) rules: network 1583769214, -Xmx7784628106', () => {
     const report = json(cli(['memory', '-', '--json'], SIXTEEN_G));
     expectValid(validateMemory, report);
-    expect(report.flinkVersion).toBe('2.1');
+    expect([report.flinkVersion, report.flinkVersionSource]).toEqual(['2.2', 'assumed']);
     expect(report.components).toEqual({
       frameworkHeap: 134217728,
       taskHeap: 7650410378,
@@ -285,12 +285,28 @@ describe('--flink-version and stdin', () => {
     expect(report.components).toEqual(W1_COMPONENTS);
   });
 
-  it('an unknown --flink-version is exit 2', () => {
-    const run = cli(['memory', NESTED, '--flink-version', '9.9']);
-    expectNoCrash(run);
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain("flinkVersion '9.9'");
+  it('a --flink-version older than 1.10, or not a version, is exit 2', () => {
+    for (const v of ['1.9', 'latest']) {
+      const run = cli(['memory', NESTED, '--flink-version', v]);
+      expectNoCrash(run);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`--flink-version '${v}'`);
+    }
+  });
+
+  it('a --flink-version newer than 2.2: exit 0, 2.2’s rules, a warning; without one the output says 2.2 was assumed', () => {
+    const newer = cli(['memory', NESTED, '--flink-version', '9.9']);
+    expect(newer.status).toBe(0);
+    expect(newer.stdout).toContain('TaskManager memory (Flink 9.9 rules)');
+    expect(newer.stdout).toContain(
+      "warning --flink-version '9.9': Flink 9.9 is newer than the newest release flinkslot knows (2.2); the rules of 2.2 apply",
+    );
+    const same = json(cli(['memory', NESTED, '--flink-version', '2.2', '--json']));
+    expect(json(cli(['memory', NESTED, '--flink-version', '9.9', '--json'])).components).toEqual(same.components);
+    const assumed = cli(['memory', NESTED]);
+    expect(assumed.stdout).toContain('TaskManager memory (Flink 2.2 rules, assumed)');
+    expect(assumed.stdout).toContain('apply; pass --flink-version (a Flink configuration does not name its release)');
   });
 
   it('a -D without KEY= is exit 2', () => {

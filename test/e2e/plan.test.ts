@@ -435,7 +435,7 @@ const INVALID: Record<string, InvalidExpectation> = {
   'flink-version-unsupported.yaml': {
     line: 3,
     column: 15,
-    message: "flinkVersion '1.9' is not a Flink release flinkslot models",
+    message: "flinkVersion '1.9': Flink 1.9 is older than the oldest release flinkslot models (1.10 to 2.2)",
     code: 'input/flink-version',
     pointer: '/flinkVersion',
   },
@@ -544,6 +544,58 @@ describe('plan on fixtures/invalid', () => {
 // ---------------------------------------------------------------------------------------------
 // Command-line behaviour
 // ---------------------------------------------------------------------------------------------
+
+describe('plan --flink-version, and the version a plan states', () => {
+  const LEGACY = `${JOBS_DIR}/legacy-1-11.yaml`;
+
+  it('--flink-version replaces the file’s version: a 1.11 job planned with 1.20’s rules', () => {
+    const file = JSON.parse(cli(['plan', LEGACY, '--json']).stdout) as Json;
+    expect([file.job.flinkVersion, file.job.flinkVersionSource, file.managedMemory.model]).toEqual(['1.11', 'file', 'legacy']);
+    const flag = JSON.parse(cli(['plan', LEGACY, '--json', '--flink-version', '1.20']).stdout) as Json;
+    expect([flag.job.flinkVersion, flag.job.flinkVersionSource, flag.managedMemory.model]).toEqual(['1.20', 'option', 'use-cases']);
+  });
+
+  it('a file without flinkVersion: 2.2 assumed, and the text says so and how to set it', () => {
+    const run = cli(['plan', '-'], { input: 'name: j\nvertices: [{id: a, parallelism: 2}]\n' });
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Job j \(streaming, Flink 2\.2 assumed\): /);
+    expect(lines[1]).toBe(
+      '  note no Flink version given: the rules of Flink 2.2 (the newest flinkslot knows) apply; set flinkVersion in the file or pass --flink-version',
+    );
+    const json = JSON.parse(cli(['plan', '-', '--json'], { input: 'vertices: [{id: a}]\n' }).stdout) as Json;
+    expect([json.job.flinkVersion, json.job.flinkVersionSource]).toEqual(['2.2', 'assumed']);
+  });
+
+  it('a newer release than 2.2 is planned with 2.2’s rules and a warning; older than 1.10 or not a version is exit 2', () => {
+    const newer = JSON.parse(cli(['plan', `${JOBS_DIR}/wordcount-streaming.yaml`, '--json', '--flink-version', '2.4']).stdout) as Json;
+    expect(newer.job.flinkVersion).toBe('2.4');
+    expect(newer.warnings.map((w: Json) => w.code)).toContain('input/flink-version-newer');
+    for (const v of ['1.9', 'next']) {
+      const run = cli(['plan', `${JOBS_DIR}/wordcount-streaming.yaml`, '--flink-version', v]);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(new RegExp(`^error --flink-version '${v}'`));
+      expectNoCrash(run.stderr);
+    }
+  });
+
+  it('diff and validate take --flink-version too', () => {
+    const diff = JSON.parse(
+      cli(['diff', 'fixtures/diff/streaming-old.yaml', 'fixtures/diff/streaming-new.yaml', '--json', '--flink-version', '1.18']).stdout,
+    ) as Json;
+    expect([diff.job.old.flinkVersion, diff.job.old.flinkVersionSource, diff.job.new.flinkVersionSource]).toEqual([
+      '1.18',
+      'option',
+      'option',
+    ]);
+    const validate = JSON.parse(
+      cli(['validate', `${JOBS_DIR}/wordcount-streaming.yaml`, '--json', '--flink-version', '1.18']).stdout,
+    ) as Json;
+    expect([validate.files[0].summary.flinkVersion, validate.files[0].summary.flinkVersionSource]).toEqual(['1.18', 'option']);
+    expect(cli(['validate', `${JOBS_DIR}/wordcount-streaming.yaml`, '--flink-version', '1.2']).status).toBe(2);
+  });
+});
 
 describe('plan command line', () => {
   it('reads the job from stdin with "-"', () => {

@@ -11,7 +11,8 @@
  * Every expected figure below was worked out by hand from the fixture (see each fixture's header);
  * the comments show the arithmetic.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ function jobBlock(stdout: string, id: string): string {
 /** Job id → the verdict word(s) on its "Job ..." line. */
 function verdictLines(stdout: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of stdout.matchAll(/^Job (\S+)(?: \([^)]*\))?: (met|partly met|not met)\b/gm)) out[m[1]!] = m[2]!;
+  for (const m of stdout.matchAll(/^Job (\S+)(?: \([^)]*\))?: (met|partly met|not met|never met)\b/gm)) out[m[1]!] = m[2]!;
   return out;
 }
 
@@ -139,7 +140,7 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation not-enough-managed-memory: not met');
       expect(run.stdout.split('\n')[1]).toBe('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 100 ms');
-      expect(verdictLines(run.stdout)).toEqual({ analytics: 'not met' });
+      expect(verdictLines(run.stdout)).toEqual({ analytics: 'never met' });
       const block = jobBlock(run.stdout, 'analytics');
       expect(block).toContain('  requires  2 × cpu 2, heap 2gb, managed 3gb');
       expect(block).toContain('  acquired  none');
@@ -170,7 +171,7 @@ describe('simulate on fixtures/scenarios', () => {
       const big = profile({ cpuCores: 2, taskHeapMemory: 2 * GiB, managedMemory: 3 * GiB });
       const analytics = job(report, 'analytics');
       expect(analytics).toMatchObject({
-        verdict: 'not-met',
+        verdict: 'never-met',
         requirements: [{ profile: big, count: 2 }],
         acquired: [],
         missing: [{ profile: big, count: 2 }],
@@ -202,16 +203,19 @@ describe('simulate on fixtures/scenarios', () => {
     // Two dynamic TaskManagers of 4 default slots (cpu 1, heap 1g, managed 512m, network 128m).
     // wordcount (10 slots, from its job graph) takes all 8 at 50 ms; etl (6) finds none at 10 s;
     // wordcount finishes at 60 s, its 8 slots are freed and etl gets 6 at the next check (60050 ms).
+    // wordcount never held the 10 slots it requires: finishing does not make it met (verdicts over time).
     const slot = profile({ cpuCores: 1, taskHeapMemory: GiB, managedMemory: 512 * MiB, networkMemory: 128 * MiB });
 
-    it('text: both met at the end, exit 0', () => {
+    it('text: wordcount never met (it finished without ever holding its 10 slots), etl met; exit 1', () => {
       const run = cli([ROLLING]);
       expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-      expect(run.stdout.split('\n')[0]).toBe('Simulation rolling-jobs: met');
+      expect(run.status).toBe(1);
+      expect(run.stdout.split('\n')[0]).toBe('Simulation rolling-jobs: not met');
       expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager; settled at 60050 ms');
-      expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', etl: 'met' });
-      expect(run.stdout).toContain('Job wordcount (../jobs/wordcount-streaming.yaml): met (finished at 1 min)');
+      expect(verdictLines(run.stdout)).toEqual({ wordcount: 'never met', etl: 'met' });
+      expect(run.stdout).toContain('Job wordcount (../jobs/wordcount-streaming.yaml): never met (finished at 1 min)');
+      expect(jobBlock(run.stdout, 'wordcount')).toContain('  history   submitted at 0 ms; never fully met (at most 8 slot(s) held)');
+      expect(jobBlock(run.stdout, 'etl')).toContain('  history   submitted at 10 s; fully met at 60050 ms');
       expect(jobBlock(run.stdout, 'etl')).toContain('  acquired  6 × cpu 1, heap 1gb, managed 512mb, network 128mb');
       expect(run.stdout).toContain('  tm-1: 4/4 slots used; etl, etl, etl, etl; free cpu 0');
       expect(run.stdout).toContain('  tm-2: 2/4 slots used; etl, etl; free cpu 2, heap 2gb, managed 1gb, network 256mb');
@@ -226,13 +230,15 @@ describe('simulate on fixtures/scenarios', () => {
         slotManager: 'fine-grained',
         resourceAllocation: 'standalone',
         endTime: 60050,
-        verdict: 'met',
+        verdict: 'not-met',
         workersStarted: 0,
       });
-      expect(report.jobs.map((j: Json) => [j.id, j.verdict])).toEqual([
-        ['wordcount', 'met'],
-        ['etl', 'met'],
+      expect(report.jobs.map((j: Json) => [j.id, j.verdict, j.submittedAt, j.firstFullyMetAt, j.slotsBeforeFullyMet, j.lostAt])).toEqual([
+        ['wordcount', 'never-met', 0, null, 8, []],
+        ['etl', 'met', 10_000, 60_050, 0, []],
       ]);
+      // With 8 of 10 slots the adaptive scheduler could have run wordcount at lower parallelism.
+      expect(job(report, 'wordcount').parallelismBeforeFullyMet).toEqual({ source: 4, window: 6, enrich: 2, sink: 4 });
       expect(job(report, 'wordcount')).toMatchObject({
         source: '../jobs/wordcount-streaming.yaml',
         finishedAt: 60000,
@@ -263,14 +269,14 @@ describe('simulate on fixtures/scenarios', () => {
     it('--json is byte-identical across runs (determinism)', () => {
       const first = runCli(['simulate', ROLLING, '--json', '--trace']);
       const second = runCli(['simulate', ROLLING, '--json', '--trace']);
-      expect(first.status).toBe(0);
+      expect(first.status).toBe(1);
       expect(first.stdout.length).toBeGreaterThan(1000);
       expect(second.stdout).toBe(first.stdout);
     });
 
     it('--trace: decisions in time order, the story of the scenario', () => {
       const run = cli([ROLLING, '--trace']);
-      expect(run.status).toBe(0);
+      expect(run.status).toBe(1);
       const d = decisions(run.stdout);
       expect(d.length).toBeGreaterThan(20);
       for (let i = 1; i < d.length; i++) expect(d[i]![0], `decision ${i}: ${d[i]![2]}`).toBeGreaterThanOrEqual(d[i - 1]![0]);
@@ -478,7 +484,7 @@ describe('simulate --cluster with job graph files', () => {
       const run = cli(['--cluster', KUBERNETES, LEGACY, FLIP156]);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
-      expect(verdictLines(run.stdout)).toEqual({ 'legacy-1-11': 'met', 'fine-grained-flip156': 'not met' });
+      expect(verdictLines(run.stdout)).toEqual({ 'legacy-1-11': 'met', 'fine-grained-flip156': 'never met' });
       const block = jobBlock(run.stdout, 'fine-grained-flip156');
       expect(block).toContain(
         '  missing   2 × cpu 2, heap 1gb, off-heap 128mb, managed 512mb, gpu 1, 6 × cpu 1.75, heap 704mb, off-heap 32mb, managed 256mb',
@@ -535,7 +541,7 @@ describe('simulate on fixtures/simulate', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
     expect(run.stdout.split('\n')[0]).toBe('Simulation two-jobs-standalone: not met');
-    expect(verdictLines(run.stdout)).toEqual({ first: 'met', second: 'not met' });
+    expect(verdictLines(run.stdout)).toEqual({ first: 'met', second: 'never met' });
     const second = jobBlock(run.stdout, 'second');
     expect(second).toContain('  acquired  none');
     expect(second).toContain('  missing   2 × UNKNOWN');
@@ -545,7 +551,7 @@ describe('simulate on fixtures/simulate', () => {
     const report = json([path]);
     expect(report.jobs.map((j: Json) => [j.id, j.verdict, j.acquired.reduce((n: number, a: Json) => n + a.count, 0)])).toEqual([
       ['first', 'met', 4],
-      ['second', 'not-met', 0],
+      ['second', 'never-met', 0],
     ]);
     // The standalone start-up time is 2 s: second is told at 2 s, after declaring at 1 s.
     expect(report.endTime).toBe(2000);
@@ -576,7 +582,7 @@ describe('simulate on fixtures/simulate', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Flink 1.17, declarative SlotManager, standalone ResourceManager; settled at 2050 ms');
-    expect(verdictLines(run.stdout)).toEqual({ streaming: 'met', wide: 'not met' });
+    expect(verdictLines(run.stdout)).toEqual({ streaming: 'met', wide: 'never met' });
     expect(jobBlock(run.stdout, 'wide')).toContain(
       '1 slot(s) are free but none matches cpu 2, heap 1gb: a static slot (cpu 1, heap 1gb) serves only UNKNOWN or an exactly equal profile',
     );
@@ -603,9 +609,71 @@ describe('simulate on fixtures/simulate', () => {
     expect(job(report, 'wide').explanations[0].reasons[0]).toMatchObject({ kind: 'no-matching-slot', taskManager: 'tm-2' });
   });
 
-  it('--flink-version picks the SlotManager only when the file names no version', () => {
-    // dsm-static-slots names 1.17: the flag does not override it.
-    expect(json(['fixtures/simulate/dsm-static-slots.yaml', '--flink-version', '2.1']).slotManager).toBe('declarative');
+  it('--flink-version replaces the file’s version, and so picks the SlotManager', () => {
+    // dsm-static-slots names 1.17 (declarative); the flag's 2.1 runs the fine-grained SlotManager.
+    const file = json(['fixtures/simulate/dsm-static-slots.yaml']);
+    expect([file.flinkVersion, file.flinkVersionSource, file.slotManager]).toEqual(['1.17', 'file', 'declarative']);
+    const flag = json(['fixtures/simulate/dsm-static-slots.yaml', '--flink-version', '2.1']);
+    expect([flag.flinkVersion, flag.flinkVersionSource, flag.slotManager]).toEqual(['2.1', 'option', 'fine-grained']);
+  });
+
+  it('standalone ignores slotmanager.number-of-slots.max as Flink does: 2 TaskManagers × 4 slots serve all 8 slots, with a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flinkslot-standalone-'));
+    try {
+      const cluster = join(dir, 'cluster.yaml');
+      const tms = 'taskManagers: [{id: tm, count: 2}]\n';
+      const worker = 'defaultWorker: {totalResources: {cpuCores: 4, taskHeapMemory: 4g}, numberOfTaskSlots: 4}\n';
+      writeFileSync(cluster, `flinkVersion: "1.17"\n${worker}options: {maxSlots: 4}\n${tms}`);
+      const job = join(dir, 'job.yaml');
+      writeFileSync(job, 'name: wide\nflinkVersion: "1.17"\nvertices: [{id: a, parallelism: 8}]\n');
+      const run = cli(['--cluster', cluster, job]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(
+        'warning: options.maxSlots (slotmanager.number-of-slots.max) is ignored: a standalone ResourceManager removes it, as Flink logs "Config option slotmanager.number-of-slots.max will be ignored in standalone mode."',
+      );
+      const data = JSON.parse(cli(['--cluster', cluster, job, '--json']).stdout) as Json;
+      expect([data.verdict, data.jobs[0].acquired[0].count]).toEqual(['met', 8]);
+      // An active ResourceManager keeps the limit: the second TaskManager is refused.
+      const active = join(dir, 'active.yaml');
+      writeFileSync(active, `flinkVersion: "1.17"\nresourceAllocation: active\n${worker}options: {maxSlots: 4}\n${tms}`);
+      const limited = JSON.parse(cli(['--cluster', active, job, '--json']).stdout) as Json;
+      expect(limited.verdict).not.toBe('met');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a cluster that names no version runs its jobs’ version; a job of another version than the cluster is warned about', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flinkslot-version-'));
+    try {
+      const cluster = join(dir, 'cluster.yaml');
+      writeFileSync(
+        cluster,
+        'defaultWorker: {totalResources: {cpuCores: 4, taskHeapMemory: 4g}, numberOfTaskSlots: 4}\ntaskManagers: [{id: tm}]\n',
+      );
+      const job = (v: string): string => {
+        const path = join(dir, `job-${v}.yaml`);
+        writeFileSync(path, `name: job-${v}\nflinkVersion: "${v}"\nvertices: [{id: a, parallelism: 2}]\n`);
+        return path;
+      };
+      const fromJobs = JSON.parse(cli(['--cluster', cluster, job('1.17'), '--json']).stdout) as Json;
+      expect([fromJobs.flinkVersion, fromJobs.flinkVersionSource, fromJobs.slotManager]).toEqual(['1.17', 'file', 'declarative']);
+      expect(fromJobs.notes.map((n: Json) => n.code)).toEqual(['scenario/flink-version-from-jobs']);
+      const named = join(dir, 'cluster-2.0.yaml');
+      writeFileSync(named, `flinkVersion: "2.0"\n${readFileSync(cluster, 'utf8')}`);
+      const text = cli(['--cluster', named, job('1.17')]);
+      expect(text.stdout).toContain('Flink 2.0, fine-grained SlotManager');
+      expect(text.stdout).toMatch(/^warning: job 'job-1\.17' \(.*job-1\.17\.yaml\) names Flink 1\.17 but the cluster runs 2\.0/m);
+      const mixed = JSON.parse(cli(['--cluster', cluster, job('1.17'), job('1.20'), '--json']).stdout) as Json;
+      expect([mixed.flinkVersion, mixed.flinkVersionSource]).toEqual(['2.2', 'assumed']);
+      expect(mixed.notes.map((n: Json) => [n.code, n.severity])).toEqual([
+        ['scenario/flink-version-assumed', 'info'],
+        ['scenario/flink-version-mismatch', 'warning'],
+        ['scenario/flink-version-mismatch', 'warning'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('variants: one report per variant; --json prints an array', () => {
@@ -841,7 +909,7 @@ describe('simulate on fixtures/invalid/simulate', () => {
     const version = cli([ROLLING, '--flink-version', 'abc']);
     expect(version.status).toBe(2);
     expect(version.stderr).toBe(
-      "error --flink-version 'abc' is not a Flink release flinkslot models (1.10 to 2.1) [input/flink-version]\n",
+      "error --flink-version 'abc' is not a Flink version (major.minor, e.g. 1.20; flinkslot models 1.10 to 2.2) [input/flink-version]\n",
     );
   });
 });

@@ -420,7 +420,13 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       expect(fit.message).toMatch(
         /^the job's requirements are only partly met on the cluster fixtures\/clusters\/standalone-4x4\.yaml: 48 slot\(s\) missing/,
       );
-      expect(data.files.find((f: Json) => f.file === TOO_WIDE).summary).toEqual({ job: 'too-wide', minimumSlots: 64, maxParallelism: 64 });
+      expect(data.files.find((f: Json) => f.file === TOO_WIDE).summary).toEqual({
+        job: 'too-wide',
+        minimumSlots: 64,
+        maxParallelism: 64,
+        flinkVersion: '2.2',
+        flinkVersionSource: 'assumed',
+      });
     });
 
     it('gpu-group.yaml: cluster-fit only (4 slots, parallelism 2), the GPU is what is missing', async () => {
@@ -431,7 +437,13 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
         /^the job's requirements are not met on the cluster fixtures\/clusters\/standalone-4x4\.yaml: 2 slot\(s\) missing/,
       );
       expect(fit.message).toContain('gpu 0 free of 1 needed');
-      expect(data.files.find((f: Json) => f.file === GPU).summary).toEqual({ job: 'scoring', minimumSlots: 4, maxParallelism: 2 });
+      expect(data.files.find((f: Json) => f.file === GPU).summary).toEqual({
+        job: 'scoring',
+        minimumSlots: 4,
+        maxParallelism: 2,
+        flinkVersion: '1.20',
+        flinkVersionSource: 'file',
+      });
     });
 
     it('valid/: passes, with the warning and the import notes; wordcount has no finding', async () => {
@@ -448,7 +460,13 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       });
       expect(findingsOf(data, CAR).every((f: Json) => f.severity === 'info')).toBe(true);
       expect(findingsOf(data, CAR, 'import/format')[0].message).toBe('read as the answer of GET /jobs/:jobid');
-      expect(data.files.find((f: Json) => f.file === WORDCOUNT).summary).toEqual({ job: 'wordcount', minimumSlots: 8, maxParallelism: 8 });
+      expect(data.files.find((f: Json) => f.file === WORDCOUNT).summary).toEqual({
+        job: 'wordcount',
+        minimumSlots: 8,
+        maxParallelism: 8,
+        flinkVersion: '1.20',
+        flinkVersionSource: 'file',
+      });
       expect(data.files.find((f: Json) => f.file === CAR).summary).toMatchObject({
         job: 'CarTopSpeedWindowingExample',
         minimumSlots: 1,
@@ -463,7 +481,11 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       const lines = run.stdout.trimEnd().split('\n');
       expect(lines.at(-1)).toBe('8 files: 3 passed, 5 failed (7 errors, 1 warning, 3 notes)');
       expect(lines.at(-2)).toBe('');
-      const findingLines = lines.slice(0, -2);
+      // Files that name no Flink version are counted once, not noted per file.
+      expect(lines.at(-3)).toBe(
+        'note: 3 files name no Flink version: the rules of Flink 2.2 (the newest flinkslot knows) were applied; set flinkVersion in each file or pass --flink-version',
+      );
+      const findingLines = lines.slice(0, -3);
       const data = await gatedJson();
       const all = data.files.flatMap((f: Json) => f.findings);
       expect(findingLines).toHaveLength(all.length);
@@ -1059,8 +1081,9 @@ describe.concurrent('300 files, on worker threads and on one', () => {
     for (const f of failingFiles(data))
       expect(findingsOf(data, f)[0]).toMatchObject({ rule: 'input/unknown-vertex', line: 6, pointer: '/edges/0/target' });
     // Each file's summary survives the trip through the workers.
-    expect(data.files[6].summary).toEqual({ job: 'job-007', minimumSlots: 2, maxParallelism: 2 });
-    expect(data.files[5].summary).toEqual({ job: 'job-006', minimumSlots: 7, maxParallelism: 7 });
+    const assumed = { flinkVersion: '2.2', flinkVersionSource: 'assumed' };
+    expect(data.files[6].summary).toEqual({ job: 'job-007', minimumSlots: 2, maxParallelism: 2, ...assumed });
+    expect(data.files[5].summary).toEqual({ job: 'job-006', minimumSlots: 7, maxParallelism: 7, ...assumed });
   });
 
   it('TAP on worker threads: plan 1..300, 3 `not ok` test points', async () => {

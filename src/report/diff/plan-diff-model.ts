@@ -17,6 +17,7 @@ export interface JobSide {
   name: string;
   mode: string;
   flinkVersion: string;
+  flinkVersionSource: 'file' | 'option' | 'assumed';
   vertices: number;
   edges: number;
   operators: number;

@@ -97,7 +97,15 @@ function numberChange(oldValue: number, newValue: number): NumberChange {
 
 function jobSide(r: PlanReport): JobSide {
   const j = r.job;
-  return { name: j.name, mode: j.mode, flinkVersion: j.flinkVersion, vertices: j.vertices, edges: j.edges, operators: j.operators };
+  return {
+    name: j.name,
+    mode: j.mode,
+    flinkVersion: j.flinkVersion,
+    flinkVersionSource: j.flinkVersionSource,
+    vertices: j.vertices,
+    edges: j.edges,
+    operators: j.operators,
+  };
 }
 
 function signedBytesToJson(bytes: bigint): SignedBytesJson {

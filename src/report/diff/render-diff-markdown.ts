@@ -3,7 +3,7 @@
  * a summary table, then one section per kind of change; a list longer than a few rows folds into
  * `<details>`, and very long lists are cut (the JSON output has everything).
  */
-import type { GroupChange, GroupSide, PlanDiff } from './plan-diff-model.js';
+import type { GroupChange, GroupSide, JobSide, PlanDiff } from './plan-diff-model.js';
 import { toCompactString } from '../../model/memory-size.js';
 import type { BytesJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
@@ -17,7 +17,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   const out: string[] = [`### flinkslot diff: ${code(oldFile)} → ${code(newFile)}`, ''];
   const { old: a, new: b } = diff.job;
   const part = (x: string, y: string): string => (x === y ? text(x) : `${text(x)} → ${text(y)}`);
-  out.push(`Job ${part(a.name, b.name)} (${part(a.mode, b.mode)}, Flink ${part(a.flinkVersion, b.flinkVersion)})`, '');
+  out.push(`Job ${part(a.name, b.name)} (${part(a.mode, b.mode)}, Flink ${part(versionText(a), versionText(b))})`, '');
   if (!diff.changed) {
     out.push(
       `:white_check_mark: **No differences** in the plan: minimum slots ${diff.minimumSlots.new}, same slot sharing groups, regions and managed memory.`,
@@ -222,4 +222,9 @@ function text(value: string): string {
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The version, marked when no file named it (the newest known was assumed). */
+function versionText(side: JobSide): string {
+  return side.flinkVersionSource === 'assumed' ? `${side.flinkVersion} assumed` : side.flinkVersion;
 }

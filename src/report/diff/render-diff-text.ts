@@ -3,7 +3,7 @@
  * then only what changed: requirements, slot sharing groups, regions, vertices, operators.
  * Long lists are cut at `limit` rows.
  */
-import type { GroupChange, GroupSide, OperatorChange, PlanDiff, SignedBytesJson } from './plan-diff-model.js';
+import type { GroupChange, GroupSide, JobSide, OperatorChange, PlanDiff, SignedBytesJson } from './plan-diff-model.js';
 import { toCompactString } from '../../model/memory-size.js';
 import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
@@ -144,7 +144,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 function jobLine(diff: PlanDiff): string {
   const { old: a, new: b } = diff.job;
   const part = (x: string, y: string): string => (x === y ? x : `${x} → ${y}`);
-  return `(job ${part(a.name, b.name)}, ${part(a.mode, b.mode)}, Flink ${part(a.flinkVersion, b.flinkVersion)})`;
+  return `(job ${part(a.name, b.name)}, ${part(a.mode, b.mode)}, Flink ${part(versionText(a), versionText(b))})`;
 }
 
 function grewLine(diff: PlanDiff, s: Style): string {
@@ -232,4 +232,9 @@ function operatorRows(c: OperatorChange, bytesCompared: boolean): string[][] {
     }
     return row;
   });
+}
+
+/** The version, marked when no file named it (the newest known was assumed). */
+function versionText(side: JobSide): string {
+  return side.flinkVersionSource === 'assumed' ? `${side.flinkVersion} assumed` : side.flinkVersion;
 }

@@ -47,6 +47,9 @@ export interface FileSummary {
   readonly job?: string;
   readonly minimumSlots?: number;
   readonly maxParallelism?: number;
+  /** The release whose rules were applied, and where it came from ('assumed': the file names none). */
+  readonly flinkVersion?: string;
+  readonly flinkVersionSource?: 'file' | 'option' | 'assumed';
 }
 
 export interface FileResult {

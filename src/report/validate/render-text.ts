@@ -35,6 +35,9 @@ export function renderValidateText(run: ValidationRun, style: Style = PLAIN, opt
   }
   const summary = summarize(run);
   const line = formatValidationSummary(summary);
+  const assumed = run.files.filter((f) => f.summary?.flinkVersionSource === 'assumed');
+  if (assumed.length > 0)
+    lines.push(style.dim(`note: ${plural(assumed.length, 'file')} ${assumedFilesNote(assumed[0]!.summary!.flinkVersion!)}`));
   if (lines.length > 0) lines.push('');
   lines.push(summary.failed > 0 ? style.error(line) : style.ok(line));
   return lines.join('\n') + '\n';
@@ -70,4 +73,9 @@ function paint(style: Style, severity: FindingSeverity, text: string): string {
 /** A multi-line message stays readable: its further lines are indented under the finding. */
 function indentContinuation(message: string): string {
   return message.replace(/\r\n|\r|\n/g, '\n    ');
+}
+
+/** No silent default: said once for the run, not once per file (a CI run checks hundreds). */
+function assumedFilesNote(version: string): string {
+  return `name no Flink version: the rules of Flink ${version} (the newest flinkslot knows) were applied; set flinkVersion in each file or pass --flink-version`;
 }

@@ -13,6 +13,7 @@ import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manag
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
 import { DEFAULTS, type Raw, type Reader } from './reader.js';
+import { standaloneOptions } from './standalone-options.js';
 import type { ClusterModel, PendingDefinition, SlotManagerKind, StrategyStub, TaskManagerDefinition } from './scenario.js';
 
 function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManagerKind {
@@ -56,16 +57,24 @@ function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersio
   return undefined;
 }
 
-function slotManagerConfig(r: Reader, cluster: Raw, at: string, worker: { total: SpecifiedProfile; slots: number }): SlotManagerConfig {
-  const o = (cluster.options ?? {}) as Raw;
+function slotManagerConfig(
+  r: Reader,
+  cluster: Raw,
+  at: string,
+  worker: { total: SpecifiedProfile; slots: number },
+  version: FlinkVersion,
+): SlotManagerConfig {
   const p = `${at}/options`;
+  const active = cluster.resourceAllocation === 'active';
+  const given = (cluster.options ?? {}) as Raw;
+  const o = active ? given : standaloneOptions(given, p, version, r.notes);
   const maxMemory = r.memory(o.maxTotalMemory, `${p}/maxTotalMemory`);
   const minSlots = o.minSlots === undefined ? 0 : Number(o.minSlots);
   const minCpu = o.minTotalCpu !== undefined ? Number(o.minTotalCpu) : decimalToNumber(worker.total.cpuCores) * (minSlots / worker.slots);
   return {
     defaultWorker: worker.total,
     slotsPerWorker: worker.slots,
-    resourceAllocation: cluster.resourceAllocation === 'active' ? 'active' : 'standalone',
+    resourceAllocation: active ? 'active' : 'standalone',
     evenlySpread: o.loadBalanceMode === 'SLOTS' || o.evenlySpreadOutSlots === true || o.slotMatchingStrategy === 'LEAST_UTILIZATION',
     redundantTaskManagers: Number(o.redundantTaskManagers ?? 0),
     minTotalCpu: decimalFromNumber(minCpu),
@@ -240,7 +249,7 @@ export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkV
   const worker = defaultWorker(r, cluster, at, version);
   if (worker === undefined) return undefined;
   const o = (cluster.options ?? {}) as Raw;
-  const config = slotManagerConfig(r, cluster, at, worker);
+  const config = slotManagerConfig(r, cluster, at, worker, version);
   if (config.taskManagerTimeout <= 0 && config.resourceAllocation === 'active') {
     r.out.push(
       error(

@@ -5,30 +5,25 @@
  * not plan. The cluster and the timeline have readers of their own.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../../errors/diagnostic.js';
-import { type FlinkVersion, formatVersion, resolveFlinkVersion } from '../../model/flink-version.js';
+import { type FlinkVersion, type FlinkVersionSource, formatVersion } from '../../model/flink-version.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { VertexInformation } from '../scheduler/slot-sharing-slot-allocator.js';
 import { ProfileTable } from './profile-table.js';
 import { readCluster } from './read-cluster.js';
 import { readEvents } from './read-events.js';
+import { selectScenarioVersion } from './scenario-version.js';
 import { type Raw, Reader } from './reader.js';
 import type { JobDefinition, Scenario } from './scenario.js';
 
 export interface PlannedJob {
   readonly requirements: readonly ProfileCount[];
   readonly vertices: readonly VertexInformation[];
+  readonly flinkVersion: FlinkVersion;
+  readonly flinkVersionSource: FlinkVersionSource;
 }
 
 /** Plans a job graph file named in a scenario (the command reads it); diagnostics are the file's own. */
 export type JobGraphPlanner = (path: string, pointer: string) => Result<PlannedJob>;
-
-function selectVersion(text: unknown, pointer: string, out: Diagnostic[], fallback: FlinkVersion): FlinkVersion {
-  if (text === undefined) return fallback;
-  const v = resolveFlinkVersion(String(text), 'flinkVersion', pointer);
-  if (v.ok) return v.value;
-  out.push(...v.diagnostics);
-  return fallback;
-}
 
 function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinition[] {
   const seen = new Set<string>();
@@ -42,6 +37,7 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
     seen.add(id);
     let requirements = r.requirements(job.requirements, `${p}/requirements`);
     let vertices: readonly VertexInformation[] | undefined;
+    let flinkVersion: JobDefinition['flinkVersion'];
     if (job.jobGraph !== undefined) {
       const planned = planJobGraph(String(job.jobGraph), `${p}/jobGraph`);
       if (!planned.ok) {
@@ -50,20 +46,30 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
       }
       requirements = [...planned.value.requirements];
       vertices = planned.value.vertices;
+      flinkVersion = { version: planned.value.flinkVersion, source: planned.value.flinkVersionSource };
     } else if (job.requirements === undefined) {
       r.out.push(error('scenario/job', `job '${id}' needs requirements or a jobGraph`, p));
     }
     const submitAt = job.submitAt === undefined ? undefined : r.duration(job.submitAt, `${p}/submitAt`, 0);
     const finishAt = job.finishAt === undefined ? undefined : r.duration(job.finishAt, `${p}/finishAt`, 0);
     return [
-      { id, requirements, submitAt, finishAt, vertices, source: job.jobGraph === undefined ? undefined : String(job.jobGraph), pointer: p },
+      {
+        id,
+        requirements,
+        submitAt,
+        finishAt,
+        vertices,
+        source: job.jobGraph === undefined ? undefined : String(job.jobGraph),
+        pointer: p,
+        flinkVersion,
+      },
     ];
   });
 }
 
 export interface ReadOptions {
-  /** Flink version when the file names none. */
-  readonly flinkVersion: FlinkVersion;
+  /** `--flink-version`: replaces the file's (see scenario-version.ts for the order). */
+  readonly flinkVersion?: FlinkVersion;
   readonly planJobGraph: JobGraphPlanner;
   /** Jobs from the command line (`simulate --cluster C JOB...`), submitted at 0 in order. */
   readonly extraJobs?: readonly JobDefinition[];
@@ -74,26 +80,24 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
   const clusterData = (isCluster ? data : data.cluster) as Raw;
   const at = isCluster ? '' : '/cluster';
   const out: Diagnostic[] = [];
-  const versionText = data.flinkVersion ?? clusterData.flinkVersion;
-  const version = selectVersion(
-    versionText,
-    data.flinkVersion !== undefined ? '/flinkVersion' : `${at}/flinkVersion`,
-    out,
-    options.flinkVersion,
-  );
   const table = new ProfileTable(
     { ...((data.profiles ?? {}) as Raw), ...(isCluster ? {} : ((clusterData.profiles ?? {}) as Raw)) },
     '/profiles',
     out,
   );
+  // The jobs are the same in every variant; the cluster's version may come from them.
+  const jobReader = new Reader(table);
+  const allJobs = [...(isCluster ? [] : jobs(jobReader, data, options.planJobGraph)), ...(options.extraJobs ?? [])];
+  const versionText = data.flinkVersion ?? clusterData.flinkVersion;
+  const versionAt = data.flinkVersion !== undefined ? '/flinkVersion' : `${at}/flinkVersion`;
+  const version = selectScenarioVersion(options.flinkVersion, versionText, versionAt, allJobs, out);
+  out.push(...jobReader.out);
   const variants = (data.variants ?? [undefined]) as (Raw | undefined)[];
   const scenarios: Scenario[] = [];
   variants.forEach((variant, vi) => {
     const r = new Reader(table);
     const merged: Raw = variant === undefined ? clusterData : mergeVariant(clusterData, variant);
-    const cluster = readCluster(r, merged, at, version);
-    const jobList = isCluster ? [] : jobs(r, data, options.planJobGraph);
-    const allJobs = [...jobList, ...(options.extraJobs ?? [])];
+    const cluster = readCluster(r, merged, at, version.version);
     const eventList = (variant?.events ?? data.events ?? []) as Raw[];
     const eventsAt = variant?.events !== undefined ? `/variants/${vi}/events` : '/events';
     const timed = cluster === undefined ? [] : readEvents(r, eventList, eventsAt, cluster, new Set(allJobs.map((j) => j.id)));
@@ -103,7 +107,9 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
       const label = variant === undefined ? undefined : String(variant.name ?? `variant ${vi + 1}`);
       scenarios.push({
         name: data.name === undefined ? undefined : String(data.name),
-        flinkVersion: formatVersion(version),
+        flinkVersion: formatVersion(version.version),
+        flinkVersionSource: version.source,
+        notes: [...version.notes, ...r.notes],
         cluster,
         jobs: allJobs,
         events: timed,

@@ -21,6 +21,8 @@ export const DEFAULTS = {
 };
 
 export class Reader {
+  /** Notes and warnings that do not stop the run (an option a standalone ResourceManager ignores). */
+  readonly notes: Diagnostic[] = [];
   readonly out: Diagnostic[] = [];
   constructor(readonly table: ProfileTable) {}
 

@@ -3,6 +3,8 @@
  * can start, SlotManager options), jobs with their requirements and submit times, and a timeline of
  * events. `read-scenario.ts` builds it from a scenario or cluster file.
  */
+import type { Diagnostic } from '../../errors/diagnostic.js';
+import type { FlinkVersion, FlinkVersionSource } from '../../model/flink-version.js';
 import type { ResourceProfile, SpecifiedProfile } from '../../model/resource-profile.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
@@ -50,6 +52,8 @@ export interface JobDefinition {
   readonly vertices: readonly VertexInformation[] | undefined;
   readonly source: string | undefined;
   readonly pointer: string;
+  /** The version the job's own file names (jobs planned from job graph files); undefined otherwise. */
+  readonly flinkVersion?: { readonly version: FlinkVersion; readonly source: FlinkVersionSource } | undefined;
 }
 
 export type ScenarioEvent =
@@ -76,6 +80,10 @@ export interface TimedEvent {
 export interface Scenario {
   readonly name: string | undefined;
   readonly flinkVersion: string;
+  /** 'file': the scenario or cluster file, or (when it names none) the jobs' common version. */
+  readonly flinkVersionSource: FlinkVersionSource;
+  /** How the version was chosen, and jobs whose version differs from the cluster's. */
+  readonly notes: readonly Diagnostic[];
   readonly cluster: ClusterModel;
   readonly jobs: readonly JobDefinition[];
   readonly events: readonly TimedEvent[];

@@ -8,6 +8,9 @@ import { profileKey } from '../../model/resource-profile.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 import { matchRequirement } from './requirement-matcher.js';
 
+/** A job's requirements right now: none declared, all met, or some missing. */
+export type JobFulfilment = 'none' | 'met' | 'missing';
+
 /** One side of the mapping: a profile, its total, and the counts per profile on the other side. */
 interface Row {
   readonly profile: ResourceProfile;
@@ -172,6 +175,16 @@ export class JobScopedResourceTracker {
 
   get acquiredCount(): number {
     return this.mapping.total() + this.excess.total();
+  }
+
+  /**
+   * Every required slot is acquired. The mapping never holds more for a requirement than it
+   * requires (a surplus becomes excess), so its total reaching the required count means nothing is missing.
+   */
+  fulfilment(): JobFulfilment {
+    const required = this.requirements.total();
+    if (required === 0) return 'none';
+    return this.mapping.total() >= required ? 'met' : 'missing';
   }
 
   getRequirements(): ProfileCount[] {

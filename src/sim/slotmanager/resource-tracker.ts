@@ -6,11 +6,16 @@
  */
 import type { ResourceProfile } from '../../model/resource-profile.js';
 import { IndexSet } from '../../util/index-set.js';
-import { JobScopedResourceTracker } from './job-scoped-resource-tracker.js';
+import { type JobFulfilment, JobScopedResourceTracker } from './job-scoped-resource-tracker.js';
 import type { ProfileCount } from './resource-counter.js';
+
+/** What a job's history needs after each change of its resources: fully met or not, and how many slots it holds. */
+export type JobResourceListener = (job: string, fulfilment: JobFulfilment, acquired: number) => void;
 
 export class ResourceTracker {
   private readonly trackers = new Map<string, JobScopedResourceTracker>();
+  /** Told after every change of a job's requirements or resources (the simulation's job timelines). */
+  listener: JobResourceListener | undefined;
   /**
    * Jobs (by first-declaration number) whose missing list may be non-empty: a check visits only
    * these, and a bitset walks them in first-declaration order without sorting.
@@ -101,5 +106,6 @@ export class ResourceTracker {
     } else {
       this.maybeMissing.add(i);
     }
+    this.listener?.(job, tracker.fulfilment(), tracker.acquiredCount);
   }
 }

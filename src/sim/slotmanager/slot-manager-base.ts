@@ -6,7 +6,7 @@
 import { describeCount } from '../../model/describe-profile.js';
 import { CoalescedTask } from './coalesced-task.js';
 import type { ProfileCount } from './resource-counter.js';
-import { ResourceTracker } from './resource-tracker.js';
+import { type JobResourceListener, ResourceTracker } from './resource-tracker.js';
 import type { JobResourceView, SlotActivity, SlotManagerConfig, SlotManagerContext, TraceKind } from './slot-manager.js';
 
 export abstract class SlotManagerBase {
@@ -48,6 +48,10 @@ export abstract class SlotManagerBase {
     if (requirements.length === 0) this.onEmptyDeclaration(job);
     this.resources.notifyResourceRequirements(job, requirements);
     this.requirementCheck.trigger();
+  }
+
+  setJobResourceListener(listener: JobResourceListener): void {
+    this.resources.listener = listener;
   }
 
   triggerResourceRequirementsCheck(): void {

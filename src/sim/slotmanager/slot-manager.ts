@@ -3,6 +3,7 @@
  * they call (clock, delayed work, the ResourceManager's worker allocation, the JobMasters), and the
  * state they expose to reports.
  */
+import type { JobResourceListener } from './resource-tracker.js';
 import type { Decimal } from '../../model/decimal.js';
 import type { ResourceProfile, SpecifiedProfile } from '../../model/resource-profile.js';
 import type { ProfileCount } from './resource-counter.js';
@@ -154,6 +155,8 @@ export interface SlotManager {
   reportSlotStatus(tm: string, allocated: readonly { readonly slot: number; readonly job: string }[]): boolean;
   setFailUnfulfillableRequest(fail: boolean): void;
   triggerResourceRequirementsCheck(): void;
+  /** Told after every change of a job's requirements or resources (job timelines). */
+  setJobResourceListener(listener: JobResourceListener): void;
 
   taskManagers(): TaskManagerView[];
   taskManager(id: string): TaskManagerView | undefined;

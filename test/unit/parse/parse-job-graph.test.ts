@@ -1,3 +1,4 @@
+import { formatVersion } from '../../../src/model/flink-version.js';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/errors/diagnostic.js';
 import { jobGraphFromData, parseJobGraph } from '../../../src/parse/parse-job-graph.js';
@@ -34,7 +35,8 @@ describe('parseJobGraph: accepted input and defaults', () => {
     expect(warnings).toEqual([]);
     expect(g.name).toBe('job');
     expect(g.mode).toBe('streaming');
-    expect(g.flinkVersion).toEqual({ major: 2, minor: 1 });
+    expect(g.flinkVersion).toEqual({ major: 2, minor: 2 });
+    expect(g.flinkVersionSource).toBe('assumed');
     expect(g.allVerticesInSameSlotSharingGroupByDefault).toBe(true);
     expect(
       g.vertices.map((v) => [
@@ -307,16 +309,30 @@ describe('parseJobGraph: diagnostics', () => {
     ]);
   });
 
-  it('input/flink-version', () => {
-    for (const v of ['1.9', '0.10', '2.2', '3.0']) {
+  it('input/flink-version: older than 1.10 is refused; a newer release than 2.2 is read with 2.2’s rules and a warning', () => {
+    for (const v of ['1.9', '0.10']) {
       expect(rejected(`flinkVersion: "${v}"\nvertices: [{id: a}]\n`)).toEqual([
         [
           'input/flink-version',
-          `flinkVersion '${v}' is not a Flink release flinkslot models (1.10 to 2.1)`,
+          `flinkVersion '${v}': Flink ${v} is older than the oldest release flinkslot models (1.10 to 2.2)`,
           1,
           15,
           '/flinkVersion',
           undefined,
+        ],
+      ]);
+    }
+    expect(accepted('flinkVersion: "2.2"\nvertices: [{id: a}]\n').warnings).toEqual([]);
+    for (const v of ['2.3', '3.0']) {
+      const newer = accepted(`flinkVersion: "${v}"\nvertices: [{id: a}]\n`);
+      expect(formatVersion(newer.value.flinkVersion)).toBe(v);
+      expect(newer.warnings.map((w) => [w.code, w.severity, w.message, w.location?.line, w.location?.column])).toEqual([
+        [
+          'input/flink-version-newer',
+          'warning',
+          `flinkVersion '${v}': Flink ${v} is newer than the newest release flinkslot knows (2.2); the rules of 2.2 apply`,
+          1,
+          15,
         ],
       ]);
     }
@@ -416,7 +432,7 @@ describe('parseJobGraph: diagnostics', () => {
 
   it('reports every problem of the model at once', () => {
     const r = rejected(
-      lines('flinkVersion: "9.9"', 'vertices:', '  - {id: a, parallelism: 0}', '  - {id: a}', 'edges: [{source: a, target: zz}]'),
+      lines('flinkVersion: "0.9"', 'vertices:', '  - {id: a, parallelism: 0}', '  - {id: a}', 'edges: [{source: a, target: zz}]'),
     );
     expect(r.map((d) => d[0])).toEqual(['input/flink-version', 'input/parallelism', 'input/duplicate-id', 'input/unknown-vertex']);
   });

@@ -109,7 +109,7 @@ describe('slots are never revoked', () => {
     const before = simulate(standalone(`${events}until: 20s\n`, options));
     expect(job(before, 'a').requirements).toEqual([{ profile: 'UNKNOWN', count: 2 }]);
     expect(count(job(before, 'a').acquired)).toBe(4);
-    expect(job(before, 'b').verdict).toBe('not-met');
+    expect(job(before, 'b').verdict).toBe('never-met');
     expect(before.endTime).toBe(20_000);
     const after = simulate(standalone(`${events}until: 2 min\n`, options));
     expect(owners(after)).toEqual({ tm: { a: 2, b: 2 } });
@@ -165,7 +165,7 @@ until: 30s
     );
     expect(job(report, 'first').finishedAt).toBeUndefined();
     expect(count(job(report, 'first').acquired)).toBe(4);
-    expect(job(report, 'second').verdict).toBe('not-met');
+    expect(job(report, 'second').verdict).toBe('never-met');
   });
 });
 
@@ -212,7 +212,7 @@ ${rest}`;
       ['pending-1', 2],
       ['pending-2', 2],
     ]);
-    expect(job(report, 'j').verdict).toBe('not-met');
+    expect(job(report, 'j').verdict).toBe('never-met');
     expect(job(report, 'j').explanations[0]!.reasons.map((r) => r.kind)).toEqual(['no-task-manager', 'waiting-for-workers']);
     expect(job(report, 'j').explanations[0]!.reasons[1]!.message).toBe(
       '2 requested worker(s) have not registered yet (worker start-up takes 10000 ms in this simulation)',

@@ -30,7 +30,7 @@ function version(text: string): FlinkVersion {
 
 function read(data: Raw, options: { isCluster?: boolean; flinkVersion?: string } = {}): Result<Scenario[]> {
   return readScenario(data, options.isCluster ?? false, {
-    flinkVersion: options.flinkVersion === undefined ? DEFAULT_FLINK_VERSION : version(options.flinkVersion),
+    ...(options.flinkVersion === undefined ? {} : { flinkVersion: version(options.flinkVersion) }),
     planJobGraph: noJobGraphs,
   });
 }
@@ -166,15 +166,19 @@ describe('which SlotManager', () => {
     expect(kind({ flinkVersion: '2.0', cluster: cluster() })).toBe('fine-grained');
   });
 
-  it('no version anywhere: the newest modelled (fine-grained), or the caller’s version', () => {
-    expect(one({ cluster: cluster() }).flinkVersion).toBe('2.1');
+  it('no version anywhere: the newest known (fine-grained), assumed and said so; or the caller’s version', () => {
+    const assumed = one({ cluster: cluster() });
+    expect([assumed.flinkVersion, assumed.flinkVersionSource]).toEqual(['2.2', 'assumed']);
+    expect(assumed.notes.map((n) => [n.code, n.severity])).toEqual([['scenario/flink-version-assumed', 'info']]);
+    expect(assumed.notes[0]!.message).toContain('set flinkVersion in the file or pass --flink-version');
     expect(kind({ cluster: cluster() })).toBe('fine-grained');
     expect(kind({ cluster: cluster() }, '1.17')).toBe('declarative');
     expect(one({ cluster: cluster() }, { flinkVersion: '1.17' }).flinkVersion).toBe('1.17');
   });
 
-  it('the file’s version beats the caller’s; the top level beats the cluster’s', () => {
-    expect(kind({ flinkVersion: '1.18', cluster: cluster() }, '1.17')).toBe('fine-grained');
+  it('the caller’s version (--flink-version) beats the file’s; the top level beats the cluster’s', () => {
+    expect(kind({ flinkVersion: '1.18', cluster: cluster() }, '1.17')).toBe('declarative');
+    expect(one({ flinkVersion: '1.18', cluster: cluster() }, { flinkVersion: '1.17' }).flinkVersionSource).toBe('option');
     expect(kind({ cluster: cluster({ flinkVersion: '1.16' }) })).toBe('declarative');
     expect(kind({ flinkVersion: '1.19', cluster: cluster({ flinkVersion: '1.16' }) })).toBe('fine-grained');
   });
@@ -280,6 +284,7 @@ describe('cluster defaults and options', () => {
   it('options: durations, limits, spreading', () => {
     const c = one({
       cluster: cluster({
+        resourceAllocation: 'active',
         options: {
           taskManagerTimeout: '1 min',
           requirementCheckDelay: '10ms',
@@ -317,8 +322,35 @@ describe('cluster defaults and options', () => {
   });
 
   it('minSlots derives the minimum CPU from the worker: 4 CPU / 4 slots × 6 slots = 6 CPU', () => {
-    expect(decimalToNumber(one({ cluster: cluster({ options: { minSlots: 6 } }) }).cluster.config.minTotalCpu)).toBe(6);
-    expect(decimalToNumber(one({ cluster: cluster({ options: { minSlots: 6, minTotalCpu: 1 } }) }).cluster.config.minTotalCpu)).toBe(1);
+    const active = (options: Raw): Raw => cluster({ resourceAllocation: 'active', options });
+    expect(decimalToNumber(one({ cluster: active({ minSlots: 6 }) }).cluster.config.minTotalCpu)).toBe(6);
+    expect(decimalToNumber(one({ cluster: active({ minSlots: 6, minTotalCpu: 1 }) }).cluster.config.minTotalCpu)).toBe(1);
+  });
+
+  it('a standalone ResourceManager drops the options Flink drops for its release, with a warning each', () => {
+    const options = { maxSlots: 4, maxTotalCpu: 2, maxTotalMemory: '1g', minSlots: 2, redundantTaskManagers: 1 };
+    const read = (version: string): Scenario => one({ flinkVersion: version, cluster: cluster({ options }) });
+    const dropped = (s: Scenario): string[] =>
+      s.notes.filter((n) => n.code === 'scenario/ignored-in-standalone').map((n) => n.location!.pointer);
+    // StandaloneResourceManagerFactory: number-of-slots.max since 1.11, max-total-resource.* since 1.18, the minimums since 1.19.
+    expect(dropped(read('1.17'))).toEqual(['/cluster/options/maxSlots']);
+    expect(dropped(read('1.18'))).toEqual(['/cluster/options/maxSlots', '/cluster/options/maxTotalCpu', '/cluster/options/maxTotalMemory']);
+    const newest = read('2.2');
+    expect(dropped(newest)).toEqual([
+      '/cluster/options/maxSlots',
+      '/cluster/options/maxTotalCpu',
+      '/cluster/options/maxTotalMemory',
+      '/cluster/options/minSlots',
+    ]);
+    expect(newest.cluster.config.maxSlots).toBeUndefined();
+    expect(newest.cluster.config.maxTotalCpu).toBeUndefined();
+    expect(newest.cluster.config.redundantTaskManagers).toBe(1);
+    expect(newest.notes[0]!.severity).toBe('warning');
+    expect(newest.notes[0]!.message).toBe(
+      'options.maxSlots (slotmanager.number-of-slots.max) is ignored: a standalone ResourceManager removes it, as Flink logs "Config option slotmanager.number-of-slots.max will be ignored in standalone mode."',
+    );
+    const active = one({ flinkVersion: '2.2', cluster: cluster({ resourceAllocation: 'active', options }) });
+    expect([active.cluster.config.maxSlots, active.notes]).toEqual([4, []]);
   });
 });
 
@@ -377,7 +409,7 @@ describe('jobs and events', () => {
 
   it('variants: one scenario each, events replaced, options merged, labels', () => {
     const r = read({
-      cluster: cluster({ options: { taskManagerTimeout: '1 s', maxSlots: 3 } }),
+      cluster: cluster({ resourceAllocation: 'active', options: { taskManagerTimeout: '1 s', maxSlots: 3 } }),
       events: [{ declare: { j: [] } }],
       variants: [
         { name: 'first', options: { maxSlots: 5 } },
@@ -572,14 +604,23 @@ describe('located errors (readScenario)', () => {
     expect(errors({ cluster: cluster(), until: 'soon' })).toEqual([
       ['scenario/duration', `'soon' is not a duration (milliseconds, or e.g. "50 ms", "30 s", "5 min")`, '/until'],
     ]);
-    const [memory] = errors({ cluster: cluster({ options: { maxTotalMemory: '1.5g' } }) });
+    // Active: a standalone ResourceManager drops maxTotalMemory before it is read, as Flink does.
+    const [memory] = errors({ cluster: cluster({ resourceAllocation: 'active', options: { maxTotalMemory: '1.5g' } }) });
     expect([memory![0], memory![2]]).toEqual(['input/memory-size', '/cluster/options/maxTotalMemory']);
     expect(memory![1]).toContain("Could not parse memory size '1.5g'");
     expect(errors({ flinkVersion: 'abc', cluster: cluster() })).toEqual([
-      ['input/flink-version', "flinkVersion 'abc' is not a Flink release flinkslot models (1.10 to 2.1)", '/flinkVersion'],
+      [
+        'input/flink-version',
+        "flinkVersion 'abc' is not a Flink version (major.minor, e.g. 1.20; flinkslot models 1.10 to 2.2)",
+        '/flinkVersion',
+      ],
     ]);
     expect(errors({ cluster: cluster({ flinkVersion: 'x' }) })).toEqual([
-      ['input/flink-version', "flinkVersion 'x' is not a Flink release flinkslot models (1.10 to 2.1)", '/cluster/flinkVersion'],
+      [
+        'input/flink-version',
+        "flinkVersion 'x' is not a Flink version (major.minor, e.g. 1.20; flinkslot models 1.10 to 2.2)",
+        '/cluster/flinkVersion',
+      ],
     ]);
   });
 
@@ -703,17 +744,28 @@ describe('simulateScenario / simulateJobsOnCluster (text in)', () => {
     expect([d!.code, d!.location?.file, d!.location?.line]).toEqual(['input/parallelism', 'dir/job.yaml', 3]);
   });
 
-  it('--flink-version must parse; it is the fallback version', () => {
+  it('--flink-version must parse; it replaces the file’s version', () => {
     expect(
       diagnostics(
         simulateScenario({ text: 'cluster: {defaultWorker: {totalResources: {cpuCores: 1}}}\n', file: 's.yaml' }, { flinkVersion: 'x' }),
       ).map((d) => [d.code, d.message]),
-    ).toEqual([['input/flink-version', "--flink-version 'x' is not a Flink release flinkslot models (1.10 to 2.1)"]]);
+    ).toEqual([
+      ['input/flink-version', "--flink-version 'x' is not a Flink version (major.minor, e.g. 1.20; flinkslot models 1.10 to 2.2)"],
+    ]);
     const r = simulateScenario(
       { text: 'cluster: {defaultWorker: {totalResources: {cpuCores: 1}}}\n', file: 's.yaml' },
       { flinkVersion: '1.16' },
     );
     expect(r.ok && [r.value[0]!.flinkVersion, r.value[0]!.slotManager]).toEqual(['1.16', 'declarative']);
+    const over = simulateScenario(
+      { text: 'flinkVersion: "1.20"\ncluster: {defaultWorker: {totalResources: {cpuCores: 1}}}\n', file: 's.yaml' },
+      { flinkVersion: '1.16' },
+    );
+    expect(over.ok && [over.value[0]!.flinkVersion, over.value[0]!.flinkVersionSource, over.value[0]!.slotManager]).toEqual([
+      '1.16',
+      'option',
+      'declarative',
+    ]);
   });
 
   it('the trace only with trace: true', () => {
@@ -775,9 +827,22 @@ describe('simulateScenario / simulateJobsOnCluster (text in)', () => {
 });
 
 describe('fixes from review', () => {
-  it('rejects a Flink version outside the modelled range', () => {
+  it('rejects a Flink version older than 1.10; a newer one than 2.2 gets 2.2’s rules and a warning', () => {
     expect(errors({ flinkVersion: '1.9', cluster: cluster() })).toEqual([
-      ['input/flink-version', "flinkVersion '1.9' is not a Flink release flinkslot models (1.10 to 2.1)", '/flinkVersion'],
+      [
+        'input/flink-version',
+        "flinkVersion '1.9': Flink 1.9 is older than the oldest release flinkslot models (1.10 to 2.2)",
+        '/flinkVersion',
+      ],
+    ]);
+    const newer = one({ flinkVersion: '2.5', cluster: cluster() });
+    expect([newer.flinkVersion, newer.flinkVersionSource, newer.cluster.slotManager]).toEqual(['2.5', 'file', 'fine-grained']);
+    expect(newer.notes.map((n) => [n.code, n.severity, n.message])).toEqual([
+      [
+        'input/flink-version-newer',
+        'warning',
+        "flinkVersion '2.5': Flink 2.5 is newer than the newest release flinkslot knows (2.2); the rules of 2.2 apply",
+      ],
     ]);
   });
 });
