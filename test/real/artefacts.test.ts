@@ -1,0 +1,105 @@
+/**
+ * Real artefacts (fixtures/real/*): what real Flink deployments printed, against what flinkslot
+ * computes from the same configuration, through the built CLI. Each folder's artefact.yaml names
+ * the Flink version, the configuration, and the values Flink printed (`expected`).
+ * - TaskManager memory: `flinkslot memory CONFIG --json --flink-version V` gives every component
+ *   Flink printed in its "Final TaskExecutor Memory configuration" block, its -D dynamic
+ *   properties, the ResourceManager's worker spec or the REST memoryConfiguration, to the byte.
+ * - GET /taskmanagers answers: read as a cluster, each TaskManager's total is the one Flink states.
+ * Artefacts of kinds flinkslot does not read yet are listed, not silently passed.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as yaml from 'js-yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
+
+interface Artefact {
+  kind: string;
+  flinkVersion: string | null;
+  inputs?: { flinkConfiguration?: string };
+  reconstructedFrom?: string;
+  expected?: { taskmanager?: Record<string, number> };
+}
+
+const DIR = join(ROOT, 'fixtures/real');
+const folders = readdirSync(DIR)
+  .filter((f) => /^\d\d-/.test(f))
+  .sort();
+const artefact = (folder: string): Artefact => yaml.load(readFileSync(join(DIR, folder, 'artefact.yaml'), 'utf8')) as Artefact;
+
+/** artefact.yaml's names for the memory block's lines → `flinkslot memory --json` components. */
+const COMPONENTS: Record<string, string> = {
+  totalProcessMemory: 'totalProcess',
+  totalFlinkMemory: 'totalFlink',
+  jvmHeap: 'jvmHeap',
+  frameworkHeap: 'frameworkHeap',
+  taskHeap: 'taskHeap',
+  frameworkOffHeap: 'frameworkOffHeap',
+  taskOffHeap: 'taskOffHeap',
+  network: 'network',
+  managed: 'managed',
+  jvmMetaspace: 'jvmMetaspace',
+  jvmOverhead: 'jvmOverhead',
+  jvmDirect: 'jvmDirect',
+};
+
+/** A configuration flinkslot reads as it is (not a Helm template, a ConfigMap or a FlinkDeployment). */
+function plainConfiguration(folder: string, a: Artefact): string | undefined {
+  const name = a.inputs?.flinkConfiguration;
+  if (name === undefined || !/(^|\/)(flink-conf|config)\.yaml$/.test(name) || name.includes('templates/')) return undefined;
+  return join('fixtures/real', folder, name);
+}
+
+const memoryCases = folders.flatMap((folder) => {
+  const a = artefact(folder);
+  const config = plainConfiguration(folder, a);
+  return a.expected?.taskmanager !== undefined && config !== undefined ? [{ folder, a, config }] : [];
+});
+
+beforeAll(() => ensureBuilt());
+
+describe('real artefacts: TaskManager memory, to the byte', () => {
+  it('at least 14 artefacts are checked this way', () => {
+    expect(memoryCases.length).toBeGreaterThanOrEqual(14);
+  });
+
+  for (const { folder, a, config } of memoryCases) {
+    it(`${folder} (Flink ${a.flinkVersion ?? 'version not stated'}${a.reconstructedFrom ? `; configuration reconstructed (${a.reconstructedFrom})` : ''})`, () => {
+      const version = a.flinkVersion === null ? [] : ['--flink-version', a.flinkVersion];
+      const run = runCli(['memory', config, '--json', ...version]);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const components = (JSON.parse(run.stdout) as { components: Record<string, number> }).components;
+      const printed = Object.entries(a.expected!.taskmanager!).filter(([k]) => COMPONENTS[k] !== undefined);
+      expect(printed.length).toBeGreaterThanOrEqual(2);
+      expect(Object.fromEntries(printed.map(([k]) => [k, components[COMPONENTS[k]!]]))).toEqual(Object.fromEntries(printed));
+    });
+  }
+});
+
+describe('real artefacts: GET /taskmanagers answers read as clusters', () => {
+  for (const folder of folders.filter((f) => artefact(f).kind === 'rest-taskmanagers')) {
+    it(`${folder}: every TaskManager's total is Flink's, in exact bytes`, () => {
+      const answer = JSON.parse(readFileSync(join(DIR, folder, 'taskmanagers.json'), 'utf8')) as {
+        taskmanagers: { id: string; slotsNumber: number; memoryConfiguration: Record<string, number> }[];
+      };
+      const run = runCli(['import', join('fixtures/real', folder, 'taskmanagers.json'), '--json']);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const cluster = JSON.parse(run.stdout) as { taskManagers: { numberOfTaskSlots: number; totalResources: Record<string, number> }[] };
+      expect(
+        cluster.taskManagers.map((t) => [t.numberOfTaskSlots, t.totalResources.taskHeapMemory, t.totalResources.managedMemory]),
+      ).toEqual(answer.taskmanagers.map((t) => [t.slotsNumber, t.memoryConfiguration.taskHeap, t.memoryConfiguration.managedMemory]));
+    });
+  }
+});
+
+describe('real artefacts flinkslot does not read yet', () => {
+  it('are only FlinkDeployments, Helm-templated or ConfigMap configurations, and JobManager-only logs (listed here)', () => {
+    const checked = new Set(memoryCases.map((c) => c.folder));
+    const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
+    const why = rest.map((f) => `${f}: ${artefact(f).kind}`);
+    for (const line of why) expect(line).toMatch(/: (flink-deployment|jobmanager-log|flink-configuration)$/);
+  });
+});
