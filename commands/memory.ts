@@ -1,4 +1,5 @@
 import { Args, Flags } from '@oclif/core';
+import type { DeploymentTarget } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { terminalStyle, useColor } from './support/terminal.js';
 
@@ -30,6 +31,10 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
       description: 'KEY=VALUE on top of the file (repeatable), like Flink dynamic properties',
       multiple: true,
     }),
+    target: Flags.string({
+      description: "deployment target: the TaskManager's CPU comes from its option (default: execution.target, else standalone)",
+      options: ['standalone', 'kubernetes', 'yarn'],
+    }),
     color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 
@@ -39,7 +44,11 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
       const color = useColor(flags.color);
       const core = await import('../src/index.js');
       const input = await this.readOrExit(args.file);
-      const options = { properties: flags.set ?? [], ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
+      const options = {
+        properties: flags.set ?? [],
+        ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}),
+        ...(flags.target === undefined ? {} : { deploymentTarget: flags.target as DeploymentTarget }),
+      };
       const result = core.memoryFromText(input.text, input.file, options);
       await this.emit(result, { json: flags.json, color }, (report) => core.renderMemoryText(report, terminalStyle(color)));
     });

@@ -6,6 +6,7 @@
 export { type Diagnostic, type Result, type Severity, hasErrors } from './errors/diagnostic.js';
 export type { JobGraph } from './model/job-graph.js';
 export type { SourceText } from './model/source-text.js';
+export type { DeploymentTarget } from './memory/task-manager-cpu.js';
 
 // parse
 export { parseJobGraph, jobGraphFromData } from './parse/parse-job-graph.js';

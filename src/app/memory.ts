@@ -4,8 +4,9 @@
  */
 import { type Result, fail, ok } from '../errors/diagnostic.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
-import { parseFlinkConfiguration, withDynamicProperties } from '../memory/parse-flink-configuration.js';
+import { flinkDeploymentOf, parseFlinkConfiguration, withDynamicProperties } from '../memory/parse-flink-configuration.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
+import { type DeploymentTarget, targetOfConfiguration } from '../memory/task-manager-cpu.js';
 import { resolveFlinkVersion } from '../model/flink-version.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
@@ -16,17 +17,23 @@ export interface MemoryOptions {
   flinkVersion?: string;
   /** `key=value` pairs applied on top of the file, like Flink's -D dynamic properties. */
   properties?: readonly string[];
+  /** Where the TaskManagers run; default: the configuration's execution.target, else standalone. */
+  deploymentTarget?: DeploymentTarget;
 }
 
 export function memoryFromText(source: string, file?: string, options: MemoryOptions = {}): Result<MemoryReport> {
   const text = stripByteOrderMark(source);
-  const version = resolveFlinkVersion(options.flinkVersion, '--flink-version', '');
+  // A FlinkDeployment names its release; --flink-version still wins.
+  const deployment = flinkDeploymentOf(text);
+  const versionText = options.flinkVersion ?? deployment?.flinkVersion;
+  const version = resolveFlinkVersion(versionText, options.flinkVersion === undefined ? 'spec.flinkVersion' : '--flink-version', '');
   if (!version.ok) return version;
   const parsed = parseFlinkConfiguration(text, file);
   if (!parsed.ok) return parsed;
   const config = withDynamicProperties(parsed.value, options.properties ?? []);
   if (!config.ok) return config;
-  const setup = taskManagerSetup(config.value, version.value);
+  const target = options.deploymentTarget ?? targetOfConfiguration(config.value) ?? 'standalone';
+  const setup = taskManagerSetup(config.value, version.value, target);
   if (!setup.ok)
     return fail(
       locateDiagnostics(
@@ -35,12 +42,14 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
         file,
       ),
     );
-  const report = buildMemoryReport(
-    setup.value.memory,
-    setup.value.resources,
-    version.value,
-    options.flinkVersion !== undefined,
-    version.warnings,
-  );
+  const versionSource: 'option' | 'file' | 'assumed' =
+    options.flinkVersion !== undefined ? 'option' : versionText !== undefined ? 'file' : 'assumed';
+  const notes = deployment?.notes.map((n) => n.message) ?? [];
+  const report = buildMemoryReport(setup.value.memory, setup.value.resources, {
+    version: version.value,
+    source: versionSource,
+    warnings: version.warnings,
+    notes,
+  });
   return ok(report, version.warnings);
 }

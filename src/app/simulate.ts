@@ -2,7 +2,8 @@
  * Texts in, simulation reports out: a scenario file, or a cluster file plus job graph files. Job
  * graphs are planned exactly as `plan` plans them; their requirements are what the jobs declare.
  */
-import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
+import { deploymentCluster, isFlinkDeployment, readFlinkDeployment } from '../memory/flink-deployment.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
@@ -96,6 +97,13 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
     data = imported.value.cluster;
     notes = importNotes(imported.value, text, source.file);
+  } else if (isCluster && isFlinkDeployment(data)) {
+    const deployment = readFlinkDeployment(data as Record<string, unknown>);
+    if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, source.file));
+    const { cluster, notes: how } = deploymentCluster(deployment.value);
+    data = cluster;
+    const all = [...deployment.value.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
+    notes = locateDiagnostics(all, text, source.file);
   }
   const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));

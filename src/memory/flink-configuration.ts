@@ -58,6 +58,11 @@ export function isConfigured(config: FlinkConfiguration, o: ConfigOption<unknown
   return rawValue(config, o) !== undefined;
 }
 
+/** The key the value of `o` is read from (its own, or a deprecated fallback key), if set. */
+export function configuredKey(config: FlinkConfiguration, o: ConfigOption<unknown>): string | undefined {
+  return rawValue(config, o)?.key;
+}
+
 /** A MemorySize option; a bad value fails like ProcessMemoryUtils.getMemorySizeFromConfig. */
 export function readMemory(config: FlinkConfiguration, o: ConfigOption<bigint>): bigint | undefined {
   const raw = rawValue(config, o);

@@ -8,6 +8,7 @@ import { FlinkException } from '../errors/flink-exception.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
+import type { DeploymentTarget } from './task-manager-cpu.js';
 import { type TaskExecutorMemory, computeTaskExecutorMemory, withFailurePrefix } from './task-executor-memory.js';
 
 export interface TaskManagerSetup {
@@ -15,7 +16,11 @@ export interface TaskManagerSetup {
   readonly resources: TaskManagerResources;
 }
 
-export function taskManagerSetup(config: FlinkConfiguration, version: FlinkVersion): Result<TaskManagerSetup> {
+export function taskManagerSetup(
+  config: FlinkConfiguration,
+  version: FlinkVersion,
+  target: DeploymentTarget = 'standalone',
+): Result<TaskManagerSetup> {
   let memory: TaskExecutorMemory;
   try {
     memory = computeTaskExecutorMemory(config, version);
@@ -24,7 +29,7 @@ export function taskManagerSetup(config: FlinkConfiguration, version: FlinkVersi
     return fail([toDiagnostic(e, config)]);
   }
   try {
-    return ok({ memory, resources: computeTaskManagerResources(config, version, memory) });
+    return ok({ memory, resources: computeTaskManagerResources(config, version, memory, target) });
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
     // Flink reads the CPU cores inside processSpecFromConfig too: the same prefix applies.

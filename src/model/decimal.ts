@@ -116,8 +116,15 @@ export function decimalToNumber(a: Decimal): number {
 }
 
 /** `BigDecimal.divide(n, 16, RoundingMode.DOWN)` for a non-negative decimal (Flink's Resource.divide). */
-export function divideDecimalRoundDown(d: Decimal, n: number): Decimal {
-  const scaled =
+/** d / n rounded down at `scale` decimals (Flink's `Resource.divide`: BigDecimal scale 16, RoundingMode.DOWN). */
+export function divideDecimalRoundDown(d: Decimal, n: number, scale = 16): Decimal {
+  const exact16 =
     d.scale <= 16 ? (d.unscaled * 10n ** BigInt(16 - d.scale)) / BigInt(n) : d.unscaled / 10n ** BigInt(d.scale - 16) / BigInt(n);
-  return normalize({ unscaled: scaled, scale: 16 });
+  return normalize({ unscaled: exact16 / 10n ** BigInt(16 - Math.min(scale, 16)), scale: Math.min(scale, 16) });
+}
+
+/** d with at most `scale` decimals, rounded down (BigDecimal.setScale(scale, RoundingMode.DOWN)). */
+export function roundDownDecimal(d: Decimal, scale: number): Decimal {
+  if (d.scale <= scale) return d;
+  return normalize({ unscaled: d.unscaled / 10n ** BigInt(d.scale - scale), scale });
 }

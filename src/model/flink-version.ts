@@ -72,3 +72,8 @@ export function resolveFlinkVersion(text: string | undefined, what: string, poin
   const message = `${what} '${text}': Flink ${formatVersion(version)} is newer than the newest release flinkslot knows (${newest}); the rules of ${newest} apply`;
   return ok(version, [warning('input/flink-version-newer', message, pointer)]);
 }
+
+/** Decimals a Resource value keeps (CPU, extended resources): 8 from Flink 1.14 (`Resource.MAX_VALUE_SCALE`, FLINK-22505), 16 before. */
+export function resourceScale(v: FlinkVersion): number {
+  return atLeast(v, 1, 14) ? 8 : 16;
+}

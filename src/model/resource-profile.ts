@@ -291,14 +291,20 @@ function computeProfileKey(p: SpecifiedProfile): string {
  * One of `n` equal slots of a TaskManager total (`generateDefaultSlotResourceProfile`): bytes by
  * integer division, CPU and extended resources at BigDecimal scale 16 rounded down.
  */
-export function divideIntoSlots(total: SpecifiedProfile, n: number): SpecifiedProfile {
+/**
+ * Each field divided by n: bytes by integer division; CPU and extended resources at `scale`
+ * decimals, rounded down. Flink divides at scale 16, and from 1.14 every Resource value is
+ * truncated to 8 decimals when created (`Resource.MAX_VALUE_SCALE`, FLINK-22505): 2 CPU over 3
+ * slots is 0.66666666 there, 0.6666666666666666 before (`resourceScale`).
+ */
+export function divideIntoSlots(total: SpecifiedProfile, n: number, scale = 16): SpecifiedProfile {
   const slots = BigInt(n);
   return specified({
-    cpuCores: divideDecimalRoundDown(total.cpuCores, n),
+    cpuCores: divideDecimalRoundDown(total.cpuCores, n, scale),
     taskHeapMemory: total.taskHeapMemory / slots,
     taskOffHeapMemory: total.taskOffHeapMemory / slots,
     managedMemory: total.managedMemory / slots,
     networkMemory: total.networkMemory / slots,
-    extendedResources: new Map([...total.extendedResources].map(([name, amount]) => [name, divideDecimalRoundDown(amount, n)])),
+    extendedResources: new Map([...total.extendedResources].map(([name, amount]) => [name, divideDecimalRoundDown(amount, n, scale)])),
   });
 }

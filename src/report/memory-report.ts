@@ -13,9 +13,15 @@ export interface MemoryReport {
   reportVersion: 1;
   flinkVersion: string;
   /** 'option': `--flink-version`; 'assumed': none given, the newest known release's rules apply. */
-  flinkVersionSource: 'option' | 'assumed';
+  flinkVersionSource: 'option' | 'file' | 'assumed';
   /** E.g. a version newer than the newest flinkslot knows. */
   warnings?: string[];
+  /** How the input was read (a FlinkDeployment: which spec values became which options). */
+  notes?: string[];
+  /** Where the TaskManagers run (their CPU follows the target's option). */
+  deploymentTarget: 'standalone' | 'kubernetes' | 'yarn';
+  /** The TaskManager's CPU cores and the option they came from; YARN rounds up to whole vcores. */
+  cpu: { cores: number; source: string; roundedUp?: true };
   components: Record<keyof TaskExecutorMemory, BytesJson>;
   jvmOptions: string[];
   numberOfTaskSlots: number;
@@ -26,16 +32,23 @@ export interface MemoryReport {
 export function buildMemoryReport(
   memory: TaskExecutorMemory,
   resources: TaskManagerResources,
-  version: FlinkVersion,
-  versionGiven: boolean,
-  warnings: readonly Diagnostic[] = [],
+  how: { version: FlinkVersion; source: 'option' | 'file' | 'assumed'; warnings?: readonly Diagnostic[]; notes?: readonly string[] },
 ): MemoryReport {
+  const warnings = how.warnings ?? [];
+  const notes = how.notes ?? [];
   const components = Object.fromEntries(Object.entries(memory).map(([k, v]) => [k, bytesToJson(v)])) as MemoryReport['components'];
   return {
     reportVersion: 1,
-    flinkVersion: formatVersion(version),
-    flinkVersionSource: versionGiven ? 'option' : 'assumed',
+    flinkVersion: formatVersion(how.version),
+    flinkVersionSource: how.source,
     ...(warnings.length === 0 ? {} : { warnings: warnings.map((w) => w.message) }),
+    ...(notes.length === 0 ? {} : { notes: [...notes] }),
+    deploymentTarget: resources.deploymentTarget,
+    cpu: {
+      cores: resources.cpu.cores,
+      source: resources.cpu.source,
+      ...(resources.cpu.roundedUp === true ? { roundedUp: true as const } : {}),
+    },
     components,
     jvmOptions: [
       `-Xmx${memory.jvmHeap}`,

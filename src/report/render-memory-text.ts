@@ -30,10 +30,12 @@ export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): st
       ? [`  ${style.dim('note')} ${assumedVersionNote('pass --flink-version (a Flink configuration does not name its release)')}`]
       : []),
     ...(report.warnings ?? []).map((w) => `  ${style.warn('warning')} ${w}`),
+    ...(report.notes ?? []).map((n) => `  ${style.dim('note')} ${n}`),
     ...renderTable(['COMPONENT', 'BYTES', 'SIZE'], rows),
     '',
     `${style.strong('JVM options:')} ${report.jvmOptions.join(' ')}`,
     `${style.strong('TaskManager resources:')} ${profileToTextFromJson(report.taskManagerTotalResource)}`,
+    `${style.strong('CPU:')} ${report.cpu.cores} from ${report.cpu.source}${report.cpu.roundedUp === true ? ' (rounded up to whole YARN vcores)' : ''} (deployment target ${report.deploymentTarget})`,
     `${style.strong(`Slots: ${report.numberOfTaskSlots} × `)}${profileToTextFromJson(report.defaultSlotResourceProfile)}`,
   ];
   return lines.join('\n') + '\n';

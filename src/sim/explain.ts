@@ -137,7 +137,7 @@ export function explainMissing(job: string, required: ResourceProfile, sm: SlotM
     if (closest !== undefined) out.push(closest);
   }
   const worker = cluster.config.defaultWorker;
-  const workerSlot = divideIntoSlots(worker, cluster.config.slotsPerWorker);
+  const workerSlot = divideIntoSlots(worker, cluster.config.slotsPerWorker, cluster.config.resourceScale);
   const need = isSpecified(required) ? required : workerSlot;
   const tooBig = shortfalls(need, worker);
   if (tooBig.length > 0 && cluster.slotManager === 'fine-grained') {

@@ -37,7 +37,7 @@ export function stubStrategy(stub: StrategyStub, config: SlotManagerConfig): All
 export function createSlotManager(cluster: ClusterModel, sim: Simulation): SlotManager {
   if (cluster.slotManager === 'declarative') return new DeclarativeSlotManager(cluster.config, sim.context);
   const pending = cluster.pendingTaskManagers.map((p) => {
-    const ptm = newPendingTaskManager(p.id, p.total, p.numberOfSlots);
+    const ptm = newPendingTaskManager(p.id, p.total, p.numberOfSlots, cluster.config.resourceScale);
     for (const [job, list] of p.allocations) ptm.allocations.set(job, ResourceCounter.of(list));
     return ptm;
   });
@@ -95,7 +95,7 @@ class ResourceManagerDriver {
         const registration: TaskManagerRegistration = {
           id,
           total: d.spec,
-          defaultSlot: divideIntoSlots(d.spec, d.slotsPerWorker),
+          defaultSlot: divideIntoSlots(d.spec, d.slotsPerWorker, this.cluster.config.resourceScale),
           numberOfSlots: d.slotsPerWorker,
         };
         this.sim.slotManager.registerTaskManager(registration);

@@ -184,12 +184,27 @@ describe('flinkslot memory on the shipped Flink configurations (W1)', () => {
     });
   });
 
-  it('several -D: cpu.cores 2 and 3 slots → 0.6666666666666666 cpu per slot', () => {
+  it('several -D: cpu.cores 2 and 3 slots → 0.66666666 cpu per slot (8 decimals from 1.14; 16 on 1.13)', () => {
     const report = json(cli(['memory', NESTED, '-D', 'taskmanager.numberOfTaskSlots=3', '-D', 'taskmanager.cpu.cores=2', '--json']));
     expectValid(validateMemory, report);
     expect(report.taskManagerTotalResource.cpuCores).toBe(2);
-    expect(report.defaultSlotResourceProfile.cpuCores).toBe(0.6666666666666666);
+    expect(report.defaultSlotResourceProfile.cpuCores).toBe(0.66666666);
     expect(report.defaultSlotResourceProfile.managedMemory).toBe(178956973);
+    expect(report.cpu).toEqual({ cores: 2, source: 'taskmanager.cpu.cores' });
+    const before = json(
+      cli([
+        'memory',
+        NESTED,
+        '-D',
+        'taskmanager.numberOfTaskSlots=3',
+        '-D',
+        'taskmanager.cpu.cores=2',
+        '--json',
+        '--flink-version',
+        '1.13',
+      ]),
+    );
+    expect(before.defaultSlotResourceProfile.cpuCores).toBe(0.6666666666666666);
   });
 });
 

@@ -6,9 +6,12 @@
  *   Flink printed in its "Final TaskExecutor Memory configuration" block, its -D dynamic
  *   properties, the ResourceManager's worker spec or the REST memoryConfiguration, to the byte.
  * - GET /taskmanagers answers: read as a cluster, each TaskManager's total is the one Flink states.
- * Artefacts of kinds flinkslot does not read yet are listed, not silently passed.
+ * - FlinkDeployments: `memory` reads them as their TaskManagers' configuration (process size, CPU,
+ *   slots, version), and `simulate --cluster` starts as many TaskManagers as the operator's sizing.
+ * Artefacts flinkslot does not read yet are listed, not silently passed.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as yaml from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +22,13 @@ interface Artefact {
   flinkVersion: string | null;
   inputs?: { flinkConfiguration?: string };
   reconstructedFrom?: string;
-  expected?: { taskmanager?: Record<string, number> };
+  expected?: {
+    taskmanager?: Record<string, number>;
+    taskManager?: { cpu?: number; numberOfTaskSlots?: number };
+    taskmanagerProcessMemory?: number;
+    parallelism?: number;
+    taskManagers?: number;
+  };
 }
 
 const DIR = join(ROOT, 'fixtures/real');
@@ -95,11 +104,60 @@ describe('real artefacts: GET /taskmanagers answers read as clusters', () => {
   }
 });
 
+const deployments = folders.filter((f) => artefact(f).kind === 'flink-deployment');
+
+describe('real artefacts: Kubernetes operator FlinkDeployments', () => {
+  it('at least 5 are checked', () => expect(deployments.length).toBeGreaterThanOrEqual(5));
+
+  for (const folder of deployments) {
+    const a = artefact(folder);
+    const file = join('fixtures/real', folder, a.inputs!.flinkConfiguration!);
+    it(`${folder}: memory reads it as its TaskManagers' configuration (process size, CPU, slots, version)`, () => {
+      const run = runCli(['memory', file, '--json']);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const report = JSON.parse(run.stdout) as {
+        flinkVersion: string;
+        flinkVersionSource: string;
+        deploymentTarget: string;
+        cpu: { cores: number };
+        numberOfTaskSlots: number;
+        components: { totalProcess: number };
+      };
+      expect([report.flinkVersion, report.flinkVersionSource]).toEqual([a.flinkVersion, 'file']);
+      expect(report.components.totalProcess).toBe(a.expected!.taskmanagerProcessMemory);
+      expect(report.deploymentTarget).toBe('kubernetes');
+      if (a.expected!.taskManager?.cpu !== undefined) expect(report.cpu.cores).toBe(a.expected!.taskManager.cpu);
+      if (a.expected!.taskManager?.numberOfTaskSlots !== undefined)
+        expect(report.numberOfTaskSlots).toBe(a.expected!.taskManager.numberOfTaskSlots);
+    });
+
+    if (a.expected?.taskManagers !== undefined && a.expected.parallelism !== undefined) {
+      it(`${folder}: a job of parallelism ${a.expected.parallelism} gets ${a.expected.taskManagers} TaskManager(s), as the operator sizes it`, () => {
+        const dir = mkdtempSync(join(tmpdir(), 'flinkslot-real-'));
+        try {
+          const job = join(dir, 'job.yaml');
+          writeFileSync(
+            job,
+            `name: job\nflinkVersion: "${a.flinkVersion}"\nvertices: [{id: v, parallelism: ${a.expected!.parallelism}}]\n`,
+          );
+          const run = runCli(['simulate', '--cluster', file, job, '--json']);
+          expect(run.stderr).toBe('');
+          const report = JSON.parse(run.stdout) as { verdict: string; taskManagers: unknown[] };
+          expect([report.verdict, report.taskManagers.length]).toEqual(['met', a.expected!.taskManagers]);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    }
+  }
+});
+
 describe('real artefacts flinkslot does not read yet', () => {
-  it('are only FlinkDeployments, Helm-templated or ConfigMap configurations, and JobManager-only logs (listed here)', () => {
-    const checked = new Set(memoryCases.map((c) => c.folder));
+  it('are only Helm-templated, multi-document or ConfigMap configurations and JobManager-only logs', () => {
+    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments]);
     const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
     const why = rest.map((f) => `${f}: ${artefact(f).kind}`);
-    for (const line of why) expect(line).toMatch(/: (flink-deployment|jobmanager-log|flink-configuration)$/);
+    for (const line of why) expect(line).toMatch(/: (jobmanager-log|flink-configuration)$/);
   });
 });

@@ -5,10 +5,11 @@
  */
 import { error } from '../../errors/diagnostic.js';
 import { decimalFromNumber, decimalToNumber } from '../../model/decimal.js';
-import { type FlinkVersion, atLeast } from '../../model/flink-version.js';
+import { type FlinkVersion, atLeast, resourceScale } from '../../model/flink-version.js';
 import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../model/resource-profile.js';
 import { taskManagerSetup } from '../../memory/memory-from-configuration.js';
 import { parseFlinkConfiguration } from '../../memory/parse-flink-configuration.js';
+import { type DeploymentTarget, targetOfConfiguration } from '../../memory/task-manager-cpu.js';
 import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
@@ -30,7 +31,10 @@ function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersio
       .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
       .join('\n');
     const config = parseFlinkConfiguration(text, undefined);
-    const setup = config.ok ? taskManagerSetup(config.value, version) : config;
+    const target = config.ok
+      ? ((cluster.deploymentTarget as DeploymentTarget | undefined) ?? targetOfConfiguration(config.value))
+      : undefined;
+    const setup = config.ok ? taskManagerSetup(config.value, version, target ?? 'standalone') : config;
     if (!setup.ok) {
       for (const d of setup.diagnostics) r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
       return undefined;
@@ -75,6 +79,7 @@ function slotManagerConfig(
     defaultWorker: worker.total,
     slotsPerWorker: worker.slots,
     resourceAllocation: active ? 'active' : 'standalone',
+    resourceScale: resourceScale(version),
     evenlySpread: o.loadBalanceMode === 'SLOTS' || o.evenlySpreadOutSlots === true || o.slotMatchingStrategy === 'LEAST_UTILIZATION',
     redundantTaskManagers: Number(o.redundantTaskManagers ?? 0),
     minTotalCpu: decimalFromNumber(minCpu),
@@ -98,9 +103,10 @@ function taskManagers(
   at: string,
   kind: SlotManagerKind,
   worker: { total: SpecifiedProfile; slots: number },
+  scale: number,
 ): TaskManagerDefinition[] {
   const seen = new Set<string>();
-  const workerSlot = divideIntoSlots(worker.total, worker.slots);
+  const workerSlot = divideIntoSlots(worker.total, worker.slots, scale);
   return ((cluster.taskManagers ?? []) as Raw[]).flatMap((tm, i) => {
     const p = `${at}/taskManagers/${i}`;
     const count = tm.count === undefined ? undefined : Number(tm.count);
@@ -108,7 +114,7 @@ function taskManagers(
     const ids =
       count === undefined ? [tm.id === undefined ? `tm-${i + 1}` : base] : Array.from({ length: count }, (_, k) => `${base}-${k + 1}`);
     const registration =
-      kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker.slots) : dynamicTaskManager(r, tm, p, worker);
+      kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker.slots) : dynamicTaskManager(r, tm, p, worker, scale);
     if (registration === undefined) return [];
     const registerAt = tm.registerAt === undefined ? 0 : r.duration(tm.registerAt, `${p}/registerAt`, 0);
     return ids.flatMap((id) => {
@@ -176,6 +182,7 @@ function dynamicTaskManager(
   tm: Raw,
   p: string,
   worker: { total: SpecifiedProfile; slots: number },
+  scale: number,
 ): TaskManagerRegistration | undefined {
   const slotsGiven = tm.numberOfTaskSlots === undefined ? undefined : Number(tm.numberOfTaskSlots);
   let total: ResourceProfile | undefined = worker.total;
@@ -190,7 +197,7 @@ function dynamicTaskManager(
       ? r.table.resolveSpecified(tm.defaultSlotResources, `${p}/defaultSlotResources`, 'a default slot')
       : tm.slotProfile !== undefined
         ? r.table.resolve(tm.slotProfile, `${p}/slotProfile`)
-        : divideIntoSlots(total, slotsGiven ?? (tm.totalResources === undefined ? worker.slots : 1));
+        : divideIntoSlots(total, slotsGiven ?? (tm.totalResources === undefined ? worker.slots : 1), scale);
   if (defaultSlot === undefined || !isSpecified(defaultSlot)) return undefined;
   if (calculateDefaultNumSlots(total, defaultSlot) === 0) {
     r.out.push(
@@ -263,7 +270,7 @@ export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkV
   return {
     slotManager: kind,
     config,
-    taskManagers: taskManagers(r, cluster, at, kind, worker),
+    taskManagers: taskManagers(r, cluster, at, kind, worker, resourceScale(version)),
     pendingTaskManagers: pendingTaskManagers(r, cluster, at),
     strategyResult: strategyStub(r, cluster, at),
     standaloneStartupTime: r.duration(o.standaloneStartupTime, `${at}/options/standaloneStartupTime`, slotRequestTimeout),

@@ -30,7 +30,7 @@ export function defaultAllocationStrategy(config: SlotManagerConfig): Allocation
   const strategyConfig = {
     ...config,
     canStartWorkers: config.resourceAllocation === 'active',
-    workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker),
+    workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker, config.resourceScale),
   };
   return {
     tryFulfillRequirements: (missing, tracker, newId) =>

@@ -34,7 +34,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
   constructor(config: SlotManagerConfig, ctx: SlotManagerContext, leastUtilization = config.evenlySpread) {
     super(config, ctx);
     this.slotTracker = new SlotTracker(leastUtilization);
-    this.defaultSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
+    this.defaultSlot = divideIntoSlots(config.defaultWorker, config.slotsPerWorker, config.resourceScale);
     if (this.isActive() && config.taskManagerTimeout > 0)
       this.ctx.every(config.taskManagerTimeout, () => this.checkTaskManagerTimeoutsAndRedundancy());
   }

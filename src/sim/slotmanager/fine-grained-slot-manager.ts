@@ -88,7 +88,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     const failed = new Set<string>();
     if (this.isActive()) {
       for (const p of result.newPendingTaskManagers) {
-        const pending = newPendingTaskManager(p.id, p.total, p.numberOfSlots);
+        const pending = newPendingTaskManager(p.id, p.total, p.numberOfSlots, this.config.resourceScale);
         if (!this.allocateResource(pending)) failed.add(p.id);
       }
       const recorded = allocationsOnPendingResources(result.onPending);
@@ -179,7 +179,12 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const id of result.taskManagersToRelease) this.releaseIdleTaskExecutor(id);
     for (let i = 0; i < result.pendingTaskManagersToAllocate; i++) {
       this.allocateResource(
-        newPendingTaskManager(`pending-${this.nextPendingId++}`, this.config.defaultWorker, this.config.slotsPerWorker),
+        newPendingTaskManager(
+          `pending-${this.nextPendingId++}`,
+          this.config.defaultWorker,
+          this.config.slotsPerWorker,
+          this.config.resourceScale,
+        ),
       );
     }
     return needsAction(result);

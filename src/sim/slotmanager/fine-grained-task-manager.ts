@@ -77,6 +77,11 @@ export function workerSpecKey(total: SpecifiedProfile, slots: number): string {
 }
 
 /** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
-export function newPendingTaskManager(id: string, total: SpecifiedProfile, numberOfSlots: number): PendingTaskManager {
-  return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots), allocations: new Map() };
+export function newPendingTaskManager(
+  id: string,
+  total: SpecifiedProfile,
+  numberOfSlots: number,
+  resourceScale?: number,
+): PendingTaskManager {
+  return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots, resourceScale), allocations: new Map() };
 }

@@ -47,6 +47,8 @@ export interface AllocationStrategyConfig extends TargetConfig {
   readonly canStartWorkers?: boolean;
   /** The default worker's slot, when the caller has it at hand (else derived per call). */
   readonly workerSlot?: SpecifiedProfile;
+  /** Decimals of divided CPU values (SlotManagerConfig.resourceScale). */
+  readonly resourceScale?: number;
 }
 
 /** Profile key → placed profile and count. */
@@ -115,10 +117,10 @@ export function tryFulfillRequirements(
   const pendingCandidates: Candidate[] = pending.map((tm) => ({
     id: tm.id,
     total: tm.total,
-    defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots),
+    defaultSlot: tm.defaultSlot ?? divideIntoSlots(tm.total, tm.numberOfSlots, config.resourceScale),
     available: tm.total,
   }));
-  const workerSlot = config.workerSlot ?? divideIntoSlots(config.defaultWorker, config.slotsPerWorker);
+  const workerSlot = config.workerSlot ?? divideIntoSlots(config.defaultWorker, config.slotsPerWorker, config.resourceScale);
   const cursor = { start: 0 };
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {

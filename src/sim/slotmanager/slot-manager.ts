@@ -28,6 +28,8 @@ export interface SlotManagerConfig {
   readonly taskManagerTimeout: number;
   readonly requirementCheckDelay: number;
   readonly declareNeededResourceDelay: number;
+  /** Decimals of CPU values in slot profiles divided from a total (8 from Flink 1.14, 16 before); absent: 16. */
+  readonly resourceScale?: number;
 }
 
 export interface WorkerDeclaration {

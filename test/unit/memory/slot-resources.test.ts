@@ -16,7 +16,7 @@ import { type Decimal, compareDecimal, decimalFromString, decimalToString } from
 import type { FlinkVersion } from '../../../src/model/flink-version.js';
 import type { SpecifiedProfile } from '../../../src/model/resource-profile.js';
 
-const NEWEST: FlinkVersion = { major: 2, minor: 1 };
+const NEWEST: FlinkVersion = { major: 2, minor: 2 };
 const V1_17: FlinkVersion = { major: 1, minor: 17 };
 const V1_11: FlinkVersion = { major: 1, minor: 11 };
 const E_CPU = 'TaskExecutors need to be started with a positive number of CPU cores. Please configure taskmanager.cpu.cores accordingly.';
@@ -88,12 +88,14 @@ describe('W1 (process 1728m) slot split, §9 table', () => {
 });
 
 describe('explicit taskmanager.cpu.cores', () => {
-  it('cpu.cores 2 with 3 slots → 0.6666666666666666 per slot (scale 16, RoundingMode.DOWN)', () => {
+  it('cpu.cores 2 with 3 slots → 0.66666666 per slot from 1.14 (Resource keeps 8 decimals), 0.6666666666666666 before (scale 16, RoundingMode.DOWN)', () => {
     const r = resources(w1({ 'taskmanager.numberOfTaskSlots': '3', 'taskmanager.cpu.cores': '2' }));
     expectProfile(r.totalResourceProfile, { cpu: '2', taskHeap: 402653174n, taskOffHeap: 0n, managed: 536870920n, network: 134217730n });
-    expect(decimalToString(r.defaultSlotResourceProfile.cpuCores)).toBe('0.6666666666666666');
+    expect(decimalToString(r.defaultSlotResourceProfile.cpuCores)).toBe('0.66666666');
+    const before = resources(w1({ 'taskmanager.numberOfTaskSlots': '3', 'taskmanager.cpu.cores': '2' }), V1_11);
+    expect(decimalToString(before.defaultSlotResourceProfile.cpuCores)).toBe('0.6666666666666666');
     expectProfile(r.defaultSlotResourceProfile, {
-      cpu: '0.6666666666666666',
+      cpu: '0.66666666',
       taskHeap: 134217724n,
       taskOffHeap: 0n,
       managed: 178956973n,
@@ -116,7 +118,7 @@ describe('explicit taskmanager.cpu.cores', () => {
       network: 359703515n,
     });
     expectProfile(r.defaultSlotResourceProfile, {
-      cpu: '0.6666666666666666',
+      cpu: '0.66666666',
       taskHeap: 510027356n,
       taskOffHeap: 0n,
       managed: 479604687n,
@@ -125,11 +127,11 @@ describe('explicit taskmanager.cpu.cores', () => {
   });
 
   it.each([
-    ['1', 3, '0.3333333333333333'],
+    ['1', 3, '0.33333333'],
     ['1.5', 4, '0.375'],
     ['0.5', 1, '0.5'],
     ['3', 2, '1.5'],
-    ['0.1', 3, '0.0333333333333333'],
+    ['0.1', 3, '0.03333333'],
   ])('cpu.cores %s with %i slots → %s per slot', (cores, slots, perSlot) => {
     const r = resources(w1({ 'taskmanager.numberOfTaskSlots': String(slots), 'taskmanager.cpu.cores': cores }));
     expect(compareDecimal(r.totalResourceProfile.cpuCores, decimalFromString(cores))).toBe(0);

@@ -1,0 +1,69 @@
+/**
+ * A TaskManager's CPU cores, per deployment target, as Flink derives it
+ * (`TaskExecutorProcessUtils.getCpuCoresWithFallback`): `taskmanager.cpu.cores` when set; else the
+ * target's own option when it is above 0 — Kubernetes `kubernetes.taskmanager.cpu.amount`
+ * (`kubernetes.taskmanager.cpu` before 1.17, a deprecated key of it after; FLINK-29372), YARN
+ * `yarn.containers.vcores`; else `taskmanager.numberOfTaskSlots`. YARN then rounds up to whole
+ * vcores, at least 1 (`YarnWorkerResourceSpecFactory`); Kubernetes keeps fractions. Flink 1.10 on
+ * Kubernetes took `kubernetes.taskmanager.cpu` or the slot count and overwrote taskmanager.cpu.cores.
+ * A standalone TaskManager has no target option. The active ResourceManager passes the result to
+ * the TaskManager as `taskmanager.cpu.cores`, so it is the TaskManager's registered total too.
+ */
+import { FlinkException } from '../errors/flink-exception.js';
+import { type FlinkVersion, atLeast } from '../model/flink-version.js';
+import { type ConfigOption, type FlinkConfiguration, configuredKey, option, readDouble } from './flink-configuration.js';
+
+export type DeploymentTarget = 'standalone' | 'kubernetes' | 'yarn';
+export const DEPLOYMENT_TARGETS: readonly DeploymentTarget[] = ['standalone', 'kubernetes', 'yarn'];
+
+export interface TaskManagerCpu {
+  readonly cores: number;
+  /** The option the value came from (a key of the configuration), or `taskmanager.numberOfTaskSlots`. */
+  readonly source: string;
+  /** YARN rounded a fractional value up to whole vcores. */
+  readonly roundedUp?: boolean;
+}
+
+const CPU_CORES = option<number>('taskmanager.cpu.cores', undefined, undefined);
+
+function targetOption(target: DeploymentTarget, version: FlinkVersion): ConfigOption<number> | undefined {
+  if (target === 'kubernetes') {
+    return atLeast(version, 1, 17)
+      ? option<number>('kubernetes.taskmanager.cpu.amount', -1, '-1.0', ['kubernetes.taskmanager.cpu'])
+      : option<number>('kubernetes.taskmanager.cpu', -1, '-1.0');
+  }
+  if (target === 'yarn') return option<number>('yarn.containers.vcores', -1, '-1');
+  return undefined;
+}
+
+/** `execution.target` (kubernetes-session, yarn-per-job, remote …) → the deployment target it names. */
+export function targetOfConfiguration(config: FlinkConfiguration): DeploymentTarget | undefined {
+  const target = config.get('execution.target')?.trim();
+  if (target === undefined) return undefined;
+  if (target.startsWith('kubernetes')) return 'kubernetes';
+  if (target.startsWith('yarn')) return 'yarn';
+  return target === 'remote' || target === 'local' ? 'standalone' : undefined;
+}
+
+export function taskManagerCpu(config: FlinkConfiguration, version: FlinkVersion, target: DeploymentTarget, slots: number): TaskManagerCpu {
+  const fallback = targetOption(target, version);
+  const own = target === 'kubernetes' && !atLeast(version, 1, 11) ? undefined : readDouble(config, CPU_CORES);
+  let chosen: TaskManagerCpu;
+  if (own !== undefined) chosen = { cores: own, source: CPU_CORES.key };
+  else {
+    const targetCores = fallback === undefined ? undefined : readDouble(config, fallback);
+    chosen =
+      targetCores !== undefined && targetCores > 0
+        ? { cores: targetCores, source: configuredKey(config, fallback!) ?? fallback!.key }
+        : { cores: slots, source: 'taskmanager.numberOfTaskSlots' };
+  }
+  if (!(chosen.cores > 0)) {
+    throw new FlinkException(
+      'IllegalConfigurationException',
+      'TaskExecutors need to be started with a positive number of CPU cores. Please configure taskmanager.cpu.cores accordingly.',
+    );
+  }
+  if (target !== 'yarn') return chosen;
+  const vcores = Math.max(Math.ceil(chosen.cores), 1);
+  return vcores === chosen.cores ? chosen : { cores: vcores, source: chosen.source, roundedUp: true };
+}

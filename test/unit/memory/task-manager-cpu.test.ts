@@ -1,0 +1,96 @@
+/**
+ * A TaskManager's CPU per deployment target (src/memory/task-manager-cpu.ts), from
+ * TaskExecutorProcessUtils.getCpuCoresWithFallback and the Kubernetes and YARN worker factories.
+ */
+import { describe, expect, it } from 'vitest';
+import { taskManagerCpu, targetOfConfiguration } from '../../../src/memory/task-manager-cpu.js';
+import { type FlinkVersion, parseFlinkVersion } from '../../../src/model/flink-version.js';
+import { memoryFromText } from '../../../src/index.js';
+
+const v = (text: string): FlinkVersion => parseFlinkVersion(text)!;
+const conf = (entries: Record<string, string>): Map<string, string> => new Map(Object.entries(entries));
+
+describe('taskManagerCpu', () => {
+  it('standalone: taskmanager.cpu.cores, else the number of slots', () => {
+    expect(taskManagerCpu(conf({}), v('2.2'), 'standalone', 3)).toEqual({ cores: 3, source: 'taskmanager.numberOfTaskSlots' });
+    expect(taskManagerCpu(conf({ 'taskmanager.cpu.cores': '1.5' }), v('2.2'), 'standalone', 3)).toEqual({
+      cores: 1.5,
+      source: 'taskmanager.cpu.cores',
+    });
+    // A target's option means nothing to a standalone TaskManager.
+    expect(taskManagerCpu(conf({ 'kubernetes.taskmanager.cpu.amount': '0.4' }), v('2.2'), 'standalone', 2).cores).toBe(2);
+  });
+
+  it('Kubernetes: kubernetes.taskmanager.cpu.amount from 1.17 (the old key still read), kubernetes.taskmanager.cpu before', () => {
+    expect(taskManagerCpu(conf({ 'kubernetes.taskmanager.cpu.amount': '0.4' }), v('2.2'), 'kubernetes', 2)).toEqual({
+      cores: 0.4,
+      source: 'kubernetes.taskmanager.cpu.amount',
+    });
+    expect(taskManagerCpu(conf({ 'kubernetes.taskmanager.cpu': '1.5' }), v('1.20'), 'kubernetes', 2)).toEqual({
+      cores: 1.5,
+      source: 'kubernetes.taskmanager.cpu',
+    });
+    expect(taskManagerCpu(conf({ 'kubernetes.taskmanager.cpu': '2' }), v('1.16'), 'kubernetes', 4).cores).toBe(2);
+    // 1.16 does not know the new key.
+    expect(taskManagerCpu(conf({ 'kubernetes.taskmanager.cpu.amount': '2' }), v('1.16'), 'kubernetes', 4).cores).toBe(4);
+    expect(
+      taskManagerCpu(conf({ 'kubernetes.taskmanager.cpu.amount': '0.4', 'taskmanager.cpu.cores': '3' }), v('2.2'), 'kubernetes', 2).source,
+    ).toBe('taskmanager.cpu.cores');
+  });
+
+  it('Kubernetes on 1.10 ignores taskmanager.cpu.cores', () => {
+    expect(taskManagerCpu(conf({ 'taskmanager.cpu.cores': '3' }), v('1.10'), 'kubernetes', 2)).toEqual({
+      cores: 2,
+      source: 'taskmanager.numberOfTaskSlots',
+    });
+  });
+
+  it('YARN: yarn.containers.vcores; the result rounded up to whole vcores, at least 1', () => {
+    expect(taskManagerCpu(conf({ 'yarn.containers.vcores': '2' }), v('1.20'), 'yarn', 4)).toEqual({
+      cores: 2,
+      source: 'yarn.containers.vcores',
+    });
+    expect(taskManagerCpu(conf({ 'taskmanager.cpu.cores': '2.5' }), v('1.20'), 'yarn', 4)).toEqual({
+      cores: 3,
+      source: 'taskmanager.cpu.cores',
+      roundedUp: true,
+    });
+    expect(taskManagerCpu(conf({ 'taskmanager.cpu.cores': '0.2' }), v('1.20'), 'yarn', 4).cores).toBe(1);
+    expect(taskManagerCpu(conf({}), v('1.20'), 'yarn', 3).cores).toBe(3);
+  });
+
+  it('a CPU of 0 or less is Flink’s IllegalConfigurationException', () => {
+    expect(() => taskManagerCpu(conf({ 'taskmanager.cpu.cores': '0' }), v('2.2'), 'kubernetes', 2)).toThrow(/positive number of CPU cores/);
+  });
+
+  it('execution.target names the target', () => {
+    expect(targetOfConfiguration(conf({ 'execution.target': 'kubernetes-application' }))).toBe('kubernetes');
+    expect(targetOfConfiguration(conf({ 'execution.target': 'yarn-per-job' }))).toBe('yarn');
+    expect(targetOfConfiguration(conf({ 'execution.target': 'remote' }))).toBe('standalone');
+    expect(targetOfConfiguration(conf({}))).toBeUndefined();
+  });
+});
+
+describe('memory with a deployment target', () => {
+  it('Kubernetes 2.2, 2 slots, kubernetes.taskmanager.cpu.amount 0.4: the TaskManager has 0.4 CPU, a slot 0.2', () => {
+    const text = 'taskmanager.memory.process.size: 1024m\ntaskmanager.numberOfTaskSlots: 2\nkubernetes.taskmanager.cpu.amount: 0.4\n';
+    const r = memoryFromText(text, 'config.yaml', { flinkVersion: '2.2', deploymentTarget: 'kubernetes' });
+    if (!r.ok) throw new Error(r.diagnostics[0]!.message);
+    expect([r.value.deploymentTarget, r.value.cpu]).toEqual(['kubernetes', { cores: 0.4, source: 'kubernetes.taskmanager.cpu.amount' }]);
+    expect(typeof r.value.defaultSlotResourceProfile === 'object' && r.value.defaultSlotResourceProfile.cpuCores).toBe(0.2);
+    const standalone = memoryFromText(text, 'config.yaml', { flinkVersion: '2.2' });
+    expect(standalone.ok && [standalone.value.deploymentTarget, standalone.value.cpu.cores]).toEqual(['standalone', 2]);
+    const fromConfig = memoryFromText(`${text}execution.target: kubernetes-session\n`, 'config.yaml', { flinkVersion: '2.2' });
+    expect(fromConfig.ok && fromConfig.value.cpu.cores).toBe(0.4);
+  });
+
+  it('from 1.14 a slot’s CPU keeps 8 decimals (Resource.MAX_VALUE_SCALE), 16 before', () => {
+    const text = 'taskmanager.memory.process.size: 4g\ntaskmanager.numberOfTaskSlots: 3\ntaskmanager.cpu.cores: 2\n';
+    const cpu = (version: string): unknown => {
+      const r = memoryFromText(text, 'c.yaml', { flinkVersion: version });
+      return r.ok && typeof r.value.defaultSlotResourceProfile === 'object' ? r.value.defaultSlotResourceProfile.cpuCores : undefined;
+    };
+    expect(cpu('1.13')).toBe(0.6666666666666666);
+    expect(cpu('1.14')).toBe(0.66666666);
+  });
+});
