@@ -4,7 +4,10 @@
  * configuration file whether it is flat (flink-conf.yaml) or nested (config.yaml).
  */
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
-import type { JobGraph } from '../model/job-graph.js';
+import type { JobGraph, ShuffleOptions } from '../model/job-graph.js';
+import { parseMemorySize } from '../model/memory-size.js';
+import { definedOnly } from '../util/defined-only.js';
+import type { FlinkConfiguration } from './flink-configuration.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { taskManagerSetup } from './memory-from-configuration.js';
@@ -24,7 +27,11 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
       ),
     );
   const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
-  return ok({ ...graph, managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory } });
+  return ok({
+    ...graph,
+    managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory },
+    shuffleOptions: shuffleOptions(config.value),
+  });
 }
 
 /** A key named by a memory error is flat in flink-conf.yaml (a line "key: value") and nested in config.yaml. */
@@ -34,4 +41,20 @@ export function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
   const flat = new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm');
   if (pointer === '' || flat.test(text)) return d;
   return { ...d, location: { pointer: pointer.replace(/\./g, '/') } };
+}
+
+/** The options that change the network buffers a task announces, where the configuration sets them. */
+function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
+  const integer = (key: string): number | undefined => {
+    const text = config.get(key);
+    return text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : undefined;
+  };
+  const segment = config.get('taskmanager.memory.segment-size');
+  return definedOnly({
+    buffersPerChannel: integer('taskmanager.network.memory.buffers-per-channel'),
+    floatingBuffersPerGate: integer('taskmanager.network.memory.floating-buffers-per-gate'),
+    sortShuffleMinParallelism: integer('taskmanager.network.sort-shuffle.min-parallelism'),
+    sortShuffleMinBuffers: integer('taskmanager.network.sort-shuffle.min-buffers'),
+    segmentSize: segment === undefined ? undefined : parseMemorySize(segment),
+  });
 }

@@ -76,6 +76,15 @@ export interface ManagedMemoryConfig {
   readonly slotManagedMemory: bigint | undefined;
 }
 
+/** The shuffle options that change the network buffers a task announces (from a TaskManager configuration). */
+export interface ShuffleOptions {
+  readonly buffersPerChannel?: number;
+  readonly floatingBuffersPerGate?: number;
+  readonly sortShuffleMinParallelism?: number;
+  readonly sortShuffleMinBuffers?: number;
+  readonly segmentSize?: bigint;
+}
+
 export interface JobGraph {
   readonly name: string;
   readonly mode: JobMode;
@@ -90,4 +99,6 @@ export interface JobGraph {
   /** FLIP-156 group-level resources, by StreamGraph group name. */
   readonly slotSharingGroupResources: ReadonlyMap<string, ResourceProfile>;
   readonly managedMemoryConfig: ManagedMemoryConfig;
+  /** Set from a TaskManager configuration (`--tm-config`); absent: Flink's defaults. */
+  readonly shuffleOptions?: ShuffleOptions;
 }

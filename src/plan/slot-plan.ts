@@ -8,7 +8,8 @@
  */
 import type { SlotSharingGroup } from './slot-sharing.js';
 import type { JobGraph, JobVertex } from '../model/job-graph.js';
-import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge, profilesEqual } from '../model/resource-profile.js';
+import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge, profilesEqual, specified } from '../model/resource-profile.js';
+import { enrichesNetworkMemory, groupNetworkMemory } from './network-memory.js';
 
 export type ProfileSource = 'slot-sharing-group' | 'operators' | 'unknown';
 
@@ -45,9 +46,19 @@ export function planSlotSharingGroup(graph: JobGraph, group: SlotSharingGroup): 
   for (const v of group.vertices) if (graph.vertices[v]!.parallelism > graph.vertices[widestVertex]!.parallelism) widestVertex = v;
   const slots = graph.vertices[widestVertex]!.parallelism;
   if (isSpecified(group.groupProfile)) {
-    return { group, slots, widestVertex, resourceProfile: group.groupProfile, profileSource: 'slot-sharing-group' };
+    return { group, slots, widestVertex, resourceProfile: withNetworkMemory(graph, group), profileSource: 'slot-sharing-group' };
   }
   const sum = group.vertices.reduce((acc, v) => merge(acc, vertexResourceSpec(graph.vertices[v]!)), ZERO);
   const resourceProfile = fromResourceSpec(sum, 0n);
   return { group, slots, widestVertex, resourceProfile, profileSource: isSpecified(resourceProfile) ? 'operators' : 'unknown' };
+}
+
+/**
+ * A group profile as the JobMaster requests it: from 1.14 with the network memory its tasks need
+ * added (network-memory.ts), unless the user already gave one.
+ */
+function withNetworkMemory(graph: JobGraph, group: SlotSharingGroup): ResourceProfile {
+  const profile = group.groupProfile;
+  if (!isSpecified(profile) || profile.networkMemory > 0n || !enrichesNetworkMemory(graph.flinkVersion)) return profile;
+  return specified({ ...profile, networkMemory: groupNetworkMemory(graph, group.vertices) });
 }

@@ -47,7 +47,8 @@ beforeAll(ensureBuilt);
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const MiB = 1024 * 1024;
+const KiB = 1024;
+const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 
 function profile(fields: {
@@ -55,6 +56,7 @@ function profile(fields: {
   taskHeapMemory: number;
   taskOffHeapMemory?: number;
   managedMemory?: number;
+  networkMemory?: number;
   extendedResources?: Record<string, number>;
 }): Json {
   return {
@@ -62,7 +64,7 @@ function profile(fields: {
     taskHeapMemory: fields.taskHeapMemory,
     taskOffHeapMemory: fields.taskOffHeapMemory ?? 0,
     managedMemory: fields.managedMemory ?? 0,
-    networkMemory: 0,
+    networkMemory: fields.networkMemory ?? 0,
     extendedResources: fields.extendedResources ?? {},
   };
 }
@@ -159,12 +161,17 @@ const JOBS: Record<string, JobExpectation> = {
     // ingest 4 + gpu 2 + scoring 6 + default 2.
     minimumSlots: 14,
     check: (plan) => {
-      const ingest = profile({ cpuCores: 0.5, taskHeapMemory: 256 * MiB });
+      // Groups with resources get their tasks' network memory (Flink 1.14+), 32 KiB buffers:
+      // ingest: features' gate from source (POINTWISE 4→4: 1 channel) 1×2+8 = 10, source's partition
+      // max(1×2+8, 2) = 10, features' partition to model (ALL_TO_ALL, 2 subpartitions) 2×2+8 = 12: 32.
+      const ingest = profile({ cpuCores: 0.5, taskHeapMemory: 256 * MiB, networkMemory: 32 * 32 * KiB });
+      // gpu: model's gate from features (4 channels) 4×2+8 = 16, its partition to window (6) 6×2+8 = 20: 36.
       const gpu = profile({
         cpuCores: 2,
         taskHeapMemory: GiB,
         taskOffHeapMemory: 128 * MiB,
         managedMemory: 512 * MiB,
+        networkMemory: 36 * 32 * KiB,
         extendedResources: { gpu: 1 },
       });
       // Sum of one subtask per member vertex: cpu 1 + 0.5 + 0.25, heap 512m + 128m + 64m, ...

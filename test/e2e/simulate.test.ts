@@ -487,7 +487,7 @@ describe('simulate --cluster with job graph files', () => {
       expect(verdictLines(run.stdout)).toEqual({ 'legacy-1-11': 'met', 'fine-grained-flip156': 'never met' });
       const block = jobBlock(run.stdout, 'fine-grained-flip156');
       expect(block).toContain(
-        '  missing   2 × cpu 2, heap 1gb, off-heap 128mb, managed 512mb, gpu 1, 6 × cpu 1.75, heap 704mb, off-heap 32mb, managed 256mb',
+        '  missing   2 × cpu 2, heap 1gb, off-heap 128mb, managed 512mb, network 1152kb, gpu 1, 6 × cpu 1.75, heap 704mb, off-heap 32mb, managed 256mb',
       );
       // The worker has no task off-heap memory and no gpu.
       expect(block).toContain(
