@@ -63,11 +63,11 @@ function readLoadBalanceMode(
   version: FlinkVersion,
   out: Diagnostic[],
 ): JobGraph['loadBalanceMode'] {
-  if (mode === 'TASKS' && !atLeast(version, 1, 19)) {
+  if (mode === 'TASKS' && !atLeast(version, 2, 2)) {
     out.push(
       error(
         'input/load-balance-mode',
-        `taskmanager.load-balance.mode TASKS exists from Flink 1.19 on; flinkVersion is ${formatVersion(version)}`,
+        `taskmanager.load-balance.mode TASKS exists from Flink 2.2 on (TaskManagerOptions.TaskManagerLoadBalanceMode is NONE, SLOTS before; MIN_RESOURCES in 2.1); flinkVersion is ${formatVersion(version)}`,
         '/loadBalanceMode',
       ),
     );

@@ -28,12 +28,13 @@ type ExecutionJob = JobData & { loadBalanceMode?: 'NONE' | 'SLOTS' | 'TASKS' };
 /** Random jobs with parallelism 1..16 (jobArb's 1..64 folded), some with the task-balanced strategy. */
 const jobs: fc.Arbitrary<ExecutionJob> = fc
   .tuple(
-    jobArb({ maxVertices: 10, versions: [undefined, '1.14', '1.16', '1.19', '2.0'], resources: true }),
+    jobArb({ maxVertices: 10, versions: [undefined, '1.14', '1.16', '1.19', '2.0', '2.2'], resources: true }),
     fc.constantFrom<ExecutionJob['loadBalanceMode']>(undefined, 'NONE', 'SLOTS', 'TASKS'),
   )
   .map(([job, loadBalanceMode]) => {
     const out: ExecutionJob = { ...job, vertices: job.vertices.map((v) => ({ ...v, parallelism: 1 + ((v.parallelism - 1) % 16) })) };
-    const modern = job.flinkVersion === undefined || job.flinkVersion === '1.19' || job.flinkVersion === '2.0';
+    // TASKS is a taskmanager.load-balance.mode value from Flink 2.2 on.
+    const modern = job.flinkVersion === undefined || job.flinkVersion === '2.2';
     if (loadBalanceMode !== undefined && (loadBalanceMode !== 'TASKS' || modern)) out.loadBalanceMode = loadBalanceMode;
     return out;
   });

@@ -1,5 +1,5 @@
 /**
- * TaskBalancedPreferredSlotSharingStrategy (FLINK-33386, Flink >= 1.19, taskmanager.load-balance.mode
+ * TaskBalancedPreferredSlotSharingStrategy (FLINK-33386; selectable with taskmanager.load-balance.mode from Flink 2.2,
  * TASKS; graph-semantics.md §5.2): per slot sharing group, `max parallelism` groups created up front;
  * a vertex with that parallelism fills them 0, 1, 2, …; any other continues a per-group round-robin
  * cursor. Guarantee asserted by Flink's test: per slot sharing group, max − min group size ≤ 1.
