@@ -8,10 +8,9 @@
  * ones added. As in Flink, the strategy decides (allocation-strategy.ts, over a read-only view of
  * the tracker) and this class applies the decision to the tracker.
  */
-import { compareDecimal, decimalToString } from '../../model/decimal.js';
-import { type ResourceProfile, type SpecifiedProfile, getTotalMemory, isSpecified, merge } from '../../model/resource-profile.js';
+import { type ResourceProfile, type SpecifiedProfile, isSpecified, merge } from '../../model/resource-profile.js';
 import { describeProfile } from '../../model/describe-profile.js';
-import { toHumanReadableString } from '../../model/memory-size.js';
+import * as maxTotal from './max-total-resource.js';
 import { type AllocationStrategy, defaultAllocationStrategy } from './allocation-strategy.js';
 import { type ProfileCounts, allocationsOnPendingResources } from './resource-allocation-strategy.js';
 import { type FineGrainedTaskManager, type PendingTaskManager, newPendingTaskManager } from './fine-grained-task-manager.js';
@@ -141,10 +140,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   // ----- workers ----------------------------------------------------------------------------
 
   private exceedsMaxTotal(extra: SpecifiedProfile): boolean {
-    const total = merge(this.tracker.totalWithPending(), extra);
-    if (!isSpecified(total)) return false;
-    if (this.config.maxTotalCpu !== undefined && compareDecimal(total.cpuCores, this.config.maxTotalCpu) > 0) return true;
-    return this.config.maxTotalMemory !== undefined && getTotalMemory(total) > this.config.maxTotalMemory;
+    return maxTotal.exceedsMaxTotal(this.config, merge(this.tracker.totalWithPending(), extra));
   }
 
   private allocateResource(pending: PendingTaskManager): boolean {
@@ -161,9 +157,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
   }
 
   describeMaxTotal(): string {
-    const cpu = this.config.maxTotalCpu === undefined ? 'unlimited CPU' : `${decimalToString(this.config.maxTotalCpu)} CPU`;
-    const mem = this.config.maxTotalMemory === undefined ? 'unlimited memory' : toHumanReadableString(this.config.maxTotalMemory);
-    return `${cpu}, ${mem}`;
+    return maxTotal.describeMaxTotal(this.config);
   }
 
   private checkClusterReconciliation(): void {
