@@ -4,7 +4,7 @@
  */
 import { type Result, fail, ok } from '../errors/diagnostic.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
-import { flinkDeploymentOf, parseFlinkConfiguration, withDynamicProperties } from '../memory/parse-flink-configuration.js';
+import { readConfigurationText, withDynamicProperties } from '../memory/parse-flink-configuration.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type DeploymentTarget, targetOfConfiguration } from '../memory/task-manager-cpu.js';
 import { resolveFlinkVersion } from '../model/flink-version.js';
@@ -23,14 +23,17 @@ export interface MemoryOptions {
 
 export function memoryFromText(source: string, file?: string, options: MemoryOptions = {}): Result<MemoryReport> {
   const text = stripByteOrderMark(source);
-  // A FlinkDeployment names its release; --flink-version still wins.
-  const deployment = flinkDeploymentOf(text);
+  // --flink-version is checked before the file is read (a wrong flag is reported first).
+  const given = options.flinkVersion === undefined ? undefined : resolveFlinkVersion(options.flinkVersion, '--flink-version', '');
+  if (given !== undefined && !given.ok) return given;
+  const read = readConfigurationText(text, file);
+  if (!read.ok) return read;
+  // Otherwise a FlinkDeployment names its release.
+  const deployment = read.value.deployment;
   const versionText = options.flinkVersion ?? deployment?.flinkVersion;
-  const version = resolveFlinkVersion(versionText, options.flinkVersion === undefined ? 'spec.flinkVersion' : '--flink-version', '');
+  const version = given ?? resolveFlinkVersion(versionText, 'spec.flinkVersion', '');
   if (!version.ok) return version;
-  const parsed = parseFlinkConfiguration(text, file);
-  if (!parsed.ok) return parsed;
-  const config = withDynamicProperties(parsed.value, options.properties ?? []);
+  const config = withDynamicProperties(read.value.config, options.properties ?? []);
   if (!config.ok) return config;
   const target = options.deploymentTarget ?? targetOfConfiguration(config.value) ?? 'standalone';
   const setup = taskManagerSetup(config.value, version.value, target);

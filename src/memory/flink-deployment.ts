@@ -10,6 +10,7 @@
  */
 import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
 import { FlinkException } from '../errors/flink-exception.js';
+import { atLeast, parseFlinkVersion } from '../model/flink-version.js';
 import { parseMemorySize } from '../model/memory-size.js';
 import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
 
@@ -100,8 +101,8 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   }
   if (resource.cpu !== undefined) {
     config.set('kubernetes.taskmanager.cpu.amount', String(resource.cpu));
-    const minor = flinkVersion === undefined ? undefined : flinkVersion.split('.').map(Number);
-    if (minor !== undefined && minor[0] === 1 && minor[1]! < 17) config.set('kubernetes.taskmanager.cpu', String(resource.cpu));
+    const version = flinkVersion === undefined ? undefined : parseFlinkVersion(flinkVersion);
+    if (version !== undefined && !atLeast(version, 1, 17)) config.set('kubernetes.taskmanager.cpu', String(resource.cpu));
   }
   if (tm.resources !== undefined) {
     notes.push(

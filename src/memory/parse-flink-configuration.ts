@@ -11,6 +11,15 @@ import { type FlinkConfiguration, flattenConfiguration } from './flink-configura
 import { type FlinkDeployment, isFlinkDeployment, readFlinkDeployment } from './flink-deployment.js';
 
 export function parseFlinkConfiguration(source: string, file?: string): Result<FlinkConfiguration> {
+  const read = readConfigurationText(source, file);
+  return read.ok ? ok(read.value.config) : read;
+}
+
+/** The configuration, and the FlinkDeployment it came from when the text is one (its release, how it was read). */
+export function readConfigurationText(
+  source: string,
+  file?: string,
+): Result<{ readonly config: FlinkConfiguration; readonly deployment?: FlinkDeployment }> {
   const text = stripByteOrderMark(source);
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
@@ -20,17 +29,10 @@ export function parseFlinkConfiguration(source: string, file?: string): Result<F
   }
   if (isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
-    return deployment.ok ? ok(deployment.value.config) : fail(locateDiagnostics(deployment.diagnostics, text, file));
+    if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, file));
+    return ok({ config: deployment.value.config, deployment: deployment.value });
   }
-  return ok(flattenConfiguration(data as Record<string, unknown>));
-}
-
-/** The FlinkDeployment a configuration text is, if it is one (its version and how it was read). */
-export function flinkDeploymentOf(source: string): FlinkDeployment | undefined {
-  const document = parseDocument(stripByteOrderMark(source));
-  if (!document.ok || !isFlinkDeployment(document.value.data)) return undefined;
-  const deployment = readFlinkDeployment(document.value.data as Record<string, unknown>);
-  return deployment.ok ? deployment.value : undefined;
+  return ok({ config: flattenConfiguration(data as Record<string, unknown>) });
 }
 
 /** `key=value` dynamic properties; later ones win. */

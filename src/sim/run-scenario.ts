@@ -9,7 +9,7 @@ import type { AllocationStrategy } from './slotmanager/allocation-strategy.js';
 import { FineGrainedSlotManager } from './slotmanager/fine-grained-slot-manager.js';
 import { newPendingTaskManager } from './slotmanager/fine-grained-task-manager.js';
 import { emptyAllocationResult, recordPlacement } from './slotmanager/resource-allocation-strategy.js';
-import { type ProfileCount, ResourceCounter } from './slotmanager/resource-counter.js';
+import { ResourceCounter, countSlots } from './slotmanager/resource-counter.js';
 import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from './slotmanager/slot-manager.js';
 import { JobTimelines } from './job-timeline.js';
 import { Priority, Simulation } from './simulation.js';
@@ -124,7 +124,7 @@ class JobMasters {
 
   submit(job: JobDefinition): void {
     this.timelines.declared(job.id);
-    this.declared.set(job.id, slotCount(job.requirements));
+    this.declared.set(job.id, countSlots(job.requirements));
     this.sim.slotManager.processResourceRequirements(job.id, job.requirements);
   }
 
@@ -144,7 +144,7 @@ class JobMasters {
   declare(job: string, requirements: ScenarioEvent & { kind: 'declare' }): void {
     this.timelines.declared(job);
     const before = this.declared.get(job) ?? 0;
-    const after = slotCount(requirements.requirements);
+    const after = countSlots(requirements.requirements);
     this.declared.set(job, after);
     this.sim.slotManager.processResourceRequirements(job, requirements.requirements);
     if (after >= before) return;
@@ -164,12 +164,6 @@ class JobMasters {
       excess -= sm.freeSlots(tm, job, Math.min(n, excess));
     }
   }
-}
-
-function slotCount(requirements: readonly ProfileCount[]): number {
-  let n = 0;
-  for (const r of requirements) n += r.count;
-  return n;
 }
 
 export interface ScenarioRun {

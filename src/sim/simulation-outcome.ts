@@ -10,7 +10,7 @@ import type { JobTimeline } from './job-timeline.js';
 import type { ScenarioRun } from './run-scenario.js';
 import { requirementsAreUnknown } from './scenario/scenario.js';
 import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
-import type { ProfileCount } from './slotmanager/resource-counter.js';
+import { type ProfileCount, countSlots } from './slotmanager/resource-counter.js';
 import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slotmanager/slot-manager.js';
 
 /**
@@ -62,10 +62,6 @@ export interface SimulationOutcome {
   readonly trace: readonly TraceEntry[] | undefined;
 }
 
-function total(list: readonly ProfileCount[]): number {
-  return list.reduce((n, c) => n + c.count, 0);
-}
-
 function jobOutcomes(run: ScenarioRun): JobOutcome[] {
   const { scenario, sim, slotManager: sm } = run;
   const views = new Map(sm.jobs().map((j) => [j.job, j]));
@@ -80,8 +76,8 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
     const timeline = run.timelines.get(id);
     let verdict: Verdict = missing.length === 0 ? 'met' : 'not-met';
     let adaptiveParallelism: ReadonlyMap<string, number> | undefined;
-    if (missing.length > 0 && total(acquired) > 0 && requirementsAreUnknown(requirements)) {
-      const parallelism = def?.vertices === undefined ? undefined : determineParallelism(def.vertices, total(acquired));
+    if (missing.length > 0 && countSlots(acquired) > 0 && requirementsAreUnknown(requirements)) {
+      const parallelism = def?.vertices === undefined ? undefined : determineParallelism(def.vertices, countSlots(acquired));
       if (def?.vertices === undefined || parallelism !== undefined) verdict = 'partly-met';
       adaptiveParallelism = parallelism;
     }

@@ -147,17 +147,13 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     if (this.exceedsMaxTotal(pending.total)) {
       this.workerRefused(
         'pending-failed',
-        () => `no new worker ${pending.id}: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`,
+        () => `no new worker ${pending.id}: the max total resource limit (${maxTotal.describeMaxTotal(this.config)}) would be exceeded`,
       );
       return false;
     }
     this.tracker.addPending(pending);
     this.ctx.trace('pending', () => `new pending worker ${pending.id} (${describeProfile(pending.total)})`, { taskManager: pending.id });
     return true;
-  }
-
-  describeMaxTotal(): string {
-    return maxTotal.describeMaxTotal(this.config);
   }
 
   private checkClusterReconciliation(): void {
@@ -218,7 +214,8 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     if (matched === undefined && this.exceedsMaxTotal(total)) {
       this.ctx.trace(
         'reject',
-        () => `TaskManager ${reg.id} is rejected: the max total resource limit (${this.describeMaxTotal()}) would be exceeded`,
+        () =>
+          `TaskManager ${reg.id} is rejected: the max total resource limit (${maxTotal.describeMaxTotal(this.config)}) would be exceeded`,
       );
       return 'REJECTED';
     }

@@ -10,6 +10,13 @@ export interface ProfileCount {
   readonly count: number;
 }
 
+/** Slots in a list of profile counts. */
+export function countSlots(list: readonly ProfileCount[]): number {
+  let n = 0;
+  for (const c of list) n += c.count;
+  return n;
+}
+
 export class ResourceCounter {
   private readonly entries = new Map<string, { profile: ResourceProfile; count: number }>();
 
