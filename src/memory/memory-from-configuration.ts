@@ -9,7 +9,7 @@ import type { FlinkVersion } from '../model/flink-version.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
 import type { DeploymentTarget } from './task-manager-cpu.js';
-import { type TaskExecutorMemory, computeTaskExecutorMemory, withFailurePrefix } from './task-executor-memory.js';
+import { type TaskExecutorMemory, computeTaskExecutorMemory } from './task-executor-memory.js';
 
 export interface TaskManagerSetup {
   readonly memory: TaskExecutorMemory;
@@ -32,14 +32,15 @@ export function taskManagerSetup(
     return ok({ memory, resources: computeTaskManagerResources(config, version, memory, target) });
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
-    // Flink reads the CPU cores inside processSpecFromConfig too: the same prefix applies.
-    return fail([toDiagnostic(withFailurePrefix(e, version), config)]);
+    return fail([toDiagnostic(e, config)]);
   }
 }
 
 function toDiagnostic(e: FlinkException, config: FlinkConfiguration): Diagnostic {
   const message = [e.message, ...e.causes.filter((c) => !e.message.includes(c)).map((c) => `caused by: ${c}`)].join('\n  ');
-  const key = [...e.chain.join(' ').matchAll(/'(taskmanager\.[A-Za-z0-9.-]+)'/g)].map((m) => m[1]!).find((k) => config.has(k));
+  // Flink names the key quoted ('taskmanager.memory.flink.size') or bare (taskmanager.cpu.cores).
+  const named = [...e.chain.join(' ').matchAll(/taskmanager\.[A-Za-z0-9.-]*[A-Za-z0-9]/g)].map((m) => m[0]);
+  const key = named.find((k) => config.has(k));
   // Flat keys are JSON-pointer segments as they are; a nested config.yaml is located by its ancestor.
   return error('config/memory', message, key === undefined ? '' : `/${key}`, e.errorType);
 }

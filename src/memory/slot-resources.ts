@@ -13,7 +13,7 @@ import { type SpecifiedProfile, divideIntoSlots, specified } from '../model/reso
 import { type FlinkConfiguration, readInteger } from './flink-configuration.js';
 import { type DeploymentTarget, type TaskManagerCpu, taskManagerCpu } from './task-manager-cpu.js';
 import { memoryOptions } from './memory-options.js';
-import type { TaskExecutorMemory } from './task-executor-memory.js';
+import { type TaskExecutorMemory, withFailurePrefix } from './task-executor-memory.js';
 
 export interface TaskManagerResources {
   readonly deploymentTarget: DeploymentTarget;
@@ -31,9 +31,9 @@ export function computeTaskManagerResources(
   target: DeploymentTarget = 'standalone',
 ): TaskManagerResources {
   const o = memoryOptions(version);
-  const slots = readInteger(config, o.numberOfTaskSlots)!;
-  if (slots < 1) throw new FlinkException('IllegalConfigurationException', `Number of task slots must be at least one, was: ${slots}`);
-  const cpu = taskManagerCpu(config, version, target, slots);
+  const configuredSlots = readInteger(config, o.numberOfTaskSlots)!;
+  const cpu = cpuInsideProcessSpec(() => taskManagerCpu(config, version, target, configuredSlots), version);
+  const slots = slotsOf(configuredSlots);
   const total = specified({
     cpuCores: roundDownDecimal(decimalFromNumber(cpu.cores), resourceScale(version)),
     taskHeapMemory: memory.taskHeap,
@@ -48,4 +48,31 @@ export function computeTaskManagerResources(
     totalResourceProfile: total,
     defaultSlotResourceProfile: divideIntoSlots(total, slots, resourceScale(version)),
   };
+}
+
+/**
+ * Flink reads the CPU inside `TaskExecutorProcessUtils.processSpecFromConfig`, after the memory,
+ * so its failure carries the same "TaskManager memory configuration failed: " prefix (from 1.12).
+ */
+function cpuInsideProcessSpec(read: () => TaskManagerCpu, version: FlinkVersion): TaskManagerCpu {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof FlinkException) throw withFailurePrefix(e, version);
+    throw e;
+  }
+}
+
+/**
+ * `ConfigurationParserUtils.getSlot`: -1 (written by many old configurations) means 1; below 1
+ * fails when the TaskExecutor starts. The CPU fallback above still sees the configured value, as
+ * Flink's does, so 0 or -1 slots without `taskmanager.cpu.cores` fail on the CPU first.
+ */
+function slotsOf(configured: number): number {
+  const slots = configured === -1 ? 1 : configured;
+  if (slots >= 1) return slots;
+  throw new FlinkException(
+    'IllegalConfigurationException',
+    `Invalid configuration value for taskmanager.numberOfTaskSlots : ${configured} - Number of task slots must be at least one.`,
+  );
 }

@@ -60,6 +60,18 @@ export function withFailurePrefix(e: FlinkException, version: FlinkVersion): Fli
   return e.wrap(e.errorType, `TaskManager memory configuration failed: ${e.message}`);
 }
 
+/** The component a memory option sets; a value read from the configuration is known from then on. */
+const COMPONENT_OF_OPTION: Partial<Record<keyof MemoryOptions, keyof TaskExecutorMemory>> = {
+  frameworkHeap: 'frameworkHeap',
+  frameworkOffHeap: 'frameworkOffHeap',
+  taskHeap: 'taskHeap',
+  taskOffHeap: 'taskOffHeap',
+  managedSize: 'managed',
+  metaspace: 'jvmMetaspace',
+  flinkSize: 'totalFlink',
+  processSize: 'totalProcess',
+};
+
 /** Records a component as it is derived, so a failure can say what was computed before it. */
 function note<T extends bigint>(ctx: Context, name: string, value: T): T {
   ctx.derived.set(name, value);
@@ -76,7 +88,12 @@ export function computeTaskExecutorMemory(config: FlinkConfiguration, version: F
     config,
     o,
     configured: (key) => isConfigured(config, o[key]),
-    memory: (key) => readMemory(config, o[key] as never) as bigint,
+    memory: (key) => {
+      const bytes = readMemory(config, o[key] as never) as bigint;
+      const component = COMPONENT_OF_OPTION[key];
+      if (component !== undefined) ctx.derived.set(component, bytes);
+      return bytes;
+    },
     derived: new Map(),
   };
   try {
@@ -192,7 +209,7 @@ function fromTotalFlink(ctx: Context, flink: bigint): FlinkInternal {
         `Sum of configured Framework Heap Memory (${h(frameworkHeap)}), Framework Off-Heap Memory (${h(frameworkOffHeap)}), Task Off-Heap Memory (${h(taskOffHeap)}), Managed Memory (${h(managed)}) and Network Memory (${h(network)}) exceed configured Total Flink Memory (${h(flink)}).`,
       );
     }
-    internal = { frameworkHeap, frameworkOffHeap, taskHeap: flink - rest, taskOffHeap, managed, network };
+    internal = { frameworkHeap, frameworkOffHeap, taskHeap: note(ctx, 'taskHeap', flink - rest), taskOffHeap, managed, network };
   }
   checkTotalFlink(ctx, internal);
   return internal;
@@ -229,7 +246,7 @@ function withJvm(ctx: Context, internal: FlinkInternal): TaskExecutorMemory {
     if (overhead < range.min || overhead > range.max)
       fail(`Derived JVM Overhead size (${h(overhead)}) is not in configured JVM Overhead range [${h(range.min)}, ${h(range.max)}].`);
   } else {
-    overhead = deriveWithInverseFraction(totalFlink + metaspace, overheadRange(ctx));
+    overhead = note(ctx, 'jvmOverhead', deriveWithInverseFraction(totalFlink + metaspace, overheadRange(ctx)));
   }
   return complete(internal, metaspace, overhead);
 }

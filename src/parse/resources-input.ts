@@ -29,10 +29,20 @@ export function readMemorySize(value: string | number, key: string, pointer: str
   }
 }
 
+/** A CPU or extended resource amount; Flink's `Resource` rejects a negative value. */
+function readResourceValue(value: unknown, pointer: string, out: Diagnostic[]): Decimal {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    out.push(error('input/resources', `a resource amount must be a number, got ${JSON.stringify(value) ?? String(value)}`, pointer));
+    return ZERO_DECIMAL;
+  }
+  if (value < 0) out.push(error('input/resources', 'Resource value must be no less than 0', pointer, 'IllegalArgumentException'));
+  return decimalFromNumber(Math.max(value, 0));
+}
+
 /** The fields given in a resources map (missing fields stay undefined). */
 export function readProfileFields(input: ResourcesInput, pointer: string, out: Diagnostic[]): ProfileFields {
   const fields: ProfileFields = {};
-  if (input.cpuCores !== undefined) fields.cpuCores = decimalFromNumber(input.cpuCores);
+  if (input.cpuCores !== undefined) fields.cpuCores = readResourceValue(input.cpuCores, `${pointer}/cpuCores`, out);
   for (const key of MEMORY_FIELDS) {
     const raw = input[key];
     if (raw !== undefined) {
@@ -48,7 +58,9 @@ export function readProfileFields(input: ResourcesInput, pointer: string, out: D
     if (bytes !== undefined) fields.managedMemory = bytes;
   }
   if (input.extended !== undefined) {
-    fields.extendedResources = new Map(Object.entries(input.extended).map(([name, amount]) => [name, decimalFromNumber(amount)]));
+    fields.extendedResources = new Map(
+      Object.entries(input.extended).map(([name, amount]) => [name, readResourceValue(amount, `${pointer}/extended/${name}`, out)]),
+    );
   }
   return fields;
 }

@@ -28,6 +28,30 @@ const ENVELOPE_KEYS = new Set(['name', 'level', 'flinkVersion', 'input', 'expect
 /** Thrown for a case the runner cannot check as written; the case fails with this message. */
 export class CaseError extends Error {}
 
+/**
+ * Thrown when flinkslot refuses a case's input (as Flink would throw). Each part is one attempt's
+ * messages (a case with `variants` makes one attempt per variant); an expected `error` must occur in
+ * every part. `failures` are checks the level made of what was derived before the refusal.
+ */
+export class Rejection extends Error {
+  constructor(
+    readonly parts: ReadonlyArray<readonly string[]>,
+    readonly failures: readonly string[] = [],
+  ) {
+    super(parts.map((p) => p.join(' <- ')).join(' | '));
+  }
+
+  static of(messages: readonly string[], failures: readonly string[] = []): Rejection {
+    return new Rejection([messages], failures);
+  }
+}
+
+/** The value of an engine result, or a Rejection carrying its diagnostics. */
+export function accepted<T>(result: { ok: true; value: T } | { ok: false; diagnostics: ReadonlyArray<{ message: string }> }): T {
+  if (!result.ok) throw Rejection.of(result.diagnostics.map((d) => d.message));
+  return result.value;
+}
+
 export function checkEnvelope(c: Record<string, unknown>, fileName: string): ConformanceCase {
   for (const key of Object.keys(c)) if (!ENVELOPE_KEYS.has(key)) throw new CaseError(`unknown top-level key '${key}'`);
   if (c.name !== fileName) throw new CaseError(`name '${String(c.name)}' does not equal the file name '${fileName}'`);

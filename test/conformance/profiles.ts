@@ -3,7 +3,7 @@ import { FlinkException } from '../../src/errors/flink-exception.js';
 import type { Diagnostic } from '../../src/errors/diagnostic.js';
 import { type ResourceProfile, ANY, UNKNOWN, ZERO, fromResourceSpec, multiply, specified } from '../../src/model/resource-profile.js';
 import { readMemorySize, readProfileFields, type ResourcesInput } from '../../src/parse/resources-input.js';
-import { CaseError, checkKeys } from './case-file.js';
+import { CaseError, Rejection, checkKeys } from './case-file.js';
 
 const PROFILE_FIELDS = ['cpuCores', 'taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory', 'extended'];
 
@@ -21,14 +21,15 @@ export function profileFromMap(value: unknown, where: string): ResourceProfile {
   checkKeys(map, PROFILE_FIELDS, where);
   const out: Diagnostic[] = [];
   const profile = specified(readProfileFields(map as ResourcesInput, where, out));
-  if (out.length > 0) throw new CaseError(out.map((d) => d.message).join('; '));
+  // flinkslot's own reader refused the profile: an input error the case may expect.
+  if (out.length > 0) throw Rejection.of(out.map((d) => d.message));
   return profile;
 }
 
 export function memory(value: unknown, where: string): bigint {
   const out: Diagnostic[] = [];
   const bytes = readMemorySize(value as string | number, where, where, out);
-  if (bytes === undefined) throw new CaseError(out.map((d) => d.message).join('; '));
+  if (bytes === undefined) throw Rejection.of(out.map((d) => d.message));
   return bytes;
 }
 

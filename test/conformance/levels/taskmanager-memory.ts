@@ -1,12 +1,16 @@
 /** Level `taskmanager-memory`: memory components, JVM options and slot profiles from a Flink config. */
 import { FlinkException } from '../../../src/errors/flink-exception.js';
 import { flattenConfiguration } from '../../../src/memory/flink-configuration.js';
-import { computeTaskManagerResources } from '../../../src/memory/slot-resources.js';
-import { MemoryConfigurationException, computeTaskExecutorMemory } from '../../../src/memory/task-executor-memory.js';
+import { type TaskManagerResources, computeTaskManagerResources } from '../../../src/memory/slot-resources.js';
+import {
+  MemoryConfigurationException,
+  type TaskExecutorMemory,
+  computeTaskExecutorMemory,
+} from '../../../src/memory/task-executor-memory.js';
 import { parseFlinkVersion } from '../../../src/model/flink-version.js';
 import { type ResourceProfile, isSpecified, profilesEqual, specified } from '../../../src/model/resource-profile.js';
 import { decimalFromString } from '../../../src/model/decimal.js';
-import { CaseError, type ConformanceCase, checkKeys } from '../case-file.js';
+import { CaseError, type ConformanceCase, Rejection, checkKeys } from '../case-file.js';
 
 const COMPONENTS = [
   'frameworkHeap',
@@ -40,45 +44,53 @@ export function runTaskManagerMemory(c: ConformanceCase, caseVersion: string): s
   checkKeys(c.input, ['flinkConfig', 'flinkVersion'], 'input');
   checkKeys(
     c.expect,
-    [
-      ...COMPONENTS,
-      'taskManagerTotalResource',
-      'defaultSlotResourceProfile',
-      'restTotalResourceMiB',
-      'error',
-      'errorAlsoContains',
-      'derivedBeforeFailure',
-    ],
+    [...COMPONENTS, 'taskManagerTotalResource', 'defaultSlotResourceProfile', 'restTotalResourceMiB', 'derivedBeforeFailure'],
     'expect',
   );
   const version = parseFlinkVersion(String(c.input.flinkVersion ?? caseVersion));
   if (version === undefined) throw new CaseError(`bad flinkVersion '${String(c.input.flinkVersion)}'`);
   const config = flattenConfiguration(c.input.flinkConfig as Record<string, unknown>);
   const e = c.expect;
+  const derived = e.derivedBeforeFailure as Record<string, unknown> | undefined;
+  if (derived !== undefined) checkKeys(derived, COMPONENTS, 'expect.derivedBeforeFailure');
+  let memory: TaskExecutorMemory | undefined;
   try {
-    const memory = computeTaskExecutorMemory(config, version);
+    memory = computeTaskExecutorMemory(config, version);
     const resources = computeTaskManagerResources(config, version, memory);
-    if (e.error !== undefined) return [`expected error '${String(e.error)}', but the configuration was accepted`];
-    const failures: string[] = [];
-    for (const key of COMPONENTS) {
-      if (e[key] !== undefined && BigInt(e[key] as number) !== memory[key])
-        failures.push(`${key}: expected ${String(e[key])}, got ${memory[key]}`);
-    }
-    const profiles: Array<[string, ResourceProfile]> = [
-      ['taskManagerTotalResource', resources.totalResourceProfile],
-      ['defaultSlotResourceProfile', resources.defaultSlotResourceProfile],
-    ];
-    for (const [key, actual] of profiles) {
-      if (e[key] !== undefined && !profilesEqual(actual, profileOf(e[key] as Record<string, unknown>, `expect.${key}`)))
-        failures.push(`${key} differs`);
-    }
-    if (e.restTotalResourceMiB !== undefined)
-      failures.push(...checkRestMiB(e.restTotalResourceMiB as Record<string, number>, resources.totalResourceProfile));
-    return failures;
+    if (derived !== undefined) throw new CaseError('expect.derivedBeforeFailure, but the configuration was accepted');
+    return [...checkComponents(e, memory), ...checkProfiles(e, resources)];
   } catch (error) {
     if (!(error instanceof FlinkException)) throw error;
-    return checkFailure(c, error);
+    // Components derived before the failing check: those recorded by the derivation, or all of
+    // them when the memory was complete and a later step (CPU, slots) failed.
+    const before = error instanceof MemoryConfigurationException ? error.derivedBeforeFailure : componentsOf(memory);
+    throw Rejection.of(error.chain, checkDerived(derived ?? {}, before));
   }
+}
+
+function checkComponents(e: Record<string, unknown>, memory: TaskExecutorMemory): string[] {
+  return COMPONENTS.filter((key) => e[key] !== undefined && BigInt(e[key] as number) !== memory[key]).map(
+    (key) => `${key}: expected ${String(e[key])}, got ${memory[key]}`,
+  );
+}
+
+function checkProfiles(e: Record<string, unknown>, resources: TaskManagerResources): string[] {
+  const failures: string[] = [];
+  const profiles: Array<[string, ResourceProfile]> = [
+    ['taskManagerTotalResource', resources.totalResourceProfile],
+    ['defaultSlotResourceProfile', resources.defaultSlotResourceProfile],
+  ];
+  for (const [key, actual] of profiles) {
+    if (e[key] !== undefined && !profilesEqual(actual, profileOf(e[key] as Record<string, unknown>, `expect.${key}`)))
+      failures.push(`${key} differs`);
+  }
+  if (e.restTotalResourceMiB !== undefined)
+    failures.push(...checkRestMiB(e.restTotalResourceMiB as Record<string, number>, resources.totalResourceProfile));
+  return failures;
+}
+
+function componentsOf(memory: TaskExecutorMemory | undefined): ReadonlyMap<string, bigint> {
+  return new Map(memory === undefined ? [] : COMPONENTS.map((key) => [key, memory[key]]));
 }
 
 function checkRestMiB(want: Record<string, number>, total: ResourceProfile): string[] {
@@ -89,19 +101,8 @@ function checkRestMiB(want: Record<string, number>, total: ResourceProfile): str
     .map(([key, mib]) => `restTotalResourceMiB.${key}: expected ${mib}`);
 }
 
-function checkFailure(c: ConformanceCase, error: FlinkException): string[] {
-  const e = c.expect;
-  const text = error.chain.join('\n');
-  if (e.error === undefined) return [`unexpected error: ${error.chain.join(' <- ')}`];
-  const failures = [String(e.error), ...((e.errorAlsoContains as string[] | undefined) ?? [])]
-    .filter((part) => !text.includes(part))
-    .map((part) => `error does not contain '${part}': ${error.chain.join(' <- ')}`);
-  const derived = e.derivedBeforeFailure as Record<string, number> | undefined;
-  if (derived !== undefined) {
-    const before = error instanceof MemoryConfigurationException ? error.derivedBeforeFailure : new Map<string, bigint>();
-    for (const [key, value] of Object.entries(derived)) {
-      if (before.get(key) !== BigInt(value)) failures.push(`derivedBeforeFailure.${key}: expected ${value}, got ${before.get(key)}`);
-    }
-  }
-  return failures;
+function checkDerived(want: Record<string, unknown>, before: ReadonlyMap<string, bigint>): string[] {
+  return Object.entries(want)
+    .filter(([key, value]) => before.get(key) !== BigInt(value as number))
+    .map(([key, value]) => `derivedBeforeFailure.${key}: expected ${String(value)}, got ${before.get(key) ?? 'not derived'}`);
 }

@@ -151,7 +151,8 @@ describe('E-CPU (TaskExecutorProcessUtils.getCpuCoresWithFallback)', () => {
     const config = conf(w1({ 'taskmanager.cpu.cores': cores }));
     const e = thrown(() => computeTaskManagerResources(config, NEWEST, computeTaskExecutorMemory(config, NEWEST)));
     expect(e.errorType).toBe('IllegalConfigurationException');
-    expect(e.message).toBe(E_CPU);
+    expect(e.message).toBe(PREFIX + E_CPU);
+    expect(e.chain).toEqual([PREFIX + E_CPU, E_CPU]);
   });
 
   it('in 1.11 the configuration fails with the bare E-CPU message', () => {
@@ -166,6 +167,31 @@ describe('E-CPU (TaskExecutorProcessUtils.getCpuCoresWithFallback)', () => {
     expect(setup.ok).toBe(false);
     if (setup.ok) return;
     expect(setup.diagnostics[0]!.message).toBe(PREFIX + E_CPU);
+  });
+});
+
+describe('ConfigurationParserUtils.getSlot: the number of slots', () => {
+  const E_SLOTS = (n: number) =>
+    `Invalid configuration value for taskmanager.numberOfTaskSlots : ${n} - Number of task slots must be at least one.`;
+
+  it.each(['0', '-1', '-2'])('%s slots without cpu.cores fail on the CPU first: its fallback is the configured slot count', (slots) => {
+    const config = conf(w1({ 'taskmanager.numberOfTaskSlots': slots }));
+    const e = thrown(() => computeTaskManagerResources(config, NEWEST, computeTaskExecutorMemory(config, NEWEST)));
+    expect(e.message).toBe(PREFIX + E_CPU);
+  });
+
+  it.each([0, -2])('%i slots with cpu.cores set fail on the slot check, without the memory prefix', (slots) => {
+    const setup = taskManagerSetup(conf(w1({ 'taskmanager.numberOfTaskSlots': String(slots), 'taskmanager.cpu.cores': '2' })), NEWEST);
+    expect(setup.ok).toBe(false);
+    if (setup.ok) return;
+    expect(setup.diagnostics[0]!.message).toBe(E_SLOTS(slots));
+    expect(setup.diagnostics[0]!.location?.pointer).toBe('/taskmanager.numberOfTaskSlots');
+  });
+
+  it('-1 slots with cpu.cores set mean one slot ("many configs have been written with a -1 entry")', () => {
+    const r = resources(w1({ 'taskmanager.numberOfTaskSlots': '-1', 'taskmanager.cpu.cores': '2' }));
+    expect(r.numberOfTaskSlots).toBe(1);
+    expect(decimalToString(r.defaultSlotResourceProfile.cpuCores)).toBe('2');
   });
 });
 
