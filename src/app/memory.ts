@@ -2,7 +2,7 @@
  * `flinkslot memory`: the text of a Flink configuration file → the TaskManager memory report
  * (FLIP-49 components, slot resources), or located diagnostics.
  */
-import { type Result, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { readConfigurationText, withDynamicProperties } from '../memory/parse-flink-configuration.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
@@ -37,14 +37,14 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   if (!config.ok) return config;
   const target = options.deploymentTarget ?? targetOfConfiguration(config.value) ?? 'standalone';
   const setup = taskManagerSetup(config.value, version.value, target);
-  if (!setup.ok)
-    return fail(
-      locateDiagnostics(
-        setup.diagnostics.map((d) => withConfigPointer(d, text)),
-        text,
-        file,
-      ),
-    );
+  if (!setup.ok) {
+    const located = read.value.text;
+    const relocate = (d: Diagnostic): Diagnostic =>
+      deployment === undefined || !d.location?.pointer
+        ? withConfigPointer(d, located)
+        : { ...d, location: { pointer: deployment.pointerOf(d.location.pointer.slice(1)) } };
+    return fail(locateDiagnostics(setup.diagnostics.map(relocate), located, file));
+  }
   const versionSource: 'option' | 'file' | 'assumed' =
     options.flinkVersion !== undefined ? 'option' : versionText !== undefined ? 'file' : 'assumed';
   const notes = deployment?.notes.map((n) => n.message) ?? [];

@@ -78,9 +78,10 @@ function checkDocument(source: SourceText, isCluster: boolean): Result<CheckedDo
 
 /** Text → data that passed the cluster or scenario schema (a Flink `/taskmanagers` answer is imported first). */
 function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
-  const text = stripByteOrderMark(source.text);
-  const document = parseDocument(text);
+  const document = parseDocument(stripByteOrderMark(source.text));
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, source.file));
+  // A manifest's FlinkDeployment comes with its other documents blanked: locate in that text.
+  const text = document.value.text;
   let data = document.value.data;
   let notes: Diagnostic[] = [];
   const flinkFormat = isCluster ? detectFlinkFormat(data) : undefined;

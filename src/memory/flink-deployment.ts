@@ -8,10 +8,11 @@
  * for Flink before 1.17). `spec.flinkVersion` v1_15 … v2_2 names the release; the TaskManagers run
  * on Kubernetes, started by Flink (`mode: native`, the default) or `replicas` of them (standalone).
  */
-import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, info, ok, warning } from '../errors/diagnostic.js';
 import { FlinkException } from '../errors/flink-exception.js';
-import { atLeast, parseFlinkVersion } from '../model/flink-version.js';
+import { type FlinkVersion, atLeast, parseFlinkVersion } from '../model/flink-version.js';
 import { parseMemorySize } from '../model/memory-size.js';
+import { printable } from '../util/printable.js';
 import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
 
 type Raw = Record<string, unknown>;
@@ -27,6 +28,8 @@ export interface FlinkDeployment {
   readonly parallelism: number | undefined;
   /** How each value was read, for the output. */
   readonly notes: Diagnostic[];
+  /** Where a configuration key's value stands in the file (JSON pointer), for located errors. */
+  readonly pointerOf: (key: string) => string;
 }
 
 export function isFlinkDeployment(data: unknown): boolean {
@@ -61,6 +64,120 @@ function versionOf(spec: Raw): string | undefined {
   return m === null ? undefined : `${m[1]}.${m[2]}`;
 }
 
+/** The release of an official image (`flink:2.2.0-scala_2.12-java17`, `apache/flink:1.20`): what the TaskManagers run. */
+function imageVersion(spec: Raw): string | undefined {
+  // An optional registry host (it has a dot), then flink, library/flink or apache/flink: not a user's own image.
+  const m = /^(?:(?:[\w-]+\.)+[\w-]+(?::\d+)?\/)?(?:library\/|apache\/)?flink:(\d+)\.(\d+)/.exec(String(spec.image ?? '').trim());
+  return m === null ? undefined : `${m[1]}.${m[2]}`;
+}
+
+/** CPU → `kubernetes.taskmanager.cpu.amount`, and the pre-1.17 key for a release before 1.17 (`configureCpu`). */
+function setCpu(config: Map<string, string>, cpu: number, version: FlinkVersion | undefined): void {
+  config.set('kubernetes.taskmanager.cpu.amount', String(cpu));
+  if (version !== undefined && !atLeast(version, 1, 17)) config.set('kubernetes.taskmanager.cpu', String(cpu));
+}
+
+/** Keys the TaskManager spec sets, and where (the spec wins over spec.flinkConfiguration). */
+function specPointers(tm: Raw): Map<string, string> {
+  const out = new Map<string, string>();
+  const resources = tm.resources as Raw | undefined;
+  const at = resources !== undefined ? '/spec/taskManager/resources/requests' : '/spec/taskManager/resource';
+  const given = ((resources !== undefined ? resources.requests : tm.resource) ?? {}) as Raw;
+  if (given.memory !== undefined) out.set('taskmanager.memory.process.size', `${at}/memory`);
+  if (given.cpu !== undefined)
+    for (const key of ['kubernetes.taskmanager.cpu.amount', 'kubernetes.taskmanager.cpu']) out.set(key, `${at}/cpu`);
+  return out;
+}
+
+function setProcessMemory(config: Map<string, string>, text: string, pointer: string, notes: Diagnostic[]): Result<bigint> {
+  const bytes = memoryBytes(text);
+  if (bytes === undefined) {
+    return fail([
+      error(
+        'deployment/memory',
+        `${pointer.slice(6).replaceAll('/', '.')} '${text}' is neither a Flink memory size nor a Kubernetes quantity`,
+        pointer,
+      ),
+    ]);
+  }
+  config.set('taskmanager.memory.process.size', `${bytes}b`);
+  notes.push(
+    info('deployment/memory', `${pointer.slice(6).replaceAll('/', '.')} ${text} → taskmanager.memory.process.size ${bytes} bytes`, pointer),
+  );
+  return ok(bytes);
+}
+
+/** `taskManager.resource` (`setResource`): memory and CPU. */
+function applyResource(resource: Raw, config: Map<string, string>, version: FlinkVersion | undefined, notes: Diagnostic[]): Result<void> {
+  if (resource.memory !== undefined) {
+    const set = setProcessMemory(config, String(resource.memory), '/spec/taskManager/resource/memory', notes);
+    if (!set.ok) return set;
+  }
+  if (resource.cpu !== undefined) setCpu(config, Number(resource.cpu), version);
+  return ok(undefined);
+}
+
+/** A Kubernetes CPU quantity as the operator parses a request: "500m" → 0.5, else a number. */
+function cpuQuantity(text: string): number | undefined {
+  const t = text.trim();
+  const value = t.endsWith('m') ? Number(t.slice(0, -1)) / 1000 : Number(t);
+  return t === '' || !Number.isFinite(value) ? undefined : value;
+}
+
+/** A memory quantity's numerical amount (Kubernetes units: "2G" is 10^9 here, unlike Flink's "2g"). */
+function memoryQuantity(text: string): number | undefined {
+  const bytes = kubernetesQuantityBytes(text);
+  return bytes === undefined ? undefined : Number(bytes);
+}
+
+/**
+ * `taskManager.resources` (Kubernetes ResourceRequirements, FLINK-33548), which replaces
+ * `taskManager.resource` when present (`setResourceRequirements`): requests set the process
+ * memory and CPU; limits ÷ requests set `kubernetes.taskmanager.cpu|memory.limit-factor`.
+ */
+function applyResourceRequirements(
+  resources: Raw,
+  config: Map<string, string>,
+  version: FlinkVersion | undefined,
+  notes: Diagnostic[],
+): Result<void> {
+  const requests = (resources.requests ?? {}) as Raw;
+  const limits = (resources.limits ?? {}) as Raw;
+  const at = '/spec/taskManager/resources';
+  if (requests.memory !== undefined) {
+    const set = setProcessMemory(config, String(requests.memory), `${at}/requests/memory`, notes);
+    if (!set.ok) return set;
+  }
+  const cpu = requests.cpu === undefined ? undefined : cpuQuantity(String(requests.cpu));
+  if (requests.cpu !== undefined && cpu === undefined) {
+    notes.push(
+      warning(
+        'deployment/cpu',
+        `taskManager.resources.requests.cpu '${String(requests.cpu)}' is not a CPU amount: the operator skips it`,
+        `${at}/requests/cpu`,
+      ),
+    );
+  }
+  if (cpu !== undefined) setCpu(config, cpu, version);
+  const factor = (kind: 'cpu' | 'memory', read: (t: string) => number | undefined): void => {
+    if (limits[kind] === undefined || requests[kind] === undefined) return;
+    const [limit, request] = [read(String(limits[kind])), read(String(requests[kind]))];
+    if (limit === undefined || request === undefined || !(request > 0)) return;
+    const key = `kubernetes.taskmanager.${kind}.limit-factor`;
+    config.set(key, String(limit / request));
+    notes.push(
+      info(
+        'deployment/limit-factor',
+        `taskManager.resources limits.${kind} / requests.${kind} → ${key} ${limit / request}`,
+        `${at}/limits/${kind}`,
+      ),
+    );
+  };
+  factor('cpu', cpuQuantity);
+  factor('memory', memoryQuantity);
+  return ok(undefined);
+}
+
 export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   const spec = (data.spec ?? {}) as Raw;
   const config = flattenConfiguration((spec.flinkConfiguration ?? {}) as Raw);
@@ -79,38 +196,19 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
       ),
     ]);
   }
-  if (resource.memory !== undefined) {
-    const bytes = memoryBytes(String(resource.memory));
-    if (bytes === undefined) {
-      return fail([
-        error(
-          'deployment/memory',
-          `taskManager.resource.memory '${String(resource.memory)}' is neither a Flink memory size nor a Kubernetes quantity`,
-          '/spec/taskManager/resource/memory',
-        ),
-      ]);
-    }
-    config.set('taskmanager.memory.process.size', `${bytes}b`);
+  const operatorVersion = flinkVersion === undefined ? undefined : parseFlinkVersion(flinkVersion);
+  const applied =
+    tm.resources !== undefined
+      ? applyResourceRequirements(tm.resources as Raw, config, operatorVersion, notes)
+      : applyResource(resource, config, operatorVersion, notes);
+  if (!applied.ok) return applied;
+  const image = imageVersion(spec);
+  if (image !== undefined && image !== flinkVersion) {
+    const message = `the image ${printable(String(spec.image))} runs Flink ${image}${flinkVersion === undefined ? '' : ` (spec.flinkVersion says ${flinkVersion})`}: ${image}'s rules apply`;
     notes.push(
-      info(
-        'deployment/memory',
-        `taskManager.resource.memory ${String(resource.memory)} → taskmanager.memory.process.size ${bytes} bytes`,
-        '/spec/taskManager/resource/memory',
-      ),
-    );
-  }
-  if (resource.cpu !== undefined) {
-    config.set('kubernetes.taskmanager.cpu.amount', String(resource.cpu));
-    const version = flinkVersion === undefined ? undefined : parseFlinkVersion(flinkVersion);
-    if (version !== undefined && !atLeast(version, 1, 17)) config.set('kubernetes.taskmanager.cpu', String(resource.cpu));
-  }
-  if (tm.resources !== undefined) {
-    notes.push(
-      info(
-        'deployment/resources',
-        'taskManager.resources (Kubernetes requests and limits) is not read: taskManager.resource and flinkConfiguration are',
-        '/spec/taskManager/resources',
-      ),
+      flinkVersion === undefined
+        ? info('deployment/image-version', message, '/spec/image')
+        : warning('deployment/image-version', message, '/spec/image'),
     );
   }
   // Native: Flink's Kubernetes ResourceManager starts the TaskManagers (their CPU follows the
@@ -118,14 +216,16 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   config.set('execution.target', spec.mode === 'standalone' ? 'remote' : 'kubernetes-application');
   const metadata = (data.metadata ?? {}) as Raw;
   const job = (spec.job ?? {}) as Raw;
+  const fromSpec = specPointers(tm);
   return ok({
     name: metadata.name === undefined ? undefined : String(metadata.name),
     config,
-    flinkVersion,
+    flinkVersion: image ?? flinkVersion,
     mode: spec.mode === 'standalone' ? 'standalone' : 'native',
     replicas: tm.replicas === undefined ? undefined : Number(tm.replicas),
     parallelism: job.parallelism === undefined ? undefined : Number(job.parallelism),
     notes,
+    pointerOf: (key) => fromSpec.get(key) ?? `/spec/flinkConfiguration/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
   });
 }
 

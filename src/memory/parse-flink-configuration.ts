@@ -19,20 +19,26 @@ export function parseFlinkConfiguration(source: string, file?: string): Result<F
 export function readConfigurationText(
   source: string,
   file?: string,
-): Result<{ readonly config: FlinkConfiguration; readonly deployment?: FlinkDeployment }> {
+): Result<{
+  readonly config: FlinkConfiguration;
+  readonly deployment?: FlinkDeployment;
+  /** The text errors are located in (a manifest's other documents blanked). */
+  readonly text: string;
+}> {
   const text = stripByteOrderMark(source);
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
-  const data = document.value.data;
+  // A manifest's FlinkDeployment comes with the other documents blanked: locate in that text.
+  const { data, text: located } = document.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return fail(locateDiagnostics([error('config/not-a-map', 'a Flink configuration must be a map of keys to values', '')], text, file));
+    return fail(locateDiagnostics([error('config/not-a-map', 'a Flink configuration must be a map of keys to values', '')], located, file));
   }
   if (isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
-    if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, file));
-    return ok({ config: deployment.value.config, deployment: deployment.value });
+    if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, located, file));
+    return ok({ config: deployment.value.config, deployment: deployment.value, text: located });
   }
-  return ok({ config: flattenConfiguration(data as Record<string, unknown>) });
+  return ok({ config: flattenConfiguration(data as Record<string, unknown>), text: located });
 }
 
 /** `key=value` dynamic properties; later ones win. */

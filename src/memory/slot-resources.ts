@@ -12,6 +12,7 @@ import { type FlinkVersion, resourceScale } from '../model/flink-version.js';
 import { type SpecifiedProfile, divideIntoSlots, specified } from '../model/resource-profile.js';
 import { type FlinkConfiguration, readInteger } from './flink-configuration.js';
 import { type DeploymentTarget, type TaskManagerCpu, taskManagerCpu } from './task-manager-cpu.js';
+import { type KubernetesPodResources, kubernetesPodResources } from './kubernetes-pod.js';
 import { memoryOptions } from './memory-options.js';
 import { type TaskExecutorMemory, withFailurePrefix } from './task-executor-memory.js';
 
@@ -22,6 +23,8 @@ export interface TaskManagerResources {
   readonly numberOfTaskSlots: number;
   readonly totalResourceProfile: SpecifiedProfile;
   readonly defaultSlotResourceProfile: SpecifiedProfile;
+  /** On Kubernetes: the pod's requests and limits. */
+  readonly kubernetesPod?: KubernetesPodResources;
 }
 
 export function computeTaskManagerResources(
@@ -47,6 +50,7 @@ export function computeTaskManagerResources(
     numberOfTaskSlots: slots,
     totalResourceProfile: total,
     defaultSlotResourceProfile: divideIntoSlots(total, slots, resourceScale(version)),
+    ...(target === 'kubernetes' ? { kubernetesPod: kubernetesPodResources(config, version, cpu.cores, memory.totalProcess) } : {}),
   };
 }
 

@@ -115,7 +115,6 @@ export function decimalToNumber(a: Decimal): number {
   return Number(decimalToString(a));
 }
 
-/** `BigDecimal.divide(n, 16, RoundingMode.DOWN)` for a non-negative decimal (Flink's Resource.divide). */
 /** d / n rounded down at `scale` decimals (Flink's `Resource.divide`: BigDecimal scale 16, RoundingMode.DOWN). */
 export function divideDecimalRoundDown(d: Decimal, n: number, scale = 16): Decimal {
   const exact16 =

@@ -7,6 +7,7 @@
 import { YAMLException, load } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { findDuplicateJsonKey } from './json-duplicate-keys.js';
+import { flinkDeploymentDocument } from './kubernetes-manifest.js';
 import { keyPointerAt, offsetToPosition } from './source-map.js';
 
 export type DocumentFormat = 'yaml' | 'json';
@@ -35,6 +36,9 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   try {
     data = isBlank(text) ? null : load(text);
   } catch (e) {
+    // A Kubernetes manifest of several documents: its FlinkDeployment, the other lines blanked.
+    const manifest = e instanceof YAMLException && e.mark === undefined ? flinkDeploymentDocument(text) : undefined;
+    if (manifest !== undefined) return manifest.ok ? ok({ ...manifest.value, format }) : manifest;
     return fail([yamlSyntaxError(e, text, 'YAML')]);
   }
   if (data === null || data === undefined)

@@ -27,6 +27,8 @@ export interface MemoryReport {
   numberOfTaskSlots: number;
   taskManagerTotalResource: ResourceProfileJson;
   defaultSlotResourceProfile: ResourceProfileJson;
+  /** On Kubernetes: the TaskManager pod's CPU and memory (MiB) requests and limits. */
+  kubernetesPod?: { cpuRequest: number; cpuLimit: number; memoryRequestMiB: number; memoryLimitMiB: number };
 }
 
 export function buildMemoryReport(
@@ -59,5 +61,6 @@ export function buildMemoryReport(
     numberOfTaskSlots: resources.numberOfTaskSlots,
     taskManagerTotalResource: profileToJson(resources.totalResourceProfile),
     defaultSlotResourceProfile: profileToJson(resources.defaultSlotResourceProfile),
+    ...(resources.kubernetesPod === undefined ? {} : { kubernetesPod: { ...resources.kubernetesPod } }),
   };
 }

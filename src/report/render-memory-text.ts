@@ -37,6 +37,18 @@ export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): st
     `${style.strong('TaskManager resources:')} ${profileToTextFromJson(report.taskManagerTotalResource)}`,
     `${style.strong('CPU:')} ${report.cpu.cores} from ${report.cpu.source}${report.cpu.roundedUp === true ? ' (rounded up to whole YARN vcores)' : ''} (deployment target ${report.deploymentTarget})`,
     `${style.strong(`Slots: ${report.numberOfTaskSlots} × `)}${profileToTextFromJson(report.defaultSlotResourceProfile)}`,
+    ...podLine(report, style),
   ];
   return lines.join('\n') + '\n';
+}
+
+/** As Flink's JobManager logs a new pod: "with resource <MiB,cpu>", and the limits when they differ. */
+function podLine(report: MemoryReport, style: Style): string[] {
+  const pod = report.kubernetesPod;
+  if (pod === undefined) return [];
+  const limits =
+    pod.cpuLimit === pod.cpuRequest && pod.memoryLimitMiB === pod.memoryRequestMiB
+      ? 'limits equal requests'
+      : `limits cpu ${pod.cpuLimit}, memory ${pod.memoryLimitMiB}Mi`;
+  return [`${style.strong('Kubernetes pod:')} requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi; ${limits}`];
 }

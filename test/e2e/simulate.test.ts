@@ -609,6 +609,20 @@ describe('simulate on fixtures/simulate', () => {
     expect(job(report, 'wide').explanations[0].reasons[0]).toMatchObject({ kind: 'no-matching-slot', taskManager: 'tm-2' });
   });
 
+  it('a FlinkDeployment caps the cluster with slotmanager.number-of-slots.max from its flinkConfiguration', () => {
+    // fixtures/clusters/flink-deployment-max-slots.yaml: native mode, 2 slots of 0.5 CPU per worker,
+    // at most 6 slots → the fine-grained SlotManager allows 3 workers' CPU and memory.
+    const args = ['--cluster', 'fixtures/clusters/flink-deployment-max-slots.yaml', WORDCOUNT];
+    const run = cli(args);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, active ResourceManager');
+    expect(run.stdout).toMatch(
+      /- no new worker pending-\d+: the max total resource limit \(3 CPU, 3\.900gb \(4187593104 bytes\)\) would be exceeded/,
+    );
+    const report = json(args);
+    expect([report.verdict, report.jobs[0].acquired[0].count, report.taskManagers.length]).toEqual(['partly-met', 6, 3]);
+  });
+
   it('--flink-version replaces the file’s version, and so picks the SlotManager', () => {
     // dsm-static-slots names 1.17 (declarative); the flag's 2.1 runs the fine-grained SlotManager.
     const file = json(['fixtures/simulate/dsm-static-slots.yaml']);

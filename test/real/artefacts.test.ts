@@ -153,9 +153,44 @@ describe('real artefacts: Kubernetes operator FlinkDeployments', () => {
   }
 });
 
+/** JobManager logs whose configuration is a FlinkDeployment manifest (several YAML documents). */
+const deploymentLogs = folders.filter((f) => {
+  const a = artefact(f);
+  const input = a.inputs?.flinkConfiguration;
+  return a.kind === 'jobmanager-log' && input !== undefined && /kind:\s*FlinkDeployment/.test(readFileSync(join(DIR, f, input), 'utf8'));
+});
+
+describe('real artefacts: JobManager logs of FlinkDeployments', () => {
+  it('at least one is checked', () => expect(deploymentLogs.length).toBeGreaterThanOrEqual(1));
+
+  for (const folder of deploymentLogs) {
+    const a = artefact(folder);
+    it(`${folder}: the worker spec and slot profile the ResourceManager logged`, () => {
+      const run = runCli(['memory', join('fixtures/real', folder, a.inputs!.flinkConfiguration!), '--json']);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const report = JSON.parse(run.stdout) as {
+        components: Record<string, number>;
+        cpu: { cores: number };
+        numberOfTaskSlots: number;
+        defaultSlotResourceProfile: Record<string, number>;
+        kubernetesPod: { memoryRequestMiB: number; cpuRequest: number };
+      };
+      const { cpuCores, numberOfTaskSlots, ...memory } = a.expected!.taskmanager!;
+      expect(Object.fromEntries(Object.keys(memory).map((k) => [k, report.components[COMPONENTS[k]!]]))).toEqual(memory);
+      expect([report.cpu.cores, report.numberOfTaskSlots]).toEqual([cpuCores, numberOfTaskSlots]);
+      const { extendedResources: _, ...slot } = report.defaultSlotResourceProfile;
+      expect(slot).toEqual((a.expected as { slotProfile: Record<string, number> }).slotProfile);
+      // "Creating new TaskManager pod with name … and resource <MiB,cpu>."
+      const pod = (a as { flinkPrinted?: string[] }).flinkPrinted?.map((l) => /and resource <(\d+),([\d.]+)>/.exec(l)).find((m) => m);
+      if (pod) expect([report.kubernetesPod.memoryRequestMiB, report.kubernetesPod.cpuRequest]).toEqual([Number(pod[1]), Number(pod[2])]);
+    });
+  }
+});
+
 describe('real artefacts flinkslot does not read yet', () => {
   it('are only Helm-templated, multi-document or ConfigMap configurations and JobManager-only logs', () => {
-    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments]);
+    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs]);
     const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
     const why = rest.map((f) => `${f}: ${artefact(f).kind}`);
     for (const line of why) expect(line).toMatch(/: (jobmanager-log|flink-configuration)$/);

@@ -3,43 +3,44 @@
  * on: which SlotManager, the default worker (given, or derived from a Flink configuration as
  * FLIP-49 does), the options, the TaskManagers with static or dynamic slots, pending TaskManagers.
  */
-import { error } from '../../errors/diagnostic.js';
-import { decimalFromNumber, decimalToNumber } from '../../model/decimal.js';
-import { type FlinkVersion, atLeast, resourceScale } from '../../model/flink-version.js';
+import { type Result, error } from '../../errors/diagnostic.js';
+import { type FlinkVersion, resourceScale } from '../../model/flink-version.js';
 import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSpecified, multiply } from '../../model/resource-profile.js';
-import { taskManagerSetup } from '../../memory/memory-from-configuration.js';
+import type { FlinkConfiguration } from '../../memory/flink-configuration.js';
+import { type TaskManagerSetup, taskManagerSetup } from '../../memory/memory-from-configuration.js';
 import { parseFlinkConfiguration } from '../../memory/parse-flink-configuration.js';
 import { type DeploymentTarget, targetOfConfiguration } from '../../memory/task-manager-cpu.js';
 import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
-import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
+import type { TaskManagerRegistration } from '../slotmanager/slot-manager.js';
 import { DEFAULTS, type Raw, type Reader } from './reader.js';
-import { standaloneOptions } from './standalone-options.js';
+import { clusterOptions } from './cluster-options.js';
+import { type DefaultWorker, slotManagerConfig, slotManagerKind } from './slot-manager-config.js';
 import type { ClusterModel, PendingDefinition, SlotManagerKind, StrategyStub, TaskManagerDefinition } from './scenario.js';
 
-function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManagerKind {
-  if (cluster.slotManager !== undefined) return cluster.slotManager as SlotManagerKind;
-  if (cluster.slotModel !== undefined) return cluster.slotModel === 'static' ? 'declarative' : 'fine-grained';
-  return atLeast(version, 1, 18) ? 'fine-grained' : 'declarative';
+/** The configuration's TaskManager on the cluster's deployment target (else its execution.target, else standalone). */
+function workerSetup(cluster: Raw, config: FlinkConfiguration, version: FlinkVersion): Result<TaskManagerSetup> {
+  const target = (cluster.deploymentTarget as DeploymentTarget | undefined) ?? targetOfConfiguration(config) ?? 'standalone';
+  return taskManagerSetup(config, version, target);
 }
 
 /** The default worker T: given, derived from a Flink configuration, or the first TaskManager's. */
-function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersion): { total: SpecifiedProfile; slots: number } | undefined {
+
+function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersion): DefaultWorker | undefined {
   const worker = cluster.defaultWorker as Raw | undefined;
   if (worker?.flinkConfiguration !== undefined) {
     const text = Object.entries(worker.flinkConfiguration as Raw)
       .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
       .join('\n');
     const config = parseFlinkConfiguration(text, undefined);
-    const target = config.ok
-      ? ((cluster.deploymentTarget as DeploymentTarget | undefined) ?? targetOfConfiguration(config.value))
-      : undefined;
-    const setup = config.ok ? taskManagerSetup(config.value, version, target ?? 'standalone') : config;
-    if (!setup.ok) {
-      for (const d of setup.diagnostics) r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
+    const setup = config.ok ? workerSetup(cluster, config.value, version) : config;
+    if (!config.ok || !setup.ok) {
+      for (const d of setup.ok ? [] : setup.diagnostics)
+        r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
       return undefined;
     }
-    return { total: setup.value.resources.totalResourceProfile, slots: setup.value.resources.numberOfTaskSlots };
+    const { resources } = setup.value;
+    return { total: resources.totalResourceProfile, slots: resources.numberOfTaskSlots, config: config.value };
   }
   if (worker?.totalResources !== undefined) {
     const total = r.table.resolveSpecified(worker.totalResources, `${at}/defaultWorker/totalResources`, 'the default worker');
@@ -59,42 +60,6 @@ function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersio
     ),
   );
   return undefined;
-}
-
-function slotManagerConfig(
-  r: Reader,
-  cluster: Raw,
-  at: string,
-  worker: { total: SpecifiedProfile; slots: number },
-  version: FlinkVersion,
-): SlotManagerConfig {
-  const p = `${at}/options`;
-  const active = cluster.resourceAllocation === 'active';
-  const given = (cluster.options ?? {}) as Raw;
-  const o = active ? given : standaloneOptions(given, p, version, r.notes);
-  const maxMemory = r.memory(o.maxTotalMemory, `${p}/maxTotalMemory`);
-  const minSlots = o.minSlots === undefined ? 0 : Number(o.minSlots);
-  const minCpu = o.minTotalCpu !== undefined ? Number(o.minTotalCpu) : decimalToNumber(worker.total.cpuCores) * (minSlots / worker.slots);
-  return {
-    defaultWorker: worker.total,
-    slotsPerWorker: worker.slots,
-    resourceAllocation: active ? 'active' : 'standalone',
-    resourceScale: resourceScale(version),
-    evenlySpread: o.loadBalanceMode === 'SLOTS' || o.evenlySpreadOutSlots === true || o.slotMatchingStrategy === 'LEAST_UTILIZATION',
-    redundantTaskManagers: Number(o.redundantTaskManagers ?? 0),
-    minTotalCpu: decimalFromNumber(minCpu),
-    minTotalMemory: r.memory(o.minTotalMemory, `${p}/minTotalMemory`) ?? 0n,
-    ...(o.maxTotalCpu !== undefined ? { maxTotalCpu: decimalFromNumber(Number(o.maxTotalCpu)) } : {}),
-    ...(maxMemory !== undefined ? { maxTotalMemory: maxMemory } : {}),
-    ...(o.maxSlots !== undefined ? { maxSlots: Number(o.maxSlots) } : {}),
-    taskManagerTimeout: r.duration(o.taskManagerTimeout, `${p}/taskManagerTimeout`, DEFAULTS.taskManagerTimeout),
-    requirementCheckDelay: r.duration(o.requirementCheckDelay, `${p}/requirementCheckDelay`, DEFAULTS.requirementCheckDelay),
-    declareNeededResourceDelay: r.duration(
-      o.declareNeededResourceDelay,
-      `${p}/declareNeededResourceDelay`,
-      DEFAULTS.declareNeededResourceDelay,
-    ),
-  };
 }
 
 function taskManagers(
@@ -255,8 +220,15 @@ export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkV
   const kind = slotManagerKind(cluster, version);
   const worker = defaultWorker(r, cluster, at, version);
   if (worker === undefined) return undefined;
-  const o = (cluster.options ?? {}) as Raw;
-  const config = slotManagerConfig(r, cluster, at, worker, version);
+  const o = clusterOptions(
+    (cluster.options ?? {}) as Raw,
+    `${at}/options`,
+    worker.config,
+    `${at}/defaultWorker/flinkConfiguration`,
+    version,
+    r,
+  );
+  const config = slotManagerConfig(r, cluster, at, worker, version, o);
   if (config.taskManagerTimeout <= 0 && config.resourceAllocation === 'active') {
     r.out.push(
       error(

@@ -9,7 +9,14 @@
  */
 import { divideIntoSlots } from '../../model/resource-profile.js';
 import { type AllocationResult, tryFulfillRequirements } from './resource-allocation-strategy.js';
-import { type ReconcileResult, reconcileInput, releaseAllUnused, tryReconcileClusterResources } from './resource-reconcile.js';
+import {
+  type ReconcileResult,
+  NOTHING_TO_DO,
+  nothingToRelease,
+  reconcileInput,
+  releaseAllUnused,
+  tryReconcileClusterResources,
+} from './resource-reconcile.js';
 import type { ProfileCount } from './resource-counter.js';
 import { hasNoTargets } from './required-resources.js';
 import type { SlotManagerConfig } from './slot-manager.js';
@@ -46,9 +53,11 @@ export function defaultAllocationStrategy(config: SlotManagerConfig): Allocation
         strategyConfig,
         newId,
       ),
-    tryReconcileClusterResources: (tracker, now) =>
-      hasNoTargets(config)
-        ? releaseAllUnused(tracker, now, config.taskManagerTimeout)
-        : tryReconcileClusterResources(reconcileInput(tracker, now, config.taskManagerTimeout), config),
+    tryReconcileClusterResources: (tracker, now) => {
+      if (hasNoTargets(config)) return releaseAllUnused(tracker, now, config.taskManagerTimeout);
+      const input = reconcileInput(tracker, now, config.taskManagerTimeout);
+      if (config.reconcileOnlyToRelease === true && nothingToRelease(input)) return NOTHING_TO_DO;
+      return tryReconcileClusterResources(input, config);
+    },
   };
 }

@@ -28,9 +28,21 @@ export interface RegisteredTaskManagerView {
 
 export type PlaceSlot = (taskManager: string, effective: SpecifiedProfile, count: number) => void;
 
+/**
+ * How registered TaskManagers are tried (`taskmanager.load-balance.mode` on the ResourceManager):
+ * in order (NONE), least utilized first (SLOTS), most utilized first (MIN_RESOURCES, from 2.1).
+ */
+export type MatchingOrder = 'first-fit' | 'least-utilization' | 'most-utilization';
+
+/** Sort key of a candidate: the smallest is tried first. */
+export function priorityOf(order: MatchingOrder, total: SpecifiedProfile, available: SpecifiedProfile): number {
+  const u = utilization(total, available);
+  return order === 'most-utilization' ? -u : u;
+}
+
 export interface RegisteredPool {
   /** Places up to `n` slots; returns how many could not be placed. */
-  fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number;
+  fulfil(required: ResourceProfile, n: number, order: MatchingOrder, place: PlaceSlot): number;
   /** Sum of what is still available on the non-blocked TaskManagers. */
   availableSum(): ResourceProfile;
   /** Sum of the totals of the non-blocked TaskManagers. */
@@ -80,15 +92,24 @@ export function utilization(total: SpecifiedProfile, available: SpecifiedProfile
   return Math.max(cpuTotal > 0 ? cpuUsed / cpuTotal : 0, memTotal > 0 ? memUsed / memTotal : 0);
 }
 
-/** Least utilization: each slot goes to the least-utilized candidate where it fits (ties: order). */
-export function leastUtilizationFit(candidates: readonly Candidate[], required: ResourceProfile, n: number, place: PlaceSlot): number {
+/**
+ * Prioritized matching (PrioritizedResourceMatchingStrategy): each slot goes to the least (or most)
+ * utilized candidate where it fits; ties go to the earlier candidate.
+ */
+export function prioritizedFit(
+  candidates: readonly Candidate[],
+  required: ResourceProfile,
+  n: number,
+  place: PlaceSlot,
+  order: MatchingOrder,
+): number {
   const open = candidates.filter((c) => !profilesEqual(c.available, ZERO));
   while (n > 0 && open.length > 0) {
     let best = 0;
-    let bestUtil = utilization(open[0]!.total, open[0]!.available);
+    let bestKey = priorityOf(order, open[0]!.total, open[0]!.available);
     for (let i = 1; i < open.length; i++) {
-      const u = utilization(open[i]!.total, open[i]!.available);
-      if (u < bestUtil) [best, bestUtil] = [i, u];
+      const key = priorityOf(order, open[i]!.total, open[i]!.available);
+      if (key < bestKey) [best, bestKey] = [i, key];
     }
     const c = open[best]!;
     const p = effectiveProfile(required, c.defaultSlot);
@@ -114,8 +135,10 @@ export class ArrayRegisteredPool implements RegisteredPool {
       .map((v) => ({ id: v.id, total: v.total, defaultSlot: v.defaultSlot, available: v.available }));
   }
 
-  fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {
-    return (leastUtilization ? leastUtilizationFit : firstFit)(this.candidates, required, n, place);
+  fulfil(required: ResourceProfile, n: number, order: MatchingOrder, place: PlaceSlot): number {
+    return order === 'first-fit'
+      ? firstFit(this.candidates, required, n, place)
+      : prioritizedFit(this.candidates, required, n, place, order);
   }
 
   availableSum(): ResourceProfile {

@@ -18,7 +18,7 @@ import {
   isSpecified,
   profilesEqual,
 } from '../../model/resource-profile.js';
-import { type Candidate, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
+import { type Candidate, type MatchingOrder, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
 import { type TargetConfig, hasNoTargets, requiredResourcesFulfilled } from './required-resources.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 
@@ -39,6 +39,8 @@ export interface PendingTaskManagerView {
 export interface AllocationStrategyConfig extends TargetConfig {
   readonly slotsPerWorker: number;
   readonly evenlySpread: boolean;
+  /** `taskmanager.load-balance.mode` MIN_RESOURCES (2.1+): most utilized TaskManagers first. */
+  readonly mostUtilization?: boolean;
   /**
    * False for a standalone ResourceManager. Flink's strategy still plans new workers there and the
    * SlotManager then fails to allocate every one of them; the outcome (the job is unfulfillable)
@@ -124,7 +126,7 @@ export function tryFulfillRequirements(
   const cursor = { start: 0 };
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {
-      let left = registered.fulfil(requirement.profile, requirement.count, config.evenlySpread, (tm, p, k) =>
+      let left = registered.fulfil(requirement.profile, requirement.count, matchingOrder(config), (tm, p, k) =>
         recordPlacement(result.onRegistered, job, tm, p, k),
       );
       const onPending = (tm: string, p: SpecifiedProfile, k: number): void => recordPlacement(result.onPending, job, tm, p, k);
@@ -181,4 +183,9 @@ function addWorkersForTargets(
     free = merge(free, config.defaultWorker);
     total = merge(total, config.defaultWorker);
   }
+}
+
+function matchingOrder(config: AllocationStrategyConfig): MatchingOrder {
+  if (config.mostUtilization === true) return 'most-utilization';
+  return config.evenlySpread ? 'least-utilization' : 'first-fit';
 }

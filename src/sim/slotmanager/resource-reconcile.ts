@@ -40,6 +40,17 @@ export interface ReconcileResult {
   readonly pendingTaskManagersToAllocate: number;
 }
 
+export const NOTHING_TO_DO: ReconcileResult = {
+  taskManagersToRelease: [],
+  pendingTaskManagersToRelease: [],
+  pendingTaskManagersToAllocate: 0,
+};
+
+/** No TaskManager idled out and every pending one holds slots (1.18's short-cut condition). */
+export function nothingToRelease(input: ReconcileInput): boolean {
+  return input.timedOut.length === 0 && input.pending.every((p) => p.inUse);
+}
+
 export function needsAction(r: ReconcileResult): boolean {
   return r.taskManagersToRelease.length > 0 || r.pendingTaskManagersToRelease.length > 0 || r.pendingTaskManagersToAllocate > 0;
 }

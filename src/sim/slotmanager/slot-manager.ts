@@ -17,6 +17,8 @@ export interface SlotManagerConfig {
   readonly resourceAllocation: ResourceAllocation;
   /** `taskmanager.load-balance.mode` SLOTS / `cluster.evenly-spread-out-slots`. */
   readonly evenlySpread: boolean;
+  /** `taskmanager.load-balance.mode` MIN_RESOURCES (fine-grained, 2.1+): most utilized TaskManagers first. */
+  readonly mostUtilization?: boolean;
   readonly redundantTaskManagers: number;
   readonly minTotalCpu: Decimal;
   readonly minTotalMemory: bigint;
@@ -30,6 +32,12 @@ export interface SlotManagerConfig {
   readonly declareNeededResourceDelay: number;
   /** Decimals of CPU values in slot profiles divided from a total (8 from Flink 1.14, 16 before); absent: 16. */
   readonly resourceScale?: number;
+  /**
+   * Flink 1.18's `tryReconcileClusterResources` returns at once when no TaskManager has idled out
+   * and no pending one is unused, so it never starts redundant workers by itself (an empty cluster
+   * gets none); 1.19 dropped that short-cut (FLINK-15959). Absent: the 1.19+ behaviour.
+   */
+  readonly reconcileOnlyToRelease?: boolean;
 }
 
 export interface WorkerDeclaration {

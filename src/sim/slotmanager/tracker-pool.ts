@@ -20,7 +20,7 @@ import {
 import type { ProfileArithmetic } from '../../model/profile-arithmetic.js';
 import type { IndexSet } from '../../util/index-set.js';
 import type { FineGrainedTaskManager } from './fine-grained-task-manager.js';
-import { type PlaceSlot, type RegisteredPool, effectiveProfile, utilization } from './registered-pool.js';
+import { type MatchingOrder, type PlaceSlot, type RegisteredPool, effectiveProfile, priorityOf } from './registered-pool.js';
 
 /**
  * The registered TaskManagers for one strategy run: walks the index of TaskManagers with free
@@ -39,8 +39,8 @@ export class TrackerPool implements RegisteredPool {
     private readonly arithmetic: ProfileArithmetic,
   ) {}
 
-  fulfil(required: ResourceProfile, n: number, leastUtilization: boolean, place: PlaceSlot): number {
-    return leastUtilization ? this.leastUtilization(required, n, place) : this.firstFit(required, n, place);
+  fulfil(required: ResourceProfile, n: number, order: MatchingOrder, place: PlaceSlot): number {
+    return order === 'first-fit' ? this.firstFit(required, n, place) : this.prioritized(required, n, place, order);
   }
 
   availableSum(): ResourceProfile {
@@ -82,14 +82,14 @@ export class TrackerPool implements RegisteredPool {
   }
 
   /** O(open TaskManagers) per placement, like Flink's priority queue rebuilt per requirement. */
-  private leastUtilization(required: ResourceProfile, n: number, place: PlaceSlot): number {
+  private prioritized(required: ResourceProfile, n: number, place: PlaceSlot, order: MatchingOrder): number {
     const candidates = [...this.open].map((i) => this.byIndex[i]!).filter((tm) => !profilesEqual(this.availableOf(tm), ZERO));
     while (n > 0 && candidates.length > 0) {
       let best = 0;
-      let bestUtil = utilization(candidates[0]!.total, this.availableOf(candidates[0]!));
+      let bestKey = priorityOf(order, candidates[0]!.total, this.availableOf(candidates[0]!));
       for (let i = 1; i < candidates.length; i++) {
-        const u = utilization(candidates[i]!.total, this.availableOf(candidates[i]!));
-        if (u < bestUtil) [best, bestUtil] = [i, u];
+        const key = priorityOf(order, candidates[i]!.total, this.availableOf(candidates[i]!));
+        if (key < bestKey) [best, bestKey] = [i, key];
       }
       const tm = candidates[best]!;
       const p = effectiveProfile(required, tm.defaultSlot);

@@ -314,8 +314,11 @@ describe('cluster defaults and options', () => {
   });
 
   it('evenly spread from any of its three spellings', () => {
-    const spread = (options: Raw): boolean => one({ cluster: cluster({ options }) }).cluster.config.evenlySpread;
-    expect(spread({ evenlySpreadOutSlots: true })).toBe(true);
+    const spread = (options: Raw, flinkVersion?: string): boolean =>
+      one({ ...(flinkVersion ? { flinkVersion } : {}), cluster: cluster({ options }) }).cluster.config.evenlySpread;
+    expect(spread({ evenlySpreadOutSlots: true }, '1.20')).toBe(true);
+    expect(spread({ evenlySpreadOutSlots: true })).toBe(false); // cluster.evenly-spread-out-slots is gone in 2.0
+    expect(spread({ loadBalanceMode: 'SLOTS' })).toBe(true);
     expect(spread({ slotMatchingStrategy: 'LEAST_UTILIZATION' })).toBe(true);
     expect(spread({ loadBalanceMode: 'TASKS' })).toBe(false);
     expect(spread({ slotMatchingStrategy: 'ANY_MATCHING' })).toBe(false);
