@@ -30,7 +30,11 @@ export function diffFromTexts(
   }
   const parallelism =
     oldJob.ok && newJob.ok ? { parallelism: { old: vertexParallelism(oldJob.graph), new: vertexParallelism(newJob.graph) } } : {};
-  return ok(diffPlans(oldPlan.value, newPlan.value, parallelism), [...version.warnings, ...oldPlan.warnings, ...newPlan.warnings]);
+  const warnings = dedupe([...version.warnings, ...oldPlan.warnings, ...newPlan.warnings].filter((w) => w.severity === 'warning'));
+  const diff = diffPlans(oldPlan.value, newPlan.value, parallelism);
+  // Both files usually name the same version: its warning is said once.
+  const messages = [...new Set(warnings.map((w) => w.message))];
+  return ok(messages.length === 0 ? diff : { ...diff, warnings: messages }, warnings);
 }
 
 function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -5,6 +5,7 @@
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { readConfigurationText, withDynamicProperties } from '../memory/parse-flink-configuration.js';
+import { containerNotes } from '../memory/kubernetes-standalone.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type DeploymentTarget, targetOfConfiguration } from '../memory/task-manager-cpu.js';
 import { resolveFlinkVersion } from '../model/flink-version.js';
@@ -28,9 +29,8 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   if (given !== undefined && !given.ok) return given;
   const read = readConfigurationText(text, file);
   if (!read.ok) return read;
-  // Otherwise a FlinkDeployment names its release.
-  const deployment = read.value.deployment;
-  const versionText = options.flinkVersion ?? deployment?.flinkVersion;
+  // Otherwise a FlinkDeployment or an image tag names the release.
+  const versionText = options.flinkVersion ?? read.value.flinkVersion;
   const version = given ?? resolveFlinkVersion(versionText, 'spec.flinkVersion', '');
   if (!version.ok) return version;
   const config = withDynamicProperties(read.value.config, options.properties ?? []);
@@ -38,16 +38,19 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   const target = options.deploymentTarget ?? targetOfConfiguration(config.value) ?? 'standalone';
   const setup = taskManagerSetup(config.value, version.value, target);
   if (!setup.ok) {
-    const located = read.value.text;
+    const { text: located, locateKey } = read.value;
     const relocate = (d: Diagnostic): Diagnostic =>
-      deployment === undefined || !d.location?.pointer
+      locateKey === undefined || !d.location?.pointer
         ? withConfigPointer(d, located)
-        : { ...d, location: { pointer: deployment.pointerOf(d.location.pointer.slice(1)) } };
+        : { ...d, location: locateKey(d.location.pointer.slice(1)) };
     return fail(locateDiagnostics(setup.diagnostics.map(relocate), located, file));
   }
   const versionSource: 'option' | 'file' | 'assumed' =
     options.flinkVersion !== undefined ? 'option' : versionText !== undefined ? 'file' : 'assumed';
-  const notes = deployment?.notes.map((n) => n.message) ?? [];
+  const workload = read.value.manifest?.taskManagers;
+  const container =
+    workload === undefined ? [] : containerNotes(workload, setup.value.memory.totalProcess, setup.value.resources.cpu.cores);
+  const notes = [...read.value.notes, ...container].map((n) => n.message);
   const report = buildMemoryReport(setup.value.memory, setup.value.resources, {
     version: version.value,
     source: versionSource,

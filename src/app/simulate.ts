@@ -4,6 +4,7 @@
  */
 import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
 import { deploymentCluster, isFlinkDeployment, readFlinkDeployment } from '../memory/flink-deployment.js';
+import { isFlinkConfigMap, readFlinkConfigMap, standaloneManifestCluster } from '../memory/kubernetes-standalone.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import { parseDocument, stripByteOrderMark } from '../parse/document.js';
@@ -104,6 +105,13 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const { cluster, notes: how } = deploymentCluster(deployment.value);
     data = cluster;
     const all = [...deployment.value.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
+    notes = locateDiagnostics(all, text, source.file);
+  } else if (isCluster && isFlinkConfigMap(data)) {
+    const read = readFlinkConfigMap(data, text, document.value.companions ?? []);
+    const built = read.ok ? standaloneManifestCluster(read.value) : read;
+    if (!read.ok || !built.ok) return fail(locateDiagnostics(built.ok ? [] : built.diagnostics, text, source.file));
+    data = built.value.cluster;
+    const all = [...read.value.notes, ...built.value.notes.map((m) => info('manifest/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   }
   const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);

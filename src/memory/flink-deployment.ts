@@ -65,9 +65,9 @@ function versionOf(spec: Raw): string | undefined {
 }
 
 /** The release of an official image (`flink:2.2.0-scala_2.12-java17`, `apache/flink:1.20`): what the TaskManagers run. */
-function imageVersion(spec: Raw): string | undefined {
+export function officialImageVersion(image: string): string | undefined {
   // An optional registry host (it has a dot), then flink, library/flink or apache/flink: not a user's own image.
-  const m = /^(?:(?:[\w-]+\.)+[\w-]+(?::\d+)?\/)?(?:library\/|apache\/)?flink:(\d+)\.(\d+)/.exec(String(spec.image ?? '').trim());
+  const m = /^(?:(?:[\w-]+\.)+[\w-]+(?::\d+)?\/)?(?:library\/|apache\/)?flink:(\d+)\.(\d+)/.exec(image.trim());
   return m === null ? undefined : `${m[1]}.${m[2]}`;
 }
 
@@ -118,7 +118,7 @@ function applyResource(resource: Raw, config: Map<string, string>, version: Flin
 }
 
 /** A Kubernetes CPU quantity as the operator parses a request: "500m" → 0.5, else a number. */
-function cpuQuantity(text: string): number | undefined {
+export function cpuQuantity(text: string): number | undefined {
   const t = text.trim();
   const value = t.endsWith('m') ? Number(t.slice(0, -1)) / 1000 : Number(t);
   return t === '' || !Number.isFinite(value) ? undefined : value;
@@ -202,7 +202,7 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
       ? applyResourceRequirements(tm.resources as Raw, config, operatorVersion, notes)
       : applyResource(resource, config, operatorVersion, notes);
   if (!applied.ok) return applied;
-  const image = imageVersion(spec);
+  const image = spec.image === undefined ? undefined : officialImageVersion(String(spec.image));
   if (image !== undefined && image !== flinkVersion) {
     const message = `the image ${printable(String(spec.image))} runs Flink ${image}${flinkVersion === undefined ? '' : ` (spec.flinkVersion says ${flinkVersion})`}: ${image}'s rules apply`;
     notes.push(

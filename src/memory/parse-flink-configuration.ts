@@ -4,41 +4,77 @@
  * command line are added on top, as Flink's dynamic properties (-D) are. A Kubernetes operator
  * FlinkDeployment is read as the configuration its TaskManagers start with (flink-deployment.ts).
  */
-import { type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { parseDocument, stripByteOrderMark } from '../parse/document.js';
+import { type Diagnostic, type Result, type SourceLocation, error, fail, info, ok } from '../errors/diagnostic.js';
+import { detectFormat, parseDocument, stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
 import { type FlinkDeployment, isFlinkDeployment, readFlinkDeployment } from './flink-deployment.js';
+import { type StandaloneManifest, isFlinkConfigMap, readFlinkConfigMap } from './kubernetes-standalone.js';
+import { looksFlat, readLegacyFlinkConf } from './legacy-flink-conf.js';
 
 export function parseFlinkConfiguration(source: string, file?: string): Result<FlinkConfiguration> {
   const read = readConfigurationText(source, file);
   return read.ok ? ok(read.value.config) : read;
 }
 
-/** The configuration, and the FlinkDeployment it came from when the text is one (its release, how it was read). */
-export function readConfigurationText(
-  source: string,
-  file?: string,
-): Result<{
+export interface ConfigurationText {
   readonly config: FlinkConfiguration;
+  /** When the text is a Kubernetes operator FlinkDeployment. */
   readonly deployment?: FlinkDeployment;
+  /** When the text is a standalone Kubernetes manifest (a ConfigMap with Flink's file). */
+  readonly manifest?: StandaloneManifest;
+  /** The release the file names (spec.flinkVersion, an image tag). */
+  readonly flinkVersion?: string;
+  /** How the file was read. */
+  readonly notes: readonly Diagnostic[];
   /** The text errors are located in (a manifest's other documents blanked). */
   readonly text: string;
-}> {
+  /** Where a configuration key stands in the file, when it is not a plain configuration file. */
+  readonly locateKey?: (key: string) => SourceLocation;
+}
+
+/**
+ * A Flink configuration file, a FlinkDeployment or a standalone manifest's ConfigMap → the
+ * TaskManagers' configuration. A flat file that is not YAML (a template line such as
+ * `jobmanager.rpc.address: {{ host }}`) is read line by line, as Flink reads a flink-conf.yaml.
+ */
+export function readConfigurationText(source: string, file?: string): Result<ConfigurationText> {
   const text = stripByteOrderMark(source);
   const document = parseDocument(text);
-  if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
-  // A manifest's FlinkDeployment comes with the other documents blanked: locate in that text.
-  const { data, text: located } = document.value;
+  if (!document.ok) {
+    if (detectFormat(text) === 'yaml' && looksFlat(text)) return ok(readLineByLine(text, document.diagnostics));
+    return fail(locateDiagnostics(document.diagnostics, undefined, file));
+  }
+  // A manifest's chosen document comes with the other documents blanked: locate in that text.
+  const { data, text: located, companions = [] } = document.value;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(locateDiagnostics([error('config/not-a-map', 'a Flink configuration must be a map of keys to values', '')], located, file));
   }
   if (isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
     if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, located, file));
-    return ok({ config: deployment.value.config, deployment: deployment.value, text: located });
+    const d = deployment.value;
+    const locateKey = (key: string): SourceLocation => ({ pointer: d.pointerOf(key) });
+    return ok({ config: d.config, deployment: d, flinkVersion: d.flinkVersion, notes: d.notes, text: located, locateKey });
   }
-  return ok({ config: flattenConfiguration(data as Record<string, unknown>), text: located });
+  if (isFlinkConfigMap(data)) {
+    const manifest = readFlinkConfigMap(data, located, companions);
+    if (!manifest.ok) return fail(locateDiagnostics(manifest.diagnostics, located, file));
+    const m = manifest.value;
+    const version = m.flinkVersion === undefined ? {} : { flinkVersion: m.flinkVersion };
+    return ok({ config: m.config, manifest: m, ...version, notes: m.notes, text: located, locateKey: m.locate });
+  }
+  return ok({ config: flattenConfiguration(data as Record<string, unknown>), notes: [], text: located });
+}
+
+function readLineByLine(text: string, yamlErrors: readonly Diagnostic[]): ConfigurationText {
+  const where = yamlErrors[0]?.location?.line === undefined ? '' : ` (line ${yamlErrors[0].location.line})`;
+  const note = info(
+    'config/line-by-line',
+    `not valid YAML${where}: read line by line, as Flink reads a flink-conf.yaml (GlobalConfiguration.loadYAMLResource)`,
+    '',
+  );
+  return { config: readLegacyFlinkConf(text).config, notes: [note], text };
 }
 
 /** `key=value` dynamic properties; later ones win. */

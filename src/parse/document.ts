@@ -7,7 +7,7 @@
 import { YAMLException, load } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { findDuplicateJsonKey } from './json-duplicate-keys.js';
-import { flinkDeploymentDocument } from './kubernetes-manifest.js';
+import { manifestDocument } from './kubernetes-manifest.js';
 import { keyPointerAt, offsetToPosition } from './source-map.js';
 
 export type DocumentFormat = 'yaml' | 'json';
@@ -16,6 +16,8 @@ export interface ParsedDocument {
   readonly data: unknown;
   readonly format: DocumentFormat;
   readonly text: string;
+  /** A Kubernetes manifest's other documents, when `data` is one of several. */
+  readonly companions?: readonly unknown[];
 }
 
 /** A UTF-8 byte order mark is not content: editors do not show it and columns do not count it. */
@@ -36,8 +38,8 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   try {
     data = isBlank(text) ? null : load(text);
   } catch (e) {
-    // A Kubernetes manifest of several documents: its FlinkDeployment, the other lines blanked.
-    const manifest = e instanceof YAMLException && e.mark === undefined ? flinkDeploymentDocument(text) : undefined;
+    // A Kubernetes manifest of several documents: its FlinkDeployment or Flink ConfigMap, the other lines blanked.
+    const manifest = e instanceof YAMLException && e.mark === undefined ? manifestDocument(text) : undefined;
     if (manifest !== undefined) return manifest.ok ? ok({ ...manifest.value, format }) : manifest;
     return fail([yamlSyntaxError(e, text, 'YAML')]);
   }

@@ -7,7 +7,8 @@
  * bin/run.js runs a listed one (oclif's run, flush and error handling); afterwards bin/run.js.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,29 @@ describe('flinkslot diff: reports', () => {
     const run = diffCli(['-', NEW, '--json'], { input: readFileSync(join(ROOT, OLD), 'utf8') });
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).minimumSlots).toEqual({ old: 10, new: 15, delta: 5 });
+  });
+});
+
+describe('flinkslot diff: a Flink version newer than flinkslot knows', () => {
+  const job = (p: number): string => `name: j\nflinkVersion: "2.5"\nvertices: [{id: a, parallelism: ${p}}]\n`;
+  const warning = "flinkVersion '2.5': Flink 2.5 is newer than the newest release flinkslot knows (2.2); the rules of 2.2 apply";
+
+  it('is warned once (both files name it), in text, Markdown and JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flinkslot-diff-'));
+    try {
+      const newer = join(dir, 'new.yaml');
+      writeFileSync(newer, job(3));
+      const text = diffCli(['-', newer], { input: job(2) });
+      expect(text.status).toBe(0);
+      expect(text.stdout.split('\n').filter((l) => l.includes('newer than the newest'))).toEqual([`  warning ${warning}`]);
+      expect(diffCli(['-', newer, '--markdown'], { input: job(2) }).stdout).toContain(`> :warning: ${warning}`);
+      const value = JSON.parse(diffCli(['-', newer, '--json'], { input: job(2) }).stdout) as Json;
+      expect(validate(value)).toBe(true);
+      expect(value.warnings).toEqual([warning]);
+      expect(json([OLD, NEW]).warnings).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -17,6 +17,9 @@ import * as yaml from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON reports read loosely in assertions
+type Json = any;
+
 interface Artefact {
   kind: string;
   flinkVersion: string | null;
@@ -53,10 +56,10 @@ const COMPONENTS: Record<string, string> = {
   jvmDirect: 'jvmDirect',
 };
 
-/** A configuration flinkslot reads as it is (not a Helm template, a ConfigMap or a FlinkDeployment). */
+/** A Flink configuration file (a template Flink reads line by line included; not a manifest). */
 function plainConfiguration(folder: string, a: Artefact): string | undefined {
   const name = a.inputs?.flinkConfiguration;
-  if (name === undefined || !/(^|\/)(flink-conf|config)\.yaml$/.test(name) || name.includes('templates/')) return undefined;
+  if (name === undefined || !/(^|\/)(flink-conf|config)\.yaml$/.test(name)) return undefined;
   return join('fixtures/real', folder, name);
 }
 
@@ -188,9 +191,50 @@ describe('real artefacts: JobManager logs of FlinkDeployments', () => {
   }
 });
 
+/** Standalone clusters on Kubernetes without the operator: a ConfigMap with Flink's file and a TaskManager Deployment. */
+const standaloneManifests = folders.filter((f) => {
+  const input = artefact(f).inputs?.flinkConfiguration;
+  return input !== undefined && /kind:\s*ConfigMap/.test(readFileSync(join(DIR, f, input), 'utf8'));
+});
+
+describe('real artefacts: standalone Kubernetes manifests (ConfigMap + TaskManager Deployment)', () => {
+  it('at least one is checked', () => expect(standaloneManifests.length).toBeGreaterThanOrEqual(1));
+
+  for (const folder of standaloneManifests) {
+    const a = artefact(folder) as Artefact & {
+      expected: { taskmanager: { processMemory: string; numberOfTaskSlots: number; replicas: number }; slotsTotal: number };
+    };
+    const file = join('fixtures/real', folder, a.inputs!.flinkConfiguration!);
+    it(`${folder}: memory reads the ConfigMap's file, the release from the TaskManager image`, () => {
+      const run = runCli(['memory', file, '--json']);
+      expect(run.stderr).toBe('');
+      const report = JSON.parse(run.stdout) as { flinkVersion: string; numberOfTaskSlots: number; components: { totalProcess: number } };
+      expect([report.flinkVersion, report.numberOfTaskSlots]).toEqual([a.flinkVersion, a.expected.taskmanager.numberOfTaskSlots]);
+      expect(report.components.totalProcess).toBe(Number(/^(\d+)m$/.exec(a.expected.taskmanager.processMemory)![1]) * 2 ** 20);
+    });
+
+    it(`${folder}: simulate runs replicas TaskManagers: ${a.expected.slotsTotal} slots`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'flinkslot-real-'));
+      try {
+        const job = (p: number): string => {
+          const path = join(dir, `job-${p}.yaml`);
+          writeFileSync(path, `name: job\nflinkVersion: "${a.flinkVersion}"\nvertices: [{id: v, parallelism: ${p}}]\n`);
+          return path;
+        };
+        const fits = JSON.parse(runCli(['simulate', '--cluster', file, job(a.expected.slotsTotal), '--json']).stdout) as Json;
+        expect([fits.verdict, fits.taskManagers.length]).toEqual(['met', a.expected.taskmanager.replicas]);
+        const over = JSON.parse(runCli(['simulate', '--cluster', file, job(a.expected.slotsTotal + 1), '--json']).stdout) as Json;
+        expect(over.verdict).toBe('partly-met');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
+
 describe('real artefacts flinkslot does not read yet', () => {
   it('are only Helm-templated, multi-document or ConfigMap configurations and JobManager-only logs', () => {
-    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs]);
+    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs, ...standaloneManifests]);
     const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
     const why = rest.map((f) => `${f}: ${artefact(f).kind}`);
     for (const line of why) expect(line).toMatch(/: (jobmanager-log|flink-configuration)$/);

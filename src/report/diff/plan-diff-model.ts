@@ -87,6 +87,8 @@ export interface OperatorChange extends OperatorSide {
 
 export interface PlanDiff {
   diffVersion: 1;
+  /** Warnings of reading either file (e.g. a Flink version newer than the newest flinkslot knows). */
+  warnings?: string[];
   /** Anything below differs (the job's name alone does not count). */
   changed: boolean;
   grew: {

@@ -18,6 +18,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   const { old: a, new: b } = diff.job;
   const part = (x: string, y: string): string => (x === y ? text(x) : `${text(x)} → ${text(y)}`);
   out.push(`Job ${part(a.name, b.name)} (${part(a.mode, b.mode)}, Flink ${part(versionText(a), versionText(b))})`, '');
+  for (const w of diff.warnings ?? []) out.push(`> :warning: ${text(w)}`, '');
   if (!diff.changed) {
     out.push(
       `:white_check_mark: **No differences** in the plan: minimum slots ${diff.minimumSlots.new}, same slot sharing groups, regions and managed memory.`,

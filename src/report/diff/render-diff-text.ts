@@ -24,7 +24,9 @@ export function renderDiffText(
 ): string {
   const s = style;
   const limit = options.limit ?? 50;
-  const lines: string[] = [s.heading(`Plan diff ${oldFile} → ${newFile}`) + s.dim(` ${jobLine(diff)}`), ''];
+  const lines: string[] = [s.heading(`Plan diff ${oldFile} → ${newFile}`) + s.dim(` ${jobLine(diff)}`)];
+  for (const w of diff.warnings ?? []) lines.push(`  ${s.warn('warning')} ${w}`);
+  lines.push('');
   if (!diff.changed) {
     lines.push(s.ok(`No differences: both plans need ${diff.minimumSlots.new} slots, with the same groups, regions and managed memory.`));
     return lines.join('\n') + '\n';
