@@ -45,9 +45,10 @@ export function analyzeJobText(source: string, file: string | undefined, options
   const text = stripByteOrderMark(source);
   const parsed = parseJobGraph(text, file, options);
   if (!parsed.ok) return { ok: false, failedAt: 'parse', diagnostics: parsed.diagnostics, text, parseWarnings: [] };
-  const parseWarnings = parsed.warnings;
   const sized = options.tmConfig === undefined ? parsed : withTaskManagerSlotSize(parsed.value, options.tmConfig);
-  if (!sized.ok) return { ok: false, failedAt: 'tm-config', diagnostics: sized.diagnostics, text, parseWarnings };
+  if (!sized.ok) return { ok: false, failedAt: 'tm-config', diagnostics: sized.diagnostics, text, parseWarnings: parsed.warnings };
+  // What the TaskManager configuration says about the job (its state backend) joins the file's warnings.
+  const parseWarnings = sized === parsed ? parsed.warnings : [...parsed.warnings, ...sized.warnings];
   const analysis = analyzeJob(sized.value);
   if (!analysis.ok) return { ok: false, failedAt: 'analysis', diagnostics: analysis.diagnostics, text, parseWarnings };
   return { ok: true, graph: sized.value, analysis: analysis.value, text, parseWarnings };

@@ -10,7 +10,9 @@ import { definedOnly } from '../util/defined-only.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { readConsumerWeights } from '../parse/consumer-weights.js';
 import { taskManagerSetup } from './memory-from-configuration.js';
+import { stateBackendFromConfiguration } from './state-backend.js';
 import { parseFlinkConfiguration } from './parse-flink-configuration.js';
 
 /** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
@@ -27,11 +29,39 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
       ),
     );
   const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
-  return ok({
-    ...graph,
-    managedMemoryConfig: { ...graph.managedMemoryConfig, slotManagedMemory },
-    shuffleOptions: shuffleOptions(config.value),
-  });
+  const notes: Diagnostic[] = [];
+  const backend = stateBackendFromConfiguration(config.value, graph.flinkVersion, graph.managedMemoryConfig, notes);
+  const weights = consumerWeightsFromConfiguration(config.value, notes);
+  const located = locateDiagnostics(
+    notes.map((d) => withConfigPointer(d, tmConfig.text)),
+    stripByteOrderMark(tmConfig.text),
+    tmConfig.file,
+  );
+  if (located.some((d) => d.severity === 'error')) return fail(located.filter((d) => d.severity === 'error'));
+  return ok(
+    {
+      ...graph,
+      managedMemoryConfig: { ...graph.managedMemoryConfig, ...backend, ...weights, slotManagedMemory },
+      shuffleOptions: shuffleOptions(config.value),
+    },
+    located,
+  );
+}
+
+/**
+ * `taskmanager.memory.managed.consumer-weights` of the TaskManagers: Flink reads the slot's
+ * weights from the cluster's configuration (`ManagedMemoryUtils.convertToFractionOfSlot`), so the
+ * TaskManager configuration's weights replace the job file's.
+ */
+function consumerWeightsFromConfiguration(
+  config: FlinkConfiguration,
+  notes: Diagnostic[],
+): Partial<Pick<JobGraph['managedMemoryConfig'], 'consumerWeights' | 'consumerWeightsSource'>> {
+  const key = 'taskmanager.memory.managed.consumer-weights';
+  const text = config.get(key);
+  if (text === undefined) return {};
+  const weights = readConsumerWeights(text, `/${key}`, notes);
+  return weights === undefined ? {} : { consumerWeights: weights, consumerWeightsSource: 'tm-config' };
 }
 
 /** A key named by a memory error is flat in flink-conf.yaml (a line "key: value") and nested in config.yaml. */

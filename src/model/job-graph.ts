@@ -35,6 +35,8 @@ export interface Operator {
   readonly operatorScopeWeights: ReadonlyMap<ManagedMemoryUseCase, number>;
   /** SLOT-scope use cases (STATE_BACKEND, PYTHON) the operator declares. */
   readonly slotScopeUseCases: ReadonlySet<ManagedMemoryUseCase>;
+  /** Has keyed state (it declares STATE_BACKEND because of it). */
+  readonly keyed: boolean;
   /** Minimum resources (ResourceSpec); UNKNOWN when not specified. Network memory is always 0. */
   readonly resources: ResourceProfile;
   /** Flink 1.11 managed-memory weight of the transformation (default 1). */
@@ -68,9 +70,22 @@ export interface JobEdge {
   readonly pointer: string;
 }
 
+/** Which state backend runs the job's keyed state, and who said so. */
+export interface StateBackendChoice {
+  /** hashmap, rocksdb, forst, a legacy name (jobmanager, filesystem) or a factory class. */
+  readonly name: string;
+  /** The job itself (its file), the TaskManager configuration (`--tm-config`), or Flink's default. */
+  readonly source: 'job' | 'tm-config' | 'default';
+  /** The configuration key it was read from, when from a configuration. */
+  readonly key?: string;
+}
+
 export interface ManagedMemoryConfig {
   /** Raw `taskmanager.memory.managed.consumer-weights`; undefined = not set (Flink's default applies). */
   readonly consumerWeights: ReadonlyMap<string, number> | undefined;
+  /** Where the weights came from: the job file or the TaskManager configuration. */
+  readonly consumerWeightsSource?: 'job' | 'tm-config';
+  readonly stateBackend: StateBackendChoice;
   readonly stateBackendUsesManagedMemory: boolean;
   /** Managed memory of one slot, when known, to show fractions in bytes. */
   readonly slotManagedMemory: bigint | undefined;

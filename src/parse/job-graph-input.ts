@@ -9,6 +9,8 @@ export interface ManagedMemoryDeclarationInput {
 export interface OperatorInput {
   id: string;
   name?: string;
+  /** Keyed state: declares the STATE_BACKEND use case at slot scope. */
+  keyed?: boolean;
   managedMemory?: ManagedMemoryDeclarationInput;
   resources?: ResourcesInput;
   legacyWeight?: number;

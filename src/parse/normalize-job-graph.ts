@@ -169,7 +169,8 @@ function readOperator(op: OperatorInput, pointer: string, out: Diagnostic[]): Op
     id: op.id,
     name: op.name ?? op.id,
     operatorScopeWeights: weights,
-    slotScopeUseCases: new Set(op.managedMemory?.slotScope ?? []),
+    slotScopeUseCases: new Set([...(op.managedMemory?.slotScope ?? []), ...(op.keyed === true ? (['STATE_BACKEND'] as const) : [])]),
+    keyed: op.keyed === true,
     resources,
     legacyWeight: op.legacyWeight ?? 1,
     legacyWeightSet: op.legacyWeight !== undefined,
@@ -289,15 +290,26 @@ function readManagedMemoryConfig(
   const consumerWeights =
     input?.consumerWeights === undefined ? undefined : readConsumerWeights(input.consumerWeights, `${pointer}/consumerWeights`, out);
   const backendUses = input?.stateBackend === undefined ? false : input.stateBackend !== 'hashmap';
+  const stateBackend: ManagedMemoryConfig['stateBackend'] =
+    input?.stateBackend === undefined
+      ? { name: defaultStateBackend(version), source: 'default' }
+      : { name: input.stateBackend, source: 'job' };
   const slotManagedMemory =
     input?.slotManagedMemory === undefined
       ? undefined
       : readMemorySize(input.slotManagedMemory, 'slotManagedMemory', `${pointer}/slotManagedMemory`, out);
   return {
     consumerWeights,
+    ...(consumerWeights === undefined ? {} : { consumerWeightsSource: 'job' as const }),
+    stateBackend,
     stateBackendUsesManagedMemory: input?.stateBackendUsesManagedMemory ?? backendUses,
     slotManagedMemory,
   };
+}
+
+/** Flink's default state backend: the heap one, named hashmap from 1.13 (MemoryStateBackend, "jobmanager", before). */
+export function defaultStateBackend(version: FlinkVersion): string {
+  return atLeast(version, 1, 13) ? 'hashmap' : 'jobmanager';
 }
 
 function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {

@@ -46,7 +46,13 @@ export interface PlanReport {
   managedMemory: {
     model: 'use-cases' | 'legacy';
     consumerWeights: UseCaseMap | null;
+    /** Where the weights came from: the job file, the TaskManager configuration, or Flink's default. */
+    consumerWeightsSource: 'job' | 'tm-config' | 'default';
+    /** The state backend of the keyed state and who chose it (the job, `--tm-config`, Flink's default). */
+    stateBackend: { name: string; source: 'job' | 'tm-config' | 'default'; key?: string };
     stateBackendUsesManagedMemory: boolean;
+    /** Operators with keyed state (they declare STATE_BACKEND). */
+    keyedOperators: number;
     slotManagedMemory: BytesJson | null;
   };
   operators: Array<{
@@ -124,7 +130,10 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
     managedMemory: {
       model: a.managedMemory.model,
       consumerWeights: a.managedMemory.model === 'use-cases' ? useCaseMap(a.managedMemory.weights) : null,
+      consumerWeightsSource: g.managedMemoryConfig.consumerWeightsSource ?? 'default',
+      stateBackend: { ...g.managedMemoryConfig.stateBackend },
       stateBackendUsesManagedMemory: g.managedMemoryConfig.stateBackendUsesManagedMemory,
+      keyedOperators: g.vertices.reduce((n, v) => n + v.operators.filter((o) => o.keyed).length, 0),
       slotManagedMemory:
         g.managedMemoryConfig.slotManagedMemory === undefined ? null : bytesToJson(g.managedMemoryConfig.slotManagedMemory),
     },

@@ -9,6 +9,7 @@ import type { PlanReport, UseCaseBytes } from './plan-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
+import { printable } from '../util/printable.js';
 import { renderExecutionText } from './render-execution-text.js';
 
 export interface TextOptions {
@@ -106,7 +107,7 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
     ];
   }
   const weights = USE_CASES.map((uc) => `${uc}:${mm.consumerWeights?.[uc] ?? 0}`).join(',');
-  const title = `Managed memory (fraction of the slot; weights ${weights}; state backend uses managed memory: ${mm.stateBackendUsesManagedMemory ? 'yes' : 'no'}${size})`;
+  const title = `Managed memory (fraction of the slot; weights ${weights}${weightsFrom(mm)}; ${backendText(mm)}${size})`;
   const cell = (o: PlanReport['operators'][number], uc: (typeof USE_CASES)[number]): string => {
     const f = fmt(o.fractionsOfSlot?.[uc]);
     const bytes = (o.bytes as UseCaseBytes | undefined)?.[uc];
@@ -125,4 +126,17 @@ export function formatDiagnostic(d: Diagnostic): string {
   const where = l ? [l.file, l.line, l.column].filter((x) => x !== undefined).join(':') : '';
   const pointer = l && l.pointer !== '' ? ` (${l.pointer})` : '';
   return `${where ? where + ' ' : ''}${d.message}${pointer} [${d.code}]`;
+}
+
+const SOURCE_TEXT = { job: 'set by the job', 'tm-config': 'from --tm-config', default: "Flink's default" } as const;
+
+function weightsFrom(mm: PlanReport['managedMemory']): string {
+  return mm.consumerWeightsSource === 'default' ? '' : ` ${SOURCE_TEXT[mm.consumerWeightsSource]}`;
+}
+
+/** "state backend rocksdb (state.backend.type from --tm-config), uses managed memory". */
+function backendText(mm: PlanReport['managedMemory']): string {
+  const b = mm.stateBackend;
+  const from = b.key === undefined ? SOURCE_TEXT[b.source] : `${b.key} ${SOURCE_TEXT[b.source]}`;
+  return `state backend ${printable(b.name)} (${from}) ${mm.stateBackendUsesManagedMemory ? 'uses' : 'does not use'} managed memory`;
 }

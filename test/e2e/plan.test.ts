@@ -135,7 +135,10 @@ const JOBS: Record<string, JobExpectation> = {
       expect(plan.managedMemory).toEqual({
         model: 'use-cases',
         consumerWeights: { OPERATOR: 70, STATE_BACKEND: 70, PYTHON: 30 },
+        consumerWeightsSource: 'job',
+        stateBackend: { name: 'hashmap', source: 'job' },
         stateBackendUsesManagedMemory: false,
+        keyedOperators: 0,
         slotManagedMemory: 256 * MiB,
       });
       // Region 3's group: weights 128 + 64 → 128/192 and 64/192 at scale 16, rounded down.
@@ -219,7 +222,11 @@ const JOBS: Record<string, JobExpectation> = {
       expect(plan.managedMemory).toEqual({
         model: 'legacy',
         consumerWeights: null,
+        consumerWeightsSource: 'default',
+        // Before 1.13 Flink's default is the MemoryStateBackend ("jobmanager").
+        stateBackend: { name: 'jobmanager', source: 'default' },
         stateBackendUsesManagedMemory: false,
+        keyedOperators: 0,
         slotManagedMemory: 128 * MiB,
       });
       const fractions = Object.fromEntries(plan.operators.map((o: Json) => [o.id, o.legacyFraction]));

@@ -57,6 +57,7 @@ describe('parseJobGraph: accepted input and defaults', () => {
     ]);
     expect(g.managedMemoryConfig).toEqual({
       consumerWeights: undefined,
+      stateBackend: { name: 'hashmap', source: 'default' },
       stateBackendUsesManagedMemory: false,
       slotManagedMemory: undefined,
     });
