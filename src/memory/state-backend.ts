@@ -32,7 +32,8 @@ export function stateBackendFromConfiguration(
   notes: Diagnostic[],
 ): Pick<ManagedMemoryConfig, 'stateBackend' | 'stateBackendUsesManagedMemory'> {
   const kept = { stateBackend: current.stateBackend, stateBackendUsesManagedMemory: current.stateBackendUsesManagedMemory };
-  if (current.stateBackend.source === 'job') return kept;
+  // The job's own backend, or BATCH mode's, wins over the configuration.
+  if (current.stateBackend.source !== 'default') return kept;
   const key = backendKeys(version).find((k) => config.has(k));
   if (key === undefined) return kept;
   const name = config.get(key)!.trim();

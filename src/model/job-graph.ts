@@ -74,8 +74,8 @@ export interface JobEdge {
 export interface StateBackendChoice {
   /** hashmap, rocksdb, forst, a legacy name (jobmanager, filesystem) or a factory class. */
   readonly name: string;
-  /** The job itself (its file), the TaskManager configuration (`--tm-config`), or Flink's default. */
-  readonly source: 'job' | 'tm-config' | 'default';
+  /** The job itself (its file), the TaskManager configuration (`--tm-config`), Flink's default, or BATCH mode's own backend. */
+  readonly source: 'job' | 'tm-config' | 'default' | 'batch-mode';
   /** The configuration key it was read from, when from a configuration. */
   readonly key?: string;
 }

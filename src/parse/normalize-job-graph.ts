@@ -27,6 +27,7 @@ import {
 import type { ResourceProfile } from '../model/resource-profile.js';
 import { readConsumerWeights } from './consumer-weights.js';
 import type { EdgeInput, JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
+import { applyBatchExecution } from './batch-execution.js';
 import { checkParallelism } from './parallelism-rules.js';
 import { JAVA_INT_MAX } from './consumer-weights.js';
 import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
@@ -40,7 +41,15 @@ export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOption
   const out: Diagnostic[] = [];
   const { flinkVersion, flinkVersionSource } = readVersion(input.flinkVersion, options.flinkVersion, out);
   const mode = input.mode ?? 'streaming';
-  const vertices = readVertices(input.vertices, flinkVersion, out);
+  const batch = applyBatchExecution(
+    mode,
+    flinkVersion,
+    readVertices(input.vertices, flinkVersion, out),
+    readManagedMemoryConfig(input.managedMemoryConfig, flinkVersion, out),
+    input.managedMemoryConfig?.stateBackendUsesManagedMemory !== undefined,
+    out,
+  );
+  const vertices = batch.vertices;
   const edges = readEdges(input.edges ?? [], vertices, mode, flinkVersion, out);
   const graph: JobGraph = {
     name: input.name ?? 'job',
@@ -52,7 +61,7 @@ export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOption
     vertices,
     edges,
     slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
-    managedMemoryConfig: readManagedMemoryConfig(input.managedMemoryConfig, flinkVersion, out),
+    managedMemoryConfig: batch.managedMemoryConfig,
   };
   if (!hasErrors(out)) checkAcyclic(graph, out);
   return hasErrors(out) ? fail(out) : ok(graph, out);

@@ -10,7 +10,7 @@ import type { JobGraph, ManagedMemoryUseCase } from '../model/job-graph.js';
 import { type ResourceRequirement, toResourceRequirements, totalSlots } from './resource-requirements.js';
 import { type SlotSharingGroupPlan, hasUnevenSlots, planSlotSharingGroup } from './slot-plan.js';
 import { computeConnectedComponents } from './connected-components.js';
-import { resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
+import { knownConsumerKeys, resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
 import {
   type OperatorLegacyFraction,
   checkLegacyWeightAndResources,
@@ -123,11 +123,12 @@ function resolveWeights(graph: JobGraph, out: Diagnostic[]): Map<ManagedMemoryUs
   const configured = graph.managedMemoryConfig.consumerWeights;
   try {
     const weights = resolveConsumerWeights(configured, graph.flinkVersion);
-    for (const key of configured ? unknownConsumerKeys(configured) : []) {
+    for (const key of configured ? unknownConsumerKeys(configured, graph.flinkVersion) : []) {
+      const dropped = key === 'DATAPROC' ? ' (Flink 2.0 dropped this legacy name: give OPERATOR and STATE_BACKEND)' : '';
       out.push(
         warning(
           'managed-memory/unknown-consumer',
-          `Flink ignores the unknown managed-memory consumer '${key}' (known: OPERATOR, STATE_BACKEND, PYTHON, DATAPROC)`,
+          `Flink ignores the unknown managed-memory consumer '${key}'${dropped} (known: ${knownConsumerKeys(graph.flinkVersion).join(', ')})`,
           pointer,
         ),
       );

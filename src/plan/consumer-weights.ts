@@ -1,7 +1,8 @@
 /**
  * Effective managed-memory weight per use case, as
- * `ManagedMemoryUtils.getManagedMemoryUseCaseWeightsFromConfig`: OPERATOR falls back to the
- * legacy DATAPROC key, so does STATE_BACKEND; PYTHON has no fallback; a missing weight is 0;
+ * `ManagedMemoryUtils.getManagedMemoryUseCaseWeightsFromConfig`: up to 1.20 OPERATOR falls back to
+ * the legacy DATAPROC key, so does STATE_BACKEND (2.0 dropped the fallback, FLINK-33750: DATAPROC
+ * is then an unknown key); PYTHON has no fallback; a missing weight is 0;
  * a negative weight is an IllegalConfigurationException. Unknown keys are ignored (Flink >= 1.13)
  * or rejected (1.12). When the option is unset, the version's default applies.
  */
@@ -9,13 +10,15 @@ import { FlinkException } from '../errors/flink-exception.js';
 import { type FlinkVersion, atLeast } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 
-const LOOKUP: Record<ManagedMemoryUseCase, readonly string[]> = {
-  OPERATOR: ['OPERATOR', 'DATAPROC'],
-  STATE_BACKEND: ['STATE_BACKEND', 'DATAPROC'],
-  PYTHON: ['PYTHON'],
-};
+function lookup(useCase: ManagedMemoryUseCase, version: FlinkVersion): readonly string[] {
+  const dataproc = atLeast(version, 2, 0) ? [] : ['DATAPROC'];
+  return useCase === 'PYTHON' ? ['PYTHON'] : [useCase, ...dataproc];
+}
 
-const KNOWN_KEYS = new Set(['OPERATOR', 'STATE_BACKEND', 'PYTHON', 'DATAPROC']);
+/** The consumer names the release knows. */
+export function knownConsumerKeys(version: FlinkVersion): readonly string[] {
+  return atLeast(version, 2, 0) ? ['OPERATOR', 'STATE_BACKEND', 'PYTHON'] : ['OPERATOR', 'STATE_BACKEND', 'PYTHON', 'DATAPROC'];
+}
 
 export function defaultConsumerWeights(version: FlinkVersion): ReadonlyMap<string, number> {
   return atLeast(version, 1, 13)
@@ -38,12 +41,13 @@ export function resolveConsumerWeights(
   const raw = configured ?? defaultConsumerWeights(version);
   if (!atLeast(version, 1, 13)) {
     for (const key of raw.keys()) {
-      if (!KNOWN_KEYS.has(key)) throw new FlinkException('IllegalConfigurationException', `Unknown managed memory consumer: ${key}`);
+      if (!knownConsumerKeys(version).includes(key))
+        throw new FlinkException('IllegalConfigurationException', `Unknown managed memory consumer: ${key}`);
     }
   }
   const weights = new Map<ManagedMemoryUseCase, number>();
   for (const useCase of USE_CASES) {
-    const key = LOOKUP[useCase].find((k) => raw.has(k));
+    const key = lookup(useCase, version).find((k) => raw.has(k));
     if (key === undefined) continue;
     const weight = raw.get(key)!;
     if (weight < 0) {
@@ -58,6 +62,6 @@ export function resolveConsumerWeights(
 }
 
 /** Keys Flink ignores (>= 1.13): worth a warning, since a typo silently drops a consumer. */
-export function unknownConsumerKeys(configured: ReadonlyMap<string, number>): string[] {
-  return [...configured.keys()].filter((k) => !KNOWN_KEYS.has(k));
+export function unknownConsumerKeys(configured: ReadonlyMap<string, number>, version: FlinkVersion): string[] {
+  return [...configured.keys()].filter((k) => !knownConsumerKeys(version).includes(k));
 }

@@ -3,6 +3,7 @@
  * operator has a managed-memory share (heap state backend, no batch operators, no Python) keeps
  * its whole managed memory idle. Flink says nothing; a user sizing TaskManagers wants to know.
  * Only for default slots (UNKNOWN group profiles): a group with its own resources sets its memory.
+ * For a batch job only when no region uses any (its regions share slots over time).
  */
 import { type Diagnostic, warning } from '../errors/diagnostic.js';
 import { toHumanReadableString } from '../model/memory-size.js';
@@ -21,7 +22,8 @@ export function unusedManagedMemory(
   const used = new Set<number>();
   for (const o of operators) if ([...o.fractionsOfSlot.values()].some((f) => f > 0)) used.add(o.group);
   const idle = groups.filter((g) => !used.has(g.index) && !isSpecified(g.groupProfile));
-  if (idle.length === 0) return [];
+  // A batch job's regions take slots one after another: an idle region is a moment, not a waste.
+  if (idle.length === 0 || (graph.mode === 'batch' && idle.length < groups.length)) return [];
   const size = toHumanReadableString(slotBytes);
   const backend = graph.managedMemoryConfig.stateBackend.name;
   const why = `no operator there uses managed memory (state backend ${backend}${graph.managedMemoryConfig.stateBackendUsesManagedMemory ? '' : ', which keeps state on the heap'}; no batch or Python operators)`;

@@ -49,7 +49,7 @@ export interface PlanReport {
     /** Where the weights came from: the job file, the TaskManager configuration, or Flink's default. */
     consumerWeightsSource: 'job' | 'tm-config' | 'default';
     /** The state backend of the keyed state and who chose it (the job, `--tm-config`, Flink's default). */
-    stateBackend: { name: string; source: 'job' | 'tm-config' | 'default'; key?: string };
+    stateBackend: { name: string; source: 'job' | 'tm-config' | 'default' | 'batch-mode'; key?: string };
     stateBackendUsesManagedMemory: boolean;
     /** Operators with keyed state (they declare STATE_BACKEND). */
     keyedOperators: number;

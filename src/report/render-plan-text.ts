@@ -128,7 +128,12 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${where ? where + ' ' : ''}${d.message}${pointer} [${d.code}]`;
 }
 
-const SOURCE_TEXT = { job: 'set by the job', 'tm-config': 'from --tm-config', default: "Flink's default" } as const;
+const SOURCE_TEXT = {
+  job: 'set by the job',
+  'tm-config': 'from --tm-config',
+  default: "Flink's default",
+  'batch-mode': 'BATCH mode',
+} as const;
 
 function weightsFrom(mm: PlanReport['managedMemory']): string {
   return mm.consumerWeightsSource === 'default' ? '' : ` ${SOURCE_TEXT[mm.consumerWeightsSource]}`;

@@ -135,7 +135,15 @@ const JOBS: readonly JobFile[] = [
     // Five operators 1 → 2 → 3 → 5 → 6 at parallelism 1 (ids are StreamNode ints; 4 is not in the plan).
     file: `${RF}/streamgraph/opensourceteams-flink-maven-scala-execution-plan.json`,
     format: 'a StreamGraph execution plan (StreamExecutionEnvironment#getExecutionPlan())',
-    notes: ['import/format', 'import/operators-not-chained', 'import/no-exchange', 'import/assumed-streaming', 'import/defaults'],
+    // A HASH edge makes its consumer keyed (an inferred STATE_BACKEND declaration, noted).
+    notes: [
+      'import/format',
+      'import/operators-not-chained',
+      'import/no-exchange',
+      'import/assumed-streaming',
+      'import/inferred-keyed',
+      'import/defaults',
+    ],
     minimumSlots: 1,
     regions: [['1', '2', '3', '5', '6']],
   },
@@ -155,7 +163,7 @@ const JOBS: readonly JobFile[] = [
     // CarTopSpeedWindowingExample: source → window/sink, HASH, parallelism 1, max parallelism 128.
     file: `${RF}/jobgraph-plan/springline-rs-job-details-CarTopSpeedWindowingExample.json`,
     format: 'the answer of GET /jobs/:jobid',
-    notes: ['import/format', 'import/job-type-not-stated', 'import/defaults'],
+    notes: ['import/format', 'import/job-type-not-stated', 'import/inferred-keyed', 'import/defaults'],
     name: 'CarTopSpeedWindowingExample',
     minimumSlots: 1,
     regions: [['cbc357ccb763df2852fee8c4fc7d55f2', '90bea66de1c231edf33913ecd54406c1']],

@@ -136,7 +136,8 @@ const JOBS: Record<string, JobExpectation> = {
         model: 'use-cases',
         consumerWeights: { OPERATOR: 70, STATE_BACKEND: 70, PYTHON: 30 },
         consumerWeightsSource: 'job',
-        stateBackend: { name: 'hashmap', source: 'job' },
+        // BATCH mode installs its own backend, whatever the job names (StreamGraphGenerator).
+        stateBackend: { name: 'BatchExecutionStateBackend', source: 'batch-mode' },
         stateBackendUsesManagedMemory: false,
         keyedOperators: 0,
         slotManagedMemory: 256 * MiB,

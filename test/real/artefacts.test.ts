@@ -232,11 +232,57 @@ describe('real artefacts: standalone Kubernetes manifests (ConfigMap + TaskManag
   }
 });
 
+/** The job descriptions an artefact's `expected` holds: objects with `vertices` or `nodes` lists. */
+function expectedJobs(value: unknown): Json[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const v = value as Json;
+  const own = Array.isArray(v.vertices) || Array.isArray(v.nodes) ? [v] : [];
+  return [...own, ...Object.values(v).flatMap(expectedJobs)];
+}
+
+const restJobs = folders.filter((f) => /^rest-job-(details|plan)$/.test(artefact(f).kind));
+
+describe('real artefacts: REST job answers (GET /jobs/:jobid, /plan)', () => {
+  it('at least 5 are checked', () => expect(restJobs.length).toBeGreaterThanOrEqual(5));
+
+  for (const folder of restJobs) {
+    const a = artefact(folder) as Artefact & { expected: Json };
+    const files = readdirSync(join(DIR, folder)).filter((f) => /^(job-details|job-plan|plan)[\w.-]*\.json$/.test(f));
+    for (const file of files) {
+      it(`${folder}/${file}: vertices, parallelism, keyed state from HASH inputs, minimum slots`, () => {
+        const path = join('fixtures/real', folder, file);
+        const imported = runCli(['import', path, '--json']);
+        expect(imported.stderr).toBe('');
+        const graph = JSON.parse(imported.stdout) as Json;
+        const run = runCli(['plan', path, '--json']);
+        expect(run.status).toBe(0);
+        const plan = JSON.parse(run.stdout) as Json;
+        const got = new Map<string, number>(graph.vertices.map((v: Json) => [v.id, v.parallelism ?? 1]));
+        const job = expectedJobs(a.expected).find((j) => (j.vertices ?? j.nodes).every((v: Json) => got.has(v.id)));
+        expect(job, 'an expected job with these vertex ids').toBeDefined();
+        for (const v of job.vertices ?? job.nodes) expect([v.id, got.get(v.id)]).toEqual([v.id, v.parallelism]);
+        if (job.slotsRequired !== undefined) expect(plan.minimumSlots).toBe(job.slotsRequired);
+        // Streaming: every consumer of a HASH edge has keyed state; batch SQL keeps none.
+        const hashTargets = new Set((job.edges ?? []).filter((e: Json) => /^HASH/.test(e.ship_strategy)).map((e: Json) => e.to));
+        const streaming = graph.mode === 'streaming';
+        expect(
+          graph.vertices
+            .filter((v: Json) => v.keyed === true)
+            .map((v: Json) => v.id)
+            .sort(),
+        ).toEqual(streaming ? [...hashTargets].sort() : []);
+        expect(plan.managedMemory.keyedOperators).toBe(streaming ? hashTargets.size : 0);
+      });
+    }
+  }
+});
+
 describe('real artefacts flinkslot does not read yet', () => {
   it('are only Helm-templated, multi-document or ConfigMap configurations and JobManager-only logs', () => {
-    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs, ...standaloneManifests]);
+    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs, ...standaloneManifests, ...restJobs]);
     const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
     const why = rest.map((f) => `${f}: ${artefact(f).kind}`);
-    for (const line of why) expect(line).toMatch(/: (jobmanager-log|flink-configuration)$/);
+    // /jobmanager/config and /overview answers are what a live cluster is read from (issue 14 §3).
+    for (const line of why) expect(line).toMatch(/: (jobmanager-log|flink-configuration|rest-jobmanager-config|rest-overview)$/);
   });
 });

@@ -160,7 +160,8 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     const name = detailName ?? (description === undefined ? undefined : unescapeDescription(description)[0]);
     const parallelism = positive(detail?.value.parallelism) ?? positive(node.parallelism);
     const maxParallelism = positive(detail?.value.maxParallelism);
-    vertices.push(definedOnly({ id, name, description, parallelism, maxParallelism }));
+    const slotSharingGroupId = str(detail?.value.slotSharingGroupId);
+    vertices.push(definedOnly({ id, name, description, parallelism, maxParallelism, slotSharingGroupId }));
     origin.vertex(vertices.length - 1, detail?.pointer ?? pointer, detail === undefined ? { name: 'description' } : {});
     const inputs = Array.isArray(node.inputs) ? [...(node.inputs as Raw[])].map((input, k) => ({ input, k })) : [];
     inputs.sort((a, b) => numberOr(a.input.num, a.k) - numberOr(b.input.num, b.k));
@@ -192,7 +193,7 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
     notes.push(
       note(
         'import/job-type-not-stated',
-        `the plan states no job type (Flink writes it since 1.18): read as a ${mode} job, ${mode === 'batch' ? 'because an exchange is blocking or hybrid' : 'as every exchange is pipelined'}`,
+        `the plan states no job type (Flink's plan JSON carries 'type' from 1.14, GET /jobs/:jobid its 'job-type' from 1.20): read as a ${mode} job, ${mode === 'batch' ? 'because an exchange is blocking or hybrid' : 'as every exchange is pipelined'}`,
         `${at}`,
       ),
     );

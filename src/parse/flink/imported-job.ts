@@ -7,6 +7,7 @@ import type { EdgeInput, JobGraphInput, VertexInput } from '../job-graph-input.j
 import { definedOnly } from '../../util/defined-only.js';
 import type { FlinkFormat } from './flink-format.js';
 import { type ImportNote, type OriginMap, note } from './import-notes.js';
+import { inferManagedMemory } from './infer-managed-memory.js';
 import type { ResultPartitionTypeName } from './mapping.js';
 
 export interface ImportedVertex {
@@ -18,6 +19,8 @@ export interface ImportedVertex {
   readonly pact?: string;
   readonly parallelism?: number;
   readonly maxParallelism?: number;
+  /** GET /jobs/:jobid's `slotSharingGroupId` (Flink 1.20+): a random hex id per group, not its name. */
+  readonly slotSharingGroupId?: string;
 }
 
 export interface ImportedEdge {
@@ -62,23 +65,22 @@ export interface Parts {
 }
 
 export function assemble(p: Parts): ImportedJob {
-  p.notes.push(
-    note(
-      'import/defaults',
-      'not in the file, so flinkslot uses the defaults: slot sharing groups (streaming: one "default" group; batch: one per region), no resources (UNKNOWN profiles), no managed memory declarations',
-    ),
-  );
   const edges = p.edges.map(({ pointer, ...edge }, j) => {
     p.origin.edge(j, pointer, p.edgeFields);
     return edge;
   });
+  const groups = slotSharingGroupsOf(p.vertices, p.notes);
+  const inferred = inferManagedMemory(p.vertices, edges, p.mode, p.notes);
+  const ssg = groups === undefined ? 'slot sharing groups (streaming: one "default" group; batch: one per region), ' : '';
+  const mm = inferred.size === 0 ? ', no managed memory declarations' : '';
+  p.notes.push(note('import/defaults', `not in the file, so flinkslot uses the defaults: ${ssg}no resources (UNKNOWN profiles)${mm}`));
   const order = topologicalOrder(p.vertices, edges);
   const vertices = order.map((i) => p.vertices[i]!);
   p.origin.reorderVertices(order);
   const jobGraph: JobGraphInput = {
     ...(p.jobName === undefined || p.jobName === '' ? {} : { name: p.jobName }),
     mode: p.mode,
-    vertices: vertices.map(vertexInput),
+    vertices: vertices.map((v) => ({ ...vertexInput(v), ...inferred.get(v.id), ...definedOnly({ slotSharingGroup: groups?.get(v.id) }) })),
     ...(edges.length === 0 ? {} : { edges: edges.map(edgeInput) }),
   };
   return {
@@ -91,6 +93,33 @@ export function assemble(p: Parts): ImportedJob {
     notes: p.notes,
     origin: p.origin,
   };
+}
+
+/**
+ * GET /jobs/:jobid's `slotSharingGroupId`s (1.20+) → group names: one group needs no name (it is
+ * the default group); several are named `ssg-` and the id's first 8 hex digits. Undefined when the
+ * file carries none.
+ */
+function slotSharingGroupsOf(vertices: readonly ImportedVertex[], notes: ImportNote[]): Map<string, string> | undefined {
+  const ids = [...new Set(vertices.flatMap((v) => (v.slotSharingGroupId === undefined ? [] : [v.slotSharingGroupId])))];
+  if (ids.length === 0) return undefined;
+  if (ids.length === 1) {
+    notes.push(
+      note(
+        'import/slot-sharing-groups',
+        `every vertex is in one slot sharing group (slotSharingGroupId ${ids[0]}): read as the default group`,
+      ),
+    );
+    return new Map();
+  }
+  const name = (id: string): string => `ssg-${id.slice(0, 8)}`;
+  notes.push(
+    note(
+      'import/slot-sharing-groups',
+      `${ids.length} slot sharing groups from the vertices' slotSharingGroupId (Flink gives ids, not names): ${ids.map(name).join(', ')}`,
+    ),
+  );
+  return new Map(vertices.flatMap((v) => (v.slotSharingGroupId === undefined ? [] : [[v.id, name(v.slotSharingGroupId)] as const])));
 }
 
 function vertexInput(v: ImportedVertex): VertexInput {

@@ -113,3 +113,45 @@ describe('managed memory nothing uses', () => {
     expect(w?.message).toMatch(/^the slots of group 'sources' leave their 512\.000mb/);
   });
 });
+
+describe('BATCH runtime mode', () => {
+  const batch = (version: string, extra = ''): string =>
+    `name: batch
+mode: batch
+flinkVersion: "${version}"
+${extra}vertices:
+  - {id: source, parallelism: 2}
+  - {id: agg, parallelism: 2, keyed: true}
+edges:
+  - {source: source, target: agg, distribution: ALL_TO_ALL, resultPartitionType: BLOCKING}
+`;
+
+  it('BatchExecutionStateBackend replaces the backend: no STATE_BACKEND share, whatever is configured', () => {
+    const r = analyse(batch('1.20', 'managedMemoryConfig: {stateBackend: rocksdb}\n'), `${TM}state.backend.type: rocksdb\n`);
+    expect(r.graph.managedMemoryConfig.stateBackend).toEqual({ name: 'BatchExecutionStateBackend', source: 'batch-mode' });
+    expect(slotFraction(r.analysis, 'agg', 'STATE_BACKEND')).toBe(0);
+  });
+
+  it('a keyed operator sorts its inputs: OPERATOR weight 128 from 1.14, 1 before', () => {
+    expect(analyse(batch('1.20')).graph.vertices[1]!.operators[0]!.operatorScopeWeights.get('OPERATOR')).toBe(128);
+    expect(analyse(batch('1.13')).graph.vertices[1]!.operators[0]!.operatorScopeWeights.get('OPERATOR')).toBe(1);
+    expect(slotFraction(analyse(batch('1.20')).analysis, 'agg', 'OPERATOR')).toBe(1);
+  });
+
+  it('a different OPERATOR weight on a keyed batch operator conflicts, as Flink’s StreamGraph check says', () => {
+    const text = batch('1.20').replace(
+      '{id: agg, parallelism: 2, keyed: true}',
+      '{id: agg, parallelism: 2, keyed: true, managedMemory: {operatorScope: {OPERATOR: 64}}}',
+    );
+    const r = analyzeJobText(text, 'job.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.diagnostics[0]!.message).toMatch(
+        /^Conflict managed memory consumer weights for 'OPERATOR' were configured: '64' and '128'\./,
+      );
+  });
+
+  it('streaming jobs keep both: a keyed operator declares no OPERATOR weight', () => {
+    expect(analyse(job('1.20')).graph.vertices[1]!.operators[0]!.operatorScopeWeights.size).toBe(0);
+  });
+});

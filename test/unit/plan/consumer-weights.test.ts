@@ -6,6 +6,7 @@ import type { FlinkVersion } from '../../../src/model/flink-version.js';
 const V1_12: FlinkVersion = { major: 1, minor: 12 };
 const V1_13: FlinkVersion = { major: 1, minor: 13 };
 const V2_1: FlinkVersion = { major: 2, minor: 1 };
+const V1_20: FlinkVersion = { major: 1, minor: 20 };
 
 const weights = (entries: Record<string, number>): Map<string, number> => new Map(Object.entries(entries));
 const asObject = (m: ReadonlyMap<string, number>): Record<string, number> => Object.fromEntries(m);
@@ -29,14 +30,14 @@ describe('resolveConsumerWeights (ManagedMemoryUtils.getManagedMemoryUseCaseWeig
     expect(asObject(resolveConsumerWeights(all, V2_1))).toEqual({ OPERATOR: 333, STATE_BACKEND: 444, PYTHON: 222 });
   });
 
-  it('DATAPROC is the fallback for OPERATOR and STATE_BACKEND, never for PYTHON (testGetWeightsFromConfigLegacy)', () => {
-    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 111, PYTHON: 222 }), V2_1))).toEqual({
+  it('DATAPROC is the fallback for OPERATOR and STATE_BACKEND, never for PYTHON (testGetWeightsFromConfigLegacy, up to 1.20)', () => {
+    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 111, PYTHON: 222 }), V1_20))).toEqual({
       OPERATOR: 111,
       STATE_BACKEND: 111,
       PYTHON: 222,
     });
-    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 5 }), V2_1))).toEqual({ OPERATOR: 5, STATE_BACKEND: 5 });
-    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 5, OPERATOR: 1 }), V2_1))).toEqual({ OPERATOR: 1, STATE_BACKEND: 5 });
+    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 5 }), V1_20))).toEqual({ OPERATOR: 5, STATE_BACKEND: 5 });
+    expect(asObject(resolveConsumerWeights(weights({ DATAPROC: 5, OPERATOR: 1 }), V1_20))).toEqual({ OPERATOR: 1, STATE_BACKEND: 5 });
   });
 
   it('leaves out use cases without a weight; an explicitly empty map has no weights', () => {
@@ -68,7 +69,14 @@ describe('resolveConsumerWeights (ManagedMemoryUtils.getManagedMemoryUseCaseWeig
   });
 
   it('unknownConsumerKeys lists the keys Flink ignores', () => {
-    expect(unknownConsumerKeys(weights({ OPERATOR: 1, DATAPROC: 1, STATE_BACKEND: 1, PYTHON: 1 }))).toEqual([]);
-    expect(unknownConsumerKeys(weights({ operator: 1, GPU: 2, PYTHON: 1 }))).toEqual(['operator', 'GPU']);
+    expect(unknownConsumerKeys(weights({ OPERATOR: 1, DATAPROC: 1, STATE_BACKEND: 1, PYTHON: 1 }), V1_13)).toEqual([]);
+    expect(unknownConsumerKeys(weights({ operator: 1, GPU: 2, PYTHON: 1 }), V1_13)).toEqual(['operator', 'GPU']);
+  });
+
+  it('2.0 dropped the DATAPROC fallback (FLINK-33750): a legacy DATAPROC:70,PYTHON:30 leaves OPERATOR and STATE_BACKEND at 0', () => {
+    const legacy = weights({ DATAPROC: 70, PYTHON: 30 });
+    expect(asObject(resolveConsumerWeights(legacy, { major: 1, minor: 20 }))).toEqual({ OPERATOR: 70, STATE_BACKEND: 70, PYTHON: 30 });
+    expect(asObject(resolveConsumerWeights(legacy, V2_1))).toEqual({ PYTHON: 30 });
+    expect(unknownConsumerKeys(legacy, V2_1)).toEqual(['DATAPROC']);
   });
 });
