@@ -44,6 +44,7 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
   for (const plan of analysis.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
   const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({
     id: v.id,
+    ...(v.name === v.id ? {} : { name: v.name }),
     parallelism: v.parallelism,
     minParallelism: v.minParallelism ?? 1,
     slotSharingGroup: groupOf.get(v.index) ?? 'default',

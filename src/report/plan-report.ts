@@ -8,6 +8,7 @@ import type { Diagnostic } from '../errors/diagnostic.js';
 import type { ExecutionReport } from './execution-report.js';
 import { type FlinkVersionSource, formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
+import { vertexLabeler } from './vertex-label.js';
 import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
 
@@ -55,6 +56,8 @@ export interface PlanReport {
     keyedOperators: number;
     slotManagedMemory: BytesJson | null;
   };
+  /** The names of the vertices whose name is not their id (Flink's files): text output shows these. */
+  vertexNames?: Record<string, string>;
   operators: Array<{
     vertex: string;
     id: string;
@@ -137,9 +140,15 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       slotManagedMemory:
         g.managedMemoryConfig.slotManagedMemory === undefined ? null : bytesToJson(g.managedMemoryConfig.slotManagedMemory),
     },
+    ...vertexNamesOf(g),
     operators: operatorRows(a, groupId),
     warnings: [...a.warnings],
   };
+}
+
+function vertexNamesOf(g: JobAnalysis['graph']): Pick<PlanReport, 'vertexNames'> {
+  const named = g.vertices.filter((v) => v.name !== v.id);
+  return named.length === 0 ? {} : { vertexNames: Object.fromEntries(named.map((v) => [v.id, v.name])) };
 }
 
 function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanReport['operators'] {
@@ -186,16 +195,18 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
 }
 
 function minimumSlotsReason(a: JobAnalysis): PlanReport['minimumSlotsReason'] {
+  const label = vertexLabeler(vertexNamesOf(a.graph).vertexNames);
   const groups = a.slotSharingGroups.map((p) => ({
     slotSharingGroup: p.group.id,
     slots: p.slots,
     vertex: a.graph.vertices[p.widestVertex]!.id,
   }));
-  const terms = groups.map((x) => `${x.slotSharingGroup} ${x.slots} (vertex '${x.vertex}' has parallelism ${x.slots})`);
+  // The explanation is text: Flink files' vertices by name; `groups` keeps the ids.
+  const terms = groups.map((x) => `${x.slotSharingGroup} ${x.slots} (vertex '${label(x.vertex)}' has parallelism ${x.slots})`);
   const shown = terms.length > 6 ? [...terms.slice(0, 5), `… ${terms.length - 5} more groups`] : terms;
   let explanation =
     groups.length === 1
-      ? `one slot sharing group; its widest vertex '${groups[0]!.vertex}' has parallelism ${groups[0]!.slots}, and every slot holds one subtask of each vertex`
+      ? `one slot sharing group; its widest vertex '${label(groups[0]!.vertex)}' has parallelism ${groups[0]!.slots}, and every slot holds one subtask of each vertex`
       : `sum over ${groups.length} slot sharing groups of each group's highest parallelism: ${shown.join(' + ')}`;
   if (a.graph.mode === 'batch') {
     explanation +=

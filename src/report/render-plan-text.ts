@@ -10,6 +10,7 @@ import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
 import { printable } from '../util/printable.js';
+import { isGeneratedId, shortName, vertexLabeler } from './vertex-label.js';
 import { renderExecutionText } from './render-execution-text.js';
 
 export interface TextOptions {
@@ -22,6 +23,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   const s = options.style ?? PLAIN;
   const limit = options.limit ?? 50;
   const j = report.job;
+  const label = vertexLabeler(report.vertexNames);
   const lines: string[] = [
     s.heading(`Job ${j.name}`) +
       s.dim(
@@ -42,17 +44,35 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
         g.id,
         String(g.slots),
         profileToTextFromJson(g.resourceProfile),
-        g.vertices.join(', '),
+        g.vertices.map(label).join(', '),
       ]),
     ),
     ...more(report.slotSharingGroups.length, limit, s),
   ];
   if (report.coLocationGroups.length > 0) {
     lines.push('', s.heading(`Co-location groups (${report.coLocationGroups.length})`));
-    lines.push(...report.coLocationGroups.map((c) => `  ${c.name}: ${c.vertices.join(', ')} ${s.dim(`(group ${c.slotSharingGroup})`)}`));
+    lines.push(
+      ...report.coLocationGroups.map((c) => `  ${c.name}: ${c.vertices.map(label).join(', ')} ${s.dim(`(group ${c.slotSharingGroup})`)}`),
+    );
   }
-  lines.push('', ...listSection(s, 'Pipelined regions', report.regions, limit));
-  lines.push('', ...listSection(s, 'Connected components', report.components, limit));
+  lines.push(
+    '',
+    ...listSection(
+      s,
+      'Pipelined regions',
+      report.regions.map((r) => r.map(label)),
+      limit,
+    ),
+  );
+  lines.push(
+    '',
+    ...listSection(
+      s,
+      'Connected components',
+      report.components.map((c) => c.map(label)),
+      limit,
+    ),
+  );
   lines.push('', ...managedMemorySection(report, s, limit));
   if (report.execution) lines.push('', ...renderExecutionText(report.execution, s, limit));
   if (report.notes !== undefined && report.notes.length > 0) {
@@ -92,9 +112,10 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   const mm = report.managedMemory;
   const size = mm.slotManagedMemory === null ? '' : `, slot managed memory ${mm.slotManagedMemory} bytes`;
   if (mm.model === 'legacy') {
+    const label = vertexLabeler(report.vertexNames);
     const rows = cut(report.operators, limit).map((o) => [
-      o.vertex,
-      o.id,
+      label(o.vertex),
+      operatorLabel(o),
       o.slotSharingGroup,
       fmt(o.legacyFraction),
       ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number | string)]),
@@ -113,7 +134,13 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
     const bytes = (o.bytes as UseCaseBytes | undefined)?.[uc];
     return bytes === undefined ? f : `${f} (${bytes} b)`;
   };
-  const rows = cut(report.operators, limit).map((o) => [o.vertex, o.id, o.slotSharingGroup, ...USE_CASES.map((uc) => cell(o, uc))]);
+  const label = vertexLabeler(report.vertexNames);
+  const rows = cut(report.operators, limit).map((o) => [
+    label(o.vertex),
+    operatorLabel(o),
+    o.slotSharingGroup,
+    ...USE_CASES.map((uc) => cell(o, uc)),
+  ]);
   return [
     s.heading(title),
     ...renderTable(['VERTEX', 'OPERATOR', 'GROUP', ...USE_CASES], rows),
@@ -144,4 +171,9 @@ function backendText(mm: PlanReport['managedMemory']): string {
   const b = mm.stateBackend;
   const from = b.key === undefined ? SOURCE_TEXT[b.source] : `${b.key} ${SOURCE_TEXT[b.source]}`;
   return `state backend ${printable(b.name)} (${from}) ${mm.stateBackendUsesManagedMemory ? 'uses' : 'does not use'} managed memory`;
+}
+
+/** An operator of a Flink file is its vertex's only operator: '-' rather than the vertex's label again. */
+function operatorLabel(o: PlanReport['operators'][number]): string {
+  return isGeneratedId(o.id) ? (o.id === o.vertex ? '-' : shortName(o.name)) : printable(o.id);
 }

@@ -3,6 +3,7 @@ import { formatDuration } from '../model/duration.js';
 import { profileToTextFromJson } from './profile-text.js';
 import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
+import { vertexLabeler } from './vertex-label.js';
 
 function countsText(list: readonly CountJson[]): string {
   return list.length === 0 ? 'none' : list.map((c) => `${c.count} × ${profileToTextFromJson(c.profile)}`).join(', ');
@@ -41,9 +42,10 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     const finished = job.finishedAt === undefined ? '' : ` (finished at ${formatDuration(job.finishedAt)})`;
     lines.push(`${style.heading(`Job ${job.id}`)}${job.source ? ` (${job.source})` : ''}: ${verdictText(job.verdict, style)}${finished}`);
     const history = historyText(job);
+    const label = vertexLabeler(job.vertexNames);
     if (history !== undefined) lines.push(`  history   ${history}`);
     if (job.parallelismBeforeFullyMet !== undefined && job.firstFullyMetAt === null) {
-      const parallelism = Object.entries(job.parallelismBeforeFullyMet).map(([v, p]) => `${v}=${p}`);
+      const parallelism = Object.entries(job.parallelismBeforeFullyMet).map(([v, p]) => `${label(v)}=${p}`);
       lines.push(`  meanwhile the adaptive scheduler could run it at ${parallelism.join(', ')}`);
     }
     lines.push(`  requires  ${countsText(job.requirements)}`);
@@ -52,7 +54,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     if (job.adaptiveParallelism)
       lines.push(
         `  the adaptive scheduler would run it at ${Object.entries(job.adaptiveParallelism)
-          .map(([v, p]) => `${v}=${p}`)
+          .map(([v, p]) => `${label(v)}=${p}`)
           .join(', ')}`,
       );
     for (const e of job.explanations) {

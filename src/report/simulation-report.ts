@@ -42,6 +42,8 @@ export interface JobReport {
   readonly slotsBeforeFullyMet: number;
   /** The parallelism the adaptive scheduler could have run with those slots (job graphs only). */
   readonly parallelismBeforeFullyMet?: Record<string, number>;
+  /** Vertex id → name for vertices whose name is not their id (Flink's files); the text shows these. */
+  readonly vertexNames?: Record<string, string>;
 }
 
 export interface TaskManagerReport {
@@ -97,6 +99,7 @@ function jobReport(job: JobOutcome): JobReport {
     ...(job.parallelismBeforeFullyMet === undefined
       ? {}
       : { parallelismBeforeFullyMet: Object.fromEntries(job.parallelismBeforeFullyMet) }),
+    ...(job.vertexNames.size === 0 ? {} : { vertexNames: Object.fromEntries(job.vertexNames) }),
   };
 }
 

@@ -43,6 +43,8 @@ export interface JobOutcome {
   readonly timeline: JobTimeline | undefined;
   /** The parallelism the adaptive scheduler could have run with the slots held before the job was first fully met. */
   readonly parallelismBeforeFullyMet: ReadonlyMap<string, number> | undefined;
+  /** Names of the job's vertices whose name is not their id (Flink's files). */
+  readonly vertexNames: ReadonlyMap<string, string>;
 }
 
 export interface SimulationOutcome {
@@ -102,6 +104,7 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
       })),
       timeline,
       parallelismBeforeFullyMet,
+      vertexNames: new Map((def?.vertices ?? []).flatMap((v) => (v.name === undefined ? [] : [[v.id, v.name] as const]))),
     };
   });
 }

@@ -164,7 +164,7 @@ const FLINK_CONF = 'fixtures/config/flink-conf.yaml';
 const GATED = [DIR, '--policy', PR_GATE];
 
 /** The notes `validate` keeps from reading Flink's GET /jobs/:jobid answer (car-top-speed-rest.json). */
-const CAR_NOTES = ['import/defaults', 'import/format', 'import/job-type-not-stated'];
+const CAR_NOTES = ['import/defaults', 'import/format', 'import/inferred-keyed', 'import/job-type-not-stated'];
 
 // ---------------------------------------------------------------------------------------------
 // Exit codes
@@ -175,7 +175,7 @@ describe.concurrent('exit codes', () => {
     const run = await validate([VALID]);
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('3 files: 3 passed, 0 failed (0 errors, 1 warning, 3 notes)');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('3 files: 3 passed, 0 failed (0 errors, 1 warning, 4 notes)');
   });
 
   it('1 on fixtures/validate: the three invalid files fail, the policy files pass without a policy', async () => {
@@ -183,7 +183,7 @@ describe.concurrent('exit codes', () => {
     expect(status).toBe(1);
     expect(data.files.map((f: Json) => f.file)).toEqual(ALL);
     expect(failingFiles(data)).toEqual([BROKEN, CYCLE, UNKNOWN_VERTEX]);
-    expect(data.summary).toEqual({ files: 8, passed: 5, failed: 3, errors: 3, warnings: 1, infos: 3 });
+    expect(data.summary).toEqual({ files: 8, passed: 5, failed: 3, errors: 3, warnings: 1, infos: 4 });
   });
 
   it('1 on fixtures/validate with pr-gate.yaml: the policy files fail too', async () => {
@@ -205,7 +205,7 @@ describe.concurrent('exit codes', () => {
     const { status, data } = await json([DIR, '--fail-level', 'none']);
     expect(status).toBe(0);
     expect(data.failLevel).toBe('none');
-    expect(data.summary).toEqual({ files: 8, passed: 8, failed: 0, errors: 3, warnings: 1, infos: 3 });
+    expect(data.summary).toEqual({ files: 8, passed: 8, failed: 0, errors: 3, warnings: 1, infos: 4 });
   });
 
   it('--fail-level warning: the unknown-key warning fails valid/, exit 1', async () => {
@@ -350,7 +350,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       expect(data.tool.name).toBe('flinkslot');
       expect(data.tool.version).toMatch(/^\d+\.\d+\.\d+/);
       expect(data.failLevel).toBe('error');
-      expect(data.summary).toEqual({ files: 8, passed: 3, failed: 5, errors: 7, warnings: 1, infos: 3 });
+      expect(data.summary).toEqual({ files: 8, passed: 3, failed: 5, errors: 7, warnings: 1, infos: 4 });
       expect(data.files.map((f: Json) => f.file)).toEqual(ALL);
       expect(rulesByFile(data)).toEqual(GATED_RULES);
     });
@@ -479,7 +479,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
     it('one aligned line per finding `file:line:col  severity  rule  message  (pointer)`, then the summary', async () => {
       const run = await gated('text');
       const lines = run.stdout.trimEnd().split('\n');
-      expect(lines.at(-1)).toBe('8 files: 3 passed, 5 failed (7 errors, 1 warning, 3 notes)');
+      expect(lines.at(-1)).toBe('8 files: 3 passed, 5 failed (7 errors, 1 warning, 4 notes)');
       expect(lines.at(-2)).toBe('');
       // Files that name no Flink version are counted once, not noted per file.
       expect(lines.at(-3)).toBe(
@@ -685,7 +685,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
         }
         expect(m![3]).toBe(f.message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
       });
-      expect(lines.at(-1)).toBe('flinkslot validate: 8 files: 3 passed, 5 failed (7 errors, 1 warning, 3 notes)');
+      expect(lines.at(-1)).toBe('flinkslot validate: 8 files: 3 passed, 5 failed (7 errors, 1 warning, 4 notes)');
       // The multi-line region (the plan object of the Flink file) has no columns.
       expect(commands.some((l) => l.startsWith(`::notice file=${CAR},line=102,endLine=128,title=import/job-type-not-stated::`))).toBe(true);
     });
@@ -728,7 +728,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
         GPU,
         TOO_WIDE,
       ]);
-      expect(lines.at(-1)).toBe('# 8 files: 3 passed, 5 failed (7 errors, 1 warning, 3 notes)');
+      expect(lines.at(-1)).toBe('# 8 files: 3 passed, 5 failed (7 errors, 1 warning, 4 notes)');
       // A YAML block follows each file with findings (7 of them), indented two spaces.
       expect(lines.filter((l) => l === '  ---')).toHaveLength(7);
       expect(lines.filter((l) => l === '  ...')).toHaveLength(7);

@@ -82,10 +82,13 @@ describe('managed-memory fractions of random jobs (Flink >= 1.12)', () => {
         const a = analysisOf(job);
         const ops = useCaseOperators(a);
         const configured = job.managedMemoryConfig?.consumerWeights ?? { OPERATOR: 70, STATE_BACKEND: 70, PYTHON: 30 };
+        // The DATAPROC fallback ends with 2.0 (FLINK-33750); a job without a version gets the newest rules.
+        const before2 = job.flinkVersion !== undefined && Number(job.flinkVersion.split('.')[0]) < 2;
         const weight = (uc: ManagedMemoryUseCase): number =>
-          uc === 'PYTHON' ? (configured.PYTHON ?? 0) : (configured[uc] ?? configured.DATAPROC ?? 0);
+          uc === 'PYTHON' ? (configured.PYTHON ?? 0) : (configured[uc] ?? (before2 ? configured.DATAPROC : undefined) ?? 0);
         const backend = job.managedMemoryConfig?.stateBackend;
-        const sbUses = backend === 'rocksdb' || backend === 'forst';
+        // BATCH mode replaces any state backend by BatchExecutionStateBackend (1.12+), which uses no managed memory.
+        const sbUses = job.mode !== 'batch' && (backend === 'rocksdb' || backend === 'forst');
         for (const group of a.slotSharing.groups) {
           const members = ops.filter((o) => o.group === group.index);
           const groupWeight = members.reduce((s, o) => s + (o.operator.operatorScopeWeights.get('OPERATOR') ?? 0), 0);

@@ -89,6 +89,8 @@ export interface PlanDiff {
   diffVersion: 1;
   /** Warnings of reading either file (e.g. a Flink version newer than the newest flinkslot knows). */
   warnings?: string[];
+  /** Vertex id → name for vertices whose name is not their id (Flink's files), from both plans. */
+  vertexNames?: Record<string, string>;
   /** Anything below differs (the job's name alone does not count). */
   changed: boolean;
   grew: {

@@ -74,8 +74,10 @@ export function diffPlans(oldReport: PlanReport, newReport: PlanReport, options:
     !sameBytes(managedMemory.slotManagedMemory.old, managedMemory.slotManagedMemory.new) ||
     operators.added.length + operators.removed.length + operators.changed.length > 0;
 
+  const names = { ...oldReport.vertexNames, ...newReport.vertexNames };
   return {
     diffVersion: 1,
+    ...(Object.keys(names).length === 0 ? {} : { vertexNames: names }),
     changed,
     grew: { slots: grewSlots, memory: grewMemory },
     job,

@@ -7,6 +7,7 @@ import type { GroupChange, GroupSide, JobSide, PlanDiff } from './plan-diff-mode
 import { toCompactString } from '../../model/memory-size.js';
 import type { BytesJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
+import { vertexLabeler } from '../vertex-label.js';
 
 /** Rows shown without folding. */
 const INLINE_ROWS = 10;
@@ -14,6 +15,7 @@ const INLINE_ROWS = 10;
 const MAX_ROWS = 100;
 
 export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'new'): string {
+  const label = vertexLabeler(diff.vertexNames);
   const out: string[] = [`### flinkslot diff: ${code(oldFile)} → ${code(newFile)}`, ''];
   const { old: a, new: b } = diff.job;
   const part = (x: string, y: string): string => (x === y ? text(x) : `${text(x)} → ${text(y)}`);
@@ -50,8 +52,8 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   const g = diff.slotSharingGroups;
   const groupRows = [
     ...g.changed.map(groupChangeRow),
-    ...g.removed.map((x) => groupRow('removed', x)),
-    ...g.added.map((x) => groupRow('added', x)),
+    ...g.removed.map((x) => groupRow('removed', x, label)),
+    ...g.added.map((x) => groupRow('added', x, label)),
   ];
   out.push(
     ...section(
@@ -74,12 +76,13 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   );
 
   const v = diff.vertices;
+  const vertex = (id: string): string => code(label(id));
   const p = (n: number | null): string => (n === null ? '' : `parallelism ${n}, `);
   const vertexRows = [
-    ...v.removed.map((x) => [code(x.id), 'removed', `${p(x.parallelism)}group ${code(x.slotSharingGroup)}`]),
-    ...v.added.map((x) => [code(x.id), 'added', `${p(x.parallelism)}group ${code(x.slotSharingGroup)}`]),
-    ...v.parallelism.map((x) => [code(x.id), 'parallelism', `${x.old} → ${x.new} (${signed(x.delta)})`]),
-    ...v.slotSharingGroup.map((x) => [code(x.id), 'group', `${code(x.old)} → ${code(x.new)}`]),
+    ...v.removed.map((x) => [vertex(x.id), 'removed', `${p(x.parallelism)}group ${code(x.slotSharingGroup)}`]),
+    ...v.added.map((x) => [vertex(x.id), 'added', `${p(x.parallelism)}group ${code(x.slotSharingGroup)}`]),
+    ...v.parallelism.map((x) => [vertex(x.id), 'parallelism', `${x.old} → ${x.new} (${signed(x.delta)})`]),
+    ...v.slotSharingGroup.map((x) => [vertex(x.id), 'group', `${code(x.old)} → ${code(x.new)}`]),
   ];
   out.push(...section('Vertices', `${vertexRows.length} changes`, table(['Vertex', 'Change', 'Detail'], vertexRows), vertexRows.length));
 
@@ -88,15 +91,15 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   const operatorRows = [
     ...o.changed.flatMap((c) =>
       c.useCases.map((u) => [
-        code(c.vertex),
-        code(c.id),
+        vertex(c.vertex),
+        vertex(c.id),
         u.useCase,
         fromTo(fraction(u.fractionOfSlot.old), fraction(u.fractionOfSlot.new)),
         ...(bytes ? [u.bytes === undefined ? '' : fromTo(bytesText(u.bytes.old), bytesText(u.bytes.new))] : []),
       ]),
     ),
-    ...o.removed.map((x) => [code(x.vertex), code(x.id), '_removed_', '', ...(bytes ? [''] : [])]),
-    ...o.added.map((x) => [code(x.vertex), code(x.id), '_added_', '', ...(bytes ? [''] : [])]),
+    ...o.removed.map((x) => [vertex(x.vertex), vertex(x.id), '_removed_', '', ...(bytes ? [''] : [])]),
+    ...o.added.map((x) => [vertex(x.vertex), vertex(x.id), '_added_', '', ...(bytes ? [''] : [])]),
   ];
   const operatorHeader = ['Vertex', 'Operator', 'Use case', 'Fraction of slot', ...(bytes ? ['Managed memory'] : [])];
   out.push(
@@ -168,8 +171,14 @@ function fenced(language: string, lines: readonly string[]): string[] {
   return out;
 }
 
-function groupRow(label: string, g: GroupSide): string[] {
-  return [code(g.id), label, String(g.slots), text(profileToTextFromJson(g.resourceProfile)), members(g.vertices.map(code))];
+function groupRow(what: string, g: GroupSide, label: (id: string) => string): string[] {
+  return [
+    code(g.id),
+    what,
+    String(g.slots),
+    text(profileToTextFromJson(g.resourceProfile)),
+    members(g.vertices.map((v) => code(label(v)))),
+  ];
 }
 
 function groupChangeRow(c: GroupChange): string[] {

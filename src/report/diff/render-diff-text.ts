@@ -9,6 +9,7 @@ import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { type Style, PLAIN } from '../style.js';
 import { renderTable } from '../table.js';
+import { vertexLabeler } from '../vertex-label.js';
 
 export interface DiffTextOptions {
   /** Maximum rows per list; 0 = everything. */
@@ -24,6 +25,7 @@ export function renderDiffText(
 ): string {
   const s = style;
   const limit = options.limit ?? 50;
+  const label = vertexLabeler(diff.vertexNames);
   const lines: string[] = [s.heading(`Plan diff ${oldFile} → ${newFile}`) + s.dim(` ${jobLine(diff)}`)];
   for (const w of diff.warnings ?? []) lines.push(`  ${s.warn('warning')} ${w}`);
   lines.push('');
@@ -59,9 +61,9 @@ export function renderDiffText(
       ),
     );
     const rows = [
-      ...g.changed.map((c) => groupChangeRow(c)),
-      ...g.removed.map((x) => groupRow('removed', x)),
-      ...g.added.map((x) => groupRow('added', x)),
+      ...g.changed.map((c) => groupChangeRow(c, label)),
+      ...g.removed.map((x) => groupRow('removed', x, label)),
+      ...g.added.map((x) => groupRow('added', x, label)),
     ];
     lines.push(...table(['GROUP', 'CHANGE', 'SLOTS', 'PROFILE', 'VERTICES'], cut(rows, limit)), ...more(rows.length, limit, s));
   }
@@ -97,10 +99,10 @@ export function renderDiffText(
     );
     const p = (n: number | null): string => (n === null ? '' : `parallelism ${n}, `);
     const rows: string[][] = [
-      ...v.removed.map((x) => [x.id, 'removed', `${p(x.parallelism)}group ${x.slotSharingGroup}`]),
-      ...v.added.map((x) => [x.id, 'added', `${p(x.parallelism)}group ${x.slotSharingGroup}`]),
-      ...v.parallelism.map((x) => [x.id, 'parallelism', change(x.old, x.new, x.delta)]),
-      ...v.slotSharingGroup.map((x) => [x.id, 'group', `${x.old} → ${x.new}`]),
+      ...v.removed.map((x) => [label(x.id), 'removed', `${p(x.parallelism)}group ${x.slotSharingGroup}`]),
+      ...v.added.map((x) => [label(x.id), 'added', `${p(x.parallelism)}group ${x.slotSharingGroup}`]),
+      ...v.parallelism.map((x) => [label(x.id), 'parallelism', change(x.old, x.new, x.delta)]),
+      ...v.slotSharingGroup.map((x) => [label(x.id), 'group', `${x.old} → ${x.new}`]),
     ];
     lines.push(...table(['VERTEX', 'CHANGE', 'DETAIL'], cut(rows, limit)), ...more(rows.length, limit, s));
   }
@@ -128,9 +130,9 @@ export function renderDiffText(
       ),
     );
     const rows: string[][] = [
-      ...o.changed.flatMap((c) => operatorRows(c, mm.bytesCompared)),
-      ...o.removed.map((x) => [x.vertex, x.id, '(removed)', '', ...(mm.bytesCompared ? [''] : [])]),
-      ...o.added.map((x) => [x.vertex, x.id, '(added)', '', ...(mm.bytesCompared ? [''] : [])]),
+      ...o.changed.flatMap((c) => operatorRows({ ...c, vertex: label(c.vertex), id: label(c.id) }, mm.bytesCompared)),
+      ...o.removed.map((x) => [label(x.vertex), label(x.id), '(removed)', '', ...(mm.bytesCompared ? [''] : [])]),
+      ...o.added.map((x) => [label(x.vertex), label(x.id), '(added)', '', ...(mm.bytesCompared ? [''] : [])]),
     ];
     const header = ['VERTEX', 'OPERATOR', 'USE CASE', 'FRACTION OF SLOT', ...(mm.bytesCompared ? ['BYTES'] : [])];
     lines.push(...table(header, cut(rows, limit)), ...more(rows.length, limit, s));
@@ -180,17 +182,23 @@ function profileText(p: ResourceProfileJson): string {
   return profileToTextFromJson(p);
 }
 
-function groupRow(label: string, g: GroupSide): string[] {
-  return [g.id, label, String(g.slots), profileText(g.resourceProfile), members(g.vertices)];
+function groupRow(what: string, g: GroupSide, label: (id: string) => string): string[] {
+  return [g.id, what, String(g.slots), profileText(g.resourceProfile), members(g.vertices.map(label))];
 }
 
-function groupChangeRow(c: GroupChange): string[] {
+function groupChangeRow(c: GroupChange, label: (id: string) => string): string[] {
   const id = c.old.id === c.new.id ? c.new.id : `${c.old.id} → ${c.new.id}`;
   const profile = c.profileChanged
     ? `${profileText(c.old.resourceProfile)} → ${profileText(c.new.resourceProfile)}`
     : profileText(c.new.resourceProfile);
-  const moved = [...c.verticesAdded.map((v) => `+${v}`), ...c.verticesRemoved.map((v) => `-${v}`)];
-  return [id, 'changed', change(c.old.slots, c.new.slots, c.slotsDelta), profile, members(moved.length > 0 ? moved : c.new.vertices)];
+  const moved = [...c.verticesAdded.map((v) => `+${label(v)}`), ...c.verticesRemoved.map((v) => `-${label(v)}`)];
+  return [
+    id,
+    'changed',
+    change(c.old.slots, c.new.slots, c.slotsDelta),
+    profile,
+    members(moved.length > 0 ? moved : c.new.vertices.map(label)),
+  ];
 }
 
 /** A group's vertices in a table cell: the first few, then how many more. */

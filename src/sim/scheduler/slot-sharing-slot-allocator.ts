@@ -14,6 +14,8 @@ import { ResourceCounter } from '../slotmanager/resource-counter.js';
 /** `JobInformation.VertexInformation`: parallelism is the upper bound, minParallelism the lower. */
 export interface VertexInformation {
   readonly id: string;
+  /** The vertex's name when it is not its id (Flink's files), for the report. */
+  readonly name?: string;
   readonly parallelism: number;
   /** Lower bound (FLIP-291 resource requirements); default 1. */
   readonly minParallelism?: number;
