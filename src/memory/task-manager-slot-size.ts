@@ -13,6 +13,7 @@ import { locateDiagnostics } from '../parse/source-map.js';
 import { readConsumerWeights } from '../parse/consumer-weights.js';
 import { taskManagerSetup } from './memory-from-configuration.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
+import { stateBackendMemory } from './state-backend-memory.js';
 import { parseFlinkConfiguration } from './parse-flink-configuration.js';
 
 /** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
@@ -32,6 +33,9 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   const notes: Diagnostic[] = [];
   const backend = stateBackendFromConfiguration(config.value, graph.flinkVersion, graph.managedMemoryConfig, notes);
   const weights = consumerWeightsFromConfiguration(config.value, notes);
+  const memory = backend.stateBackendUsesManagedMemory
+    ? stateBackendMemory(config.value, graph.flinkVersion, backend.stateBackend.name)
+    : undefined;
   const located = locateDiagnostics(
     notes.map((d) => withConfigPointer(d, tmConfig.text)),
     stripByteOrderMark(tmConfig.text),
@@ -41,7 +45,13 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   return ok(
     {
       ...graph,
-      managedMemoryConfig: { ...graph.managedMemoryConfig, ...backend, ...weights, slotManagedMemory },
+      managedMemoryConfig: {
+        ...graph.managedMemoryConfig,
+        ...backend,
+        ...weights,
+        slotManagedMemory,
+        ...(memory === undefined ? {} : { stateBackendMemory: memory }),
+      },
       shuffleOptions: shuffleOptions(config.value),
     },
     located,

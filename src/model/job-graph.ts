@@ -71,6 +71,13 @@ export interface JobEdge {
 }
 
 /** Which state backend runs the job's keyed state, and who said so. */
+/** A RocksDB / ForSt memory setting that bypasses managed memory: the option and its value as written. */
+export interface StateBackendMemory {
+  readonly kind: 'fixed-per-slot' | 'fixed-per-tm' | 'unbounded';
+  readonly key: string;
+  readonly value: string;
+}
+
 export interface StateBackendChoice {
   /** hashmap, rocksdb, forst, a legacy name (jobmanager, filesystem) or a factory class. */
   readonly name: string;
@@ -87,6 +94,11 @@ export interface ManagedMemoryConfig {
   readonly consumerWeightsSource?: 'job' | 'tm-config';
   readonly stateBackend: StateBackendChoice;
   readonly stateBackendUsesManagedMemory: boolean;
+  /**
+   * Where RocksDB / ForSt really take their memory from, when the TaskManager configuration moves it
+   * out of managed memory (absent: managed memory, the default). Flink still reserves the share.
+   */
+  readonly stateBackendMemory?: StateBackendMemory;
   /** Managed memory of one slot, when known, to show fractions in bytes. */
   readonly slotManagedMemory: bigint | undefined;
 }

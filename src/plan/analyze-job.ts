@@ -17,7 +17,7 @@ import {
   computeLegacyManagedMemoryFractions,
 } from './legacy-managed-memory.js';
 import { type OperatorManagedMemory, computeManagedMemoryFractions } from './managed-memory.js';
-import { unusedManagedMemory } from './managed-memory-advice.js';
+import { idleStateBackendShare, unusedManagedMemory } from './managed-memory-advice.js';
 import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
 import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
 
@@ -49,7 +49,10 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   const warnings: Diagnostic[] = [];
   const managedMemory = analyzeManagedMemory(graph, slotSharing.value, warnings);
   if (hasErrors(warnings)) return fail(warnings.filter((d) => d.severity === 'error'));
-  if (managedMemory.model === 'use-cases') warnings.push(...unusedManagedMemory(graph, slotSharing.value.groups, managedMemory.operators));
+  if (managedMemory.model === 'use-cases') {
+    warnings.push(...unusedManagedMemory(graph, slotSharing.value.groups, managedMemory.operators));
+    warnings.push(...idleStateBackendShare(graph, managedMemory.operators));
+  }
   if (regions.mergedForCoLocation) {
     warnings.push(
       warning(

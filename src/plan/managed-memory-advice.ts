@@ -34,3 +34,40 @@ export function unusedManagedMemory(
   const message = `${where}: ${why}; lower taskmanager.memory.managed.fraction (or give the memory to the task heap) unless other jobs need it`;
   return [warning('managed-memory/unused', message, graph.vertices[idle[0]!.vertices[0]!]!.pointer)];
 }
+
+/**
+ * RocksDB / ForSt told to take memory outside managed memory (`fixed-per-slot`, `fixed-per-tm`, or
+ * `managed: false`) still get their STATE_BACKEND share reserved by Flink: that share sits idle.
+ */
+export function idleStateBackendShare(graph: JobGraph, operators: readonly OperatorManagedMemory[]): Diagnostic[] {
+  const config = graph.managedMemoryConfig;
+  const memory = config.stateBackendMemory;
+  if (memory === undefined || !config.stateBackendUsesManagedMemory) return [];
+  const holder = operators.reduce<OperatorManagedMemory | undefined>(
+    (best, o) => ((o.fractionsOfSlot.get('STATE_BACKEND') ?? 0) > (best?.fractionsOfSlot.get('STATE_BACKEND') ?? 0) ? o : best),
+    undefined,
+  );
+  const fraction = holder?.fractionsOfSlot.get('STATE_BACKEND') ?? 0;
+  if (holder === undefined || fraction === 0) return [];
+  const bytes = config.slotManagedMemory === undefined ? undefined : floorShare(config.slotManagedMemory, fraction);
+  const share =
+    bytes === undefined
+      ? `${formatShare(fraction)} of each slot's managed memory`
+      : `${toHumanReadableString(bytes)} per slot (${formatShare(fraction)} of its managed memory)`;
+  const where = {
+    'fixed-per-slot': `${memory.key}: ${memory.value} gives each slot a cache outside managed memory`,
+    'fixed-per-tm': `${memory.key}: ${memory.value} gives the TaskManager one cache outside managed memory`,
+    unbounded: `${memory.key}: ${memory.value} with no fixed size leaves its memory unbounded, outside managed memory`,
+  }[memory.kind];
+  const message = `${config.stateBackend.name} state backend: ${where}, yet Flink still reserves its STATE_BACKEND share, ${share}, which stays unused; drop STATE_BACKEND from taskmanager.memory.managed.consumer-weights or lower taskmanager.memory.managed.fraction`;
+  return [warning('managed-memory/state-backend-unmanaged', message, holder.operator.pointer)];
+}
+
+/** MemoryManager.computeMemorySize: floor(size × fraction). */
+function floorShare(size: bigint, fraction: number): bigint {
+  return BigInt(Math.floor(Number(size) * fraction));
+}
+
+function formatShare(fraction: number): string {
+  return `${Math.round(fraction * 1000) / 10} %`;
+}

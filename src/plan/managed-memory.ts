@@ -114,7 +114,9 @@ export function computeManagedMemoryFractions(
       if (variant === undefined) {
         const fractionsOfUseCase = fractionsOfUseCaseFor(operator, useCases);
         const fractionsOfSlot = convertToFractionsOfSlot(fractionsOfUseCase, weights, sbUses);
-        variant = { fractionsOfUseCase, fractionsOfSlot, zeroRequests: zeroRequests(operator, fractionsOfSlot, sbUses) };
+        // A backend sized outside managed memory never asks for its share, so a 0 share does not fail.
+        const sbRequests = sbUses && graph.managedMemoryConfig.stateBackendMemory === undefined;
+        variant = { fractionsOfUseCase, fractionsOfSlot, zeroRequests: zeroRequests(operator, fractionsOfSlot, sbRequests) };
         variants.set(key, variant);
       }
       operators.push({

@@ -50,7 +50,12 @@ export interface PlanReport {
     /** Where the weights came from: the job file, the TaskManager configuration, or Flink's default. */
     consumerWeightsSource: 'job' | 'tm-config' | 'default';
     /** The state backend of the keyed state and who chose it (the job, `--tm-config`, Flink's default). */
-    stateBackend: { name: string; source: 'job' | 'tm-config' | 'default' | 'batch-mode'; key?: string };
+    stateBackend: {
+      name: string;
+      source: 'job' | 'tm-config' | 'default' | 'batch-mode';
+      key?: string;
+      memory?: { kind: 'fixed-per-slot' | 'fixed-per-tm' | 'unbounded'; key: string; value: string };
+    };
     stateBackendUsesManagedMemory: boolean;
     /** Operators with keyed state (they declare STATE_BACKEND). */
     keyedOperators: number;
@@ -134,7 +139,10 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       model: a.managedMemory.model,
       consumerWeights: a.managedMemory.model === 'use-cases' ? useCaseMap(a.managedMemory.weights) : null,
       consumerWeightsSource: g.managedMemoryConfig.consumerWeightsSource ?? 'default',
-      stateBackend: { ...g.managedMemoryConfig.stateBackend },
+      stateBackend: {
+        ...g.managedMemoryConfig.stateBackend,
+        ...(g.managedMemoryConfig.stateBackendMemory === undefined ? {} : { memory: { ...g.managedMemoryConfig.stateBackendMemory } }),
+      },
       stateBackendUsesManagedMemory: g.managedMemoryConfig.stateBackendUsesManagedMemory,
       keyedOperators: g.vertices.reduce((n, v) => n + v.operators.filter((o) => o.keyed).length, 0),
       slotManagedMemory:

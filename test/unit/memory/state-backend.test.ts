@@ -155,3 +155,54 @@ edges:
     expect(analyse(job('1.20')).graph.vertices[1]!.operators[0]!.operatorScopeWeights.size).toBe(0);
   });
 });
+
+describe('RocksDB memory outside managed memory (state.backend.rocksdb.memory.*)', () => {
+  const ROCKS = `${TM}state.backend.type: rocksdb\n`;
+  const idle = (tm: string, version = '1.20') =>
+    analyse(job(version), tm).analysis.warnings.filter((d) => d.code === 'managed-memory/state-backend-unmanaged');
+
+  it('managed (the default): the share is used, no warning', () => {
+    expect(idle(ROCKS)).toEqual([]);
+    expect(idle(`${ROCKS}state.backend.rocksdb.memory.managed: true\n`)).toEqual([]);
+  });
+
+  it('fixed-per-slot wins over managed: the reserved share (the whole slot here) stays unused', () => {
+    const r = analyse(job('1.20'), `${ROCKS}state.backend.rocksdb.memory.fixed-per-slot: 256mb\n`);
+    expect(r.graph.managedMemoryConfig.stateBackendMemory).toEqual({
+      kind: 'fixed-per-slot',
+      key: 'state.backend.rocksdb.memory.fixed-per-slot',
+      value: '256mb',
+    });
+    // The fraction Flink reserves does not change (useManagedMemory() stays true).
+    expect(slotFraction(r.analysis, 'window-op', 'STATE_BACKEND')).toBe(1);
+    const [w] = r.analysis.warnings.filter((d) => d.code === 'managed-memory/state-backend-unmanaged');
+    expect(w?.message).toBe(
+      'rocksdb state backend: state.backend.rocksdb.memory.fixed-per-slot: 256mb gives each slot a cache outside managed memory, yet Flink still reserves its STATE_BACKEND share, 512.000mb (536870920 bytes) per slot (100 % of its managed memory), which stays unused; drop STATE_BACKEND from taskmanager.memory.managed.consumer-weights or lower taskmanager.memory.managed.fraction',
+    );
+  });
+
+  it('managed: false with fixed-per-tm (1.17+): one TaskManager cache; before 1.17 the option does not exist', () => {
+    const tm = `${ROCKS}state.backend.rocksdb.memory.managed: false\nstate.backend.rocksdb.memory.fixed-per-tm: 1gb\n`;
+    expect(idle(tm)[0]?.message).toContain('state.backend.rocksdb.memory.fixed-per-tm: 1gb gives the TaskManager one cache');
+    const old = analyse(
+      job('1.16'),
+      `${TM}state.backend: rocksdb\nstate.backend.rocksdb.memory.managed: false\nstate.backend.rocksdb.memory.fixed-per-tm: 1gb\n`,
+    );
+    expect(old.graph.managedMemoryConfig.stateBackendMemory?.kind).toBe('unbounded');
+  });
+
+  it('managed: false alone leaves RocksDB unbounded', () => {
+    expect(idle(`${ROCKS}state.backend.rocksdb.memory.managed: false\n`)[0]?.message).toContain('leaves its memory unbounded');
+  });
+
+  it('the heap backend ignores the RocksDB options; a 0 STATE_BACKEND share does not fail when RocksDB sizes its own cache', () => {
+    expect(
+      analyse(job('1.20'), `${TM}state.backend.rocksdb.memory.fixed-per-slot: 256mb\n`).graph.managedMemoryConfig.stateBackendMemory,
+    ).toBe(undefined);
+    const zero = `${ROCKS}taskmanager.memory.managed.consumer-weights: OPERATOR:70,PYTHON:30\n`;
+    expect(analyse(job('1.20'), zero).analysis.warnings.map((d) => d.code)).toContain('managed-memory/zero-fraction');
+    const fixed = analyse(job('1.20'), `${zero}state.backend.rocksdb.memory.fixed-per-slot: 256mb\n`).analysis.warnings.map((d) => d.code);
+    expect(fixed).not.toContain('managed-memory/zero-fraction');
+    expect(fixed).not.toContain('managed-memory/state-backend-unmanaged');
+  });
+});
