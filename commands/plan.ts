@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { terminalStyle, useColor } from './support/terminal.js';
+import { fetchJobAnswers } from './support/flink-rest.js';
+import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Plan extends FlinkslotCommand {
   static override summary =
@@ -20,10 +21,14 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     '<%= config.bin %> plan fixtures/jobs/batch-tpch-q3.yaml --execution',
     '<%= config.bin %> plan fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
     'cat job.yaml | <%= config.bin %> plan -',
+    '<%= config.bin %> plan http://localhost:8081/jobs/a97b6344d775aafe03e55a8e812d2713',
   ];
 
   static override args = {
-    file: Args.string({ description: 'JobGraph file (YAML or JSON), or - for stdin', required: true }),
+    file: Args.string({
+      description: "JobGraph file (YAML or JSON; Flink's own JSON too), - for stdin, or a running job: http://HOST:8081/jobs/JOBID",
+      required: true,
+    }),
   };
 
   static override flags = {
@@ -52,16 +57,28 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     await this.guarded(async () => {
       const color = useColor(flags.color);
       const core = await import('../src/index.js');
-      const input = await this.readOrExit(args.file);
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
       const rows = flags.json || flags.limit === 0 ? {} : { memberRows: flags.limit };
-      const result = core.planFromText(input.text, input.file, {
+      const options = {
         execution: flags.execution,
         members: flags.members,
         ...rows,
         ...(tmConfig ? { tmConfig } : {}),
         ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
-      });
+      };
+      let result;
+      if (core.isRestAddress(args.file)) {
+        const target = await this.restTargetOrExit(args.file);
+        if (target.jobId === undefined) {
+          process.stderr.write(`error ${args.file} names no job: give http://HOST:PORT/jobs/JOBID (GET /jobs/overview lists them)\n`);
+          return this.exit(ExitCode.BAD_INPUT);
+        }
+        const answers = await this.restOrExit(() => fetchJobAnswers({ ...target, jobId: target.jobId! }));
+        result = core.planLiveJob(answers, options);
+      } else {
+        const input = await this.readOrExit(args.file);
+        result = core.planFromText(input.text, input.file, options);
+      }
       await this.emit(result, { json: flags.json, color }, (report) =>
         core.renderPlanText(report, { style: terminalStyle(color), limit: flags.limit }),
       );

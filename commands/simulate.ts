@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
+import type * as CoreModule from '../src/index.js';
 import type { Result } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
+import { fetchClusterSnapshot } from './support/flink-rest.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Simulate extends FlinkslotCommand {
@@ -15,6 +17,12 @@ scheduler would run), which slots it got on which TaskManagers, and for anything
 closest TaskManager and the dimension it falls short in, or the limit that stopped a new worker.
 Jobs are served first-come-first-served in the order they declare (FLIP-138's policy).
 
+With --cluster http://HOST:8081 (a JobManager's REST address) the cluster is the running one:
+its TaskManagers, the jobs holding slots (planned from their details, declaring first), its
+release and configuration; then the new jobs. The answer: fits now, fits if these jobs stop,
+or needs N more TaskManagers like one of its own. Credentials: FLINKSLOT_REST_TOKEN, or
+FLINKSLOT_REST_USER and FLINKSLOT_REST_PASSWORD; FLINKSLOT_REST_TIMEOUT seconds per request.
+
 Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or usage, 70 internal error.`;
 
   static override examples = [
@@ -22,6 +30,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
     '<%= config.bin %> simulate --cluster fixtures/clusters/standalone-4x4.yaml fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/twenty-vertices.json',
     '<%= config.bin %> simulate fixtures/scenarios/rolling-jobs.yaml --trace',
     '<%= config.bin %> simulate fixtures/scenarios/rolling-jobs.yaml --json',
+    '<%= config.bin %> simulate --cluster http://localhost:8081 fixtures/jobs/keyed-window.yaml',
   ];
 
   static override strict = false;
@@ -31,7 +40,11 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
   };
 
   static override flags = {
-    cluster: Flags.string({ char: 'c', description: 'cluster file (schemas/cluster.schema.json); the arguments are then job graph files' }),
+    cluster: Flags.string({
+      char: 'c',
+      description:
+        "cluster file (schemas/cluster.schema.json), or a running cluster's REST address http://HOST:8081; the arguments are then job graph files",
+    }),
     json: Flags.boolean({
       description: 'print the result as JSON (schemas/simulation.schema.json; an array when the scenario has variants)',
     }),
@@ -51,6 +64,10 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
       const files = argv as string[];
       const options = { trace: flags.trace, ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
       let result;
+      if (flags.cluster !== undefined && core.isRestAddress(flags.cluster)) {
+        await this.liveCluster(core, flags.cluster, files, { ...flags, color });
+        return;
+      }
       if (flags.cluster !== undefined) {
         const cluster = await this.readOrExit(flags.cluster);
         const jobs = [];
@@ -82,6 +99,29 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
       );
       if (reports.some((r) => r.verdict !== 'met')) this.exit(ExitCode.NOT_MET);
     });
+  }
+
+  /** `--cluster http://HOST:8081`: the running cluster now, then the new jobs; exit 1 unless they fit now. */
+  private async liveCluster(
+    core: typeof CoreModule,
+    address: string,
+    files: string[],
+    flags: { json: boolean; color: boolean; limit: number; 'flink-version'?: string | undefined },
+  ): Promise<void> {
+    const target = await this.restTargetOrExit(address);
+    const jobs = [];
+    for (const f of files) jobs.push(await this.readOrExit(f));
+    const snapshot = await this.restOrExit(() => fetchClusterSnapshot(core, target.base));
+    const result = snapshot.ok
+      ? core.fitJobsOnLiveCluster(
+          snapshot.value,
+          jobs,
+          flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] },
+        )
+      : snapshot;
+    const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
+    const report = await this.emit(result, flags, (r) => core.renderLiveFitText(r, terminalStyle(flags.color), limit));
+    if (report.answer.kind !== 'fits-now') this.exit(ExitCode.NOT_MET);
   }
 
   private async emitSimulation<T>(result: Result<T[]>, json: boolean, color: boolean, text: (r: T[]) => string): Promise<T[]> {

@@ -53,3 +53,9 @@ export {
   resolveFailLevel,
   resolveMinManagedMemory,
 } from './app/validate-policy.js';
+export { isRestAddress, parseRestTarget, type RestTarget } from './parse/rest/rest-target.js';
+export { FIRST_ROUND, type FirstRound, type FirstRoundPath, checkFirstRound } from './parse/rest/cluster-snapshot.js';
+export { type ClusterSnapshot, type LiveFitOptions, fitJobsOnLiveCluster } from './app/live-cluster.js';
+export { type JobAnswers, planLiveJob } from './app/live-job.js';
+export type { LiveFitReport } from './report/live-fit-report.js';
+export { renderLiveFitText } from './report/render-live-fit-text.js';

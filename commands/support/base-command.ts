@@ -4,7 +4,8 @@
  * text or JSON (diagnostics on stderr, exit 2).
  */
 import { Command } from '@oclif/core';
-import type { Diagnostic, Result } from '../../src/index.js';
+import type { Diagnostic, RestTarget, Result } from '../../src/index.js';
+import { RestError, readAddress } from './flink-rest.js';
 import { InputReadError, readInput } from './io.js';
 import { ExitCode, formatForStderr, isOclifExit } from './terminal.js';
 
@@ -19,11 +20,33 @@ export abstract class FlinkslotCommand extends Command {
     }
   }
 
+  /** A file, `-` for stdin, or a JobManager's REST address (a job's details, or the cluster's TaskManagers). */
   protected async readOrExit(path: string): Promise<{ text: string; file: string }> {
     try {
+      if (/^https?:\/\//i.test(path)) return await readAddress(await this.restTargetOrExit(path));
       return await readInput(path);
     } catch (e) {
-      if (!(e instanceof InputReadError)) throw e;
+      if (!(e instanceof InputReadError) && !(e instanceof RestError)) throw e;
+      process.stderr.write(`error ${e.message}\n`);
+      return this.exit(ExitCode.BAD_INPUT);
+    }
+  }
+
+  /** A REST address checked by the core, or exit 2 with its reason. */
+  protected async restTargetOrExit(address: string): Promise<RestTarget> {
+    const { parseRestTarget } = await import('../../src/index.js');
+    const target = parseRestTarget(address);
+    if (target.ok) return target.value;
+    process.stderr.write(`error ${target.diagnostics[0]!.message}\n`);
+    return this.exit(ExitCode.BAD_INPUT);
+  }
+
+  /** Runs a REST exchange; a RestError is exit 2 with its message (which names the URL). */
+  protected async restOrExit<T>(body: () => Promise<T>): Promise<T> {
+    try {
+      return await body();
+    } catch (e) {
+      if (!(e instanceof RestError)) throw e;
       process.stderr.write(`error ${e.message}\n`);
       return this.exit(ExitCode.BAD_INPUT);
     }

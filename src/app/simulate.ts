@@ -194,17 +194,31 @@ export function simulatePlannedJobsOnCluster(
     let id = file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
     for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
     used.add(id);
-    const flinkVersion = { version: job.flinkVersion, source: job.flinkVersionSource };
-    return {
-      id,
-      requirements: job.requirements,
-      submitAt: 0,
-      finishAt: undefined,
-      vertices: job.vertices,
-      source: file,
-      pointer: '',
-      flinkVersion,
-    };
+    return jobDefinition(id, file, job);
   });
   return simulateData(cluster, true, options, jobs);
+}
+
+/** A planned job declaring at time 0 under the given id. */
+export function jobDefinition(id: string, file: string, job: PlannedJob): JobDefinition {
+  const flinkVersion = { version: job.flinkVersion, source: job.flinkVersionSource };
+  return {
+    id,
+    requirements: job.requirements,
+    submitAt: 0,
+    finishAt: undefined,
+    vertices: job.vertices,
+    source: file,
+    pointer: '',
+    flinkVersion,
+  };
+}
+
+/** Jobs already defined (ids chosen by the caller), declaring in order on the cluster. */
+export function simulateDefinitionsOnCluster(
+  cluster: SourceText,
+  jobs: readonly JobDefinition[],
+  options: SimulateOptions = {},
+): Result<SimulationReport[]> {
+  return simulateData(cluster, true, options, [...jobs]);
 }

@@ -18,6 +18,8 @@ export interface Run {
 export interface RunOptions {
   readonly input?: string;
   readonly noColor?: boolean;
+  /** Extra environment variables (e.g. FLINKSLOT_REST_TOKEN). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The CLI's environment: NO_COLOR=1 unless `noColor` is false, never FORCE_COLOR. */
@@ -26,7 +28,8 @@ function cliEnv(options: RunOptions): NodeJS.ProcessEnv {
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
   if (options.noColor ?? true) env.NO_COLOR = '1';
-  return env;
+  for (const key of Object.keys(env)) if (key.startsWith('FLINKSLOT_REST_')) delete env[key];
+  return { ...env, ...options.env };
 }
 
 /** `node bin/run.js ARGS` from the repository root; NO_COLOR=1 unless `noColor` is false. */
