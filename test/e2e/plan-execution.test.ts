@@ -95,6 +95,24 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
     },
   },
 
+  // Pipelined all-to-all: one region of 4 + 8 + 8; one default group of 8 slots, the 4 sources in the first four.
+  'keyed-window.yaml': {
+    subtasks: 20,
+    regionsLine: 'Scheduling regions: 1 (sizes: 1 × 20)',
+    slotsLine: 'Shared slots (execution slot sharing groups): 8 — default 8',
+    regionCount: 1,
+    slotCount: 8,
+    perSlotSharingGroup: [['default', 8]],
+    slotSizes: [
+      [3, 4],
+      [2, 4],
+    ],
+    batch: null,
+    check: (e) => {
+      expect(e.executionSlotSharingGroups.members[7]).toEqual(['window#7', 'dedup#7']);
+    },
+  },
+
   // Logical regions {customer}(4), {orders(8), join-co(8)} (pipelined all-to-all), {lineitem(16), join-l(16)}
   // (pipelined forward), {global-agg}(8), {sort-limit}(1). Scheduling: 4 × 1 + 1 × 16 + 16 × 2 + 8 × 1 + 1 = 30.
   // One "default" group per logical region: 4 + 8 + 16 + 8 + 1 = 37 slots (24 of two subtasks, 13 of one).

@@ -104,6 +104,17 @@ const JOBS: Record<string, JobExpectation> = {
     },
   },
 
+  'keyed-window.yaml': {
+    // One default group; its widest vertex has parallelism 8. Two keyed operators declare STATE_BACKEND;
+    // without a TaskManager configuration the backend is Flink's default hashmap, so their share is 0.
+    minimumSlots: 8,
+    check: (plan) => {
+      expect(plan.requirements).toEqual([{ resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 8 }]);
+      expect(plan.managedMemory).toMatchObject({ keyedOperators: 2, stateBackend: { name: 'hashmap', source: 'default' } });
+      expect(operator(plan, 'window-count').fractionsOfSlot).toEqual({ OPERATOR: 0, STATE_BACKEND: 0, PYTHON: 0 });
+    },
+  },
+
   'batch-tpch-q3.yaml': {
     // Five logical regions, one default group each: 4 + 8 + 16 + 8 + 1.
     minimumSlots: 37,

@@ -3,9 +3,10 @@
  * 127.0.0.1 that serves real recorded answers (fixtures/real/), and against the failures a network
  * gives (refused, slow, unauthorised, not Flink). No other address is ever asked.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { load } from 'js-yaml';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -270,3 +271,69 @@ describe('simulate --cluster http://HOST:PORT NEW-JOB...: will it fit on the run
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas/simulation.schema.json'), 'utf8')));
 const validateFit = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/cluster-fit.schema.json'), 'utf8')));
+
+/**
+ * Recorded clusters (fixtures/real/rest-clusters/, assembled from real answers, every alignment in
+ * their artefact.yaml): what flinkslot reads and simulates equals what the cluster's answers say.
+ */
+describe('recorded clusters: flinkslot places the running jobs where the cluster says they are', () => {
+  const base = join(ROOT, 'fixtures/real/rest-clusters');
+  const folders = readdirSync(base).filter((d) => statSync(join(base, d)).isDirectory());
+  let dir: string;
+  let small: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'flinkslot-recorded-'));
+    small = join(dir, 'one-slot.yaml');
+    writeFileSync(small, 'name: one-slot\nvertices:\n  - {id: only, parallelism: 1}\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('there are recorded clusters of the declarative and the fine-grained SlotManager', () => {
+    expect(folders.length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const folder of folders) {
+    it(folder, async () => {
+      const expected = (load(readFileSync(join(base, folder, 'artefact.yaml'), 'utf8')) as { expected: Expected }).expected;
+      const jm = await startFakeJobManager({ folder: join(base, folder) });
+      try {
+        const run = await runCliAsync(['simulate', '--cluster', jm.url, small, '--json']);
+        expect(run.stderr).toBe('');
+        const report = JSON.parse(run.stdout);
+        expect(validateFit(report), JSON.stringify(validateFit.errors)).toBe(true);
+        expect(report.cluster).toMatchObject({
+          flinkVersion: expected.flinkVersion.split('.').slice(0, 2).join('.'),
+          taskManagers: expected.taskManagers,
+          slotsTotal: expected.slotsTotal,
+          slotsAvailable: expected.slotsFree,
+          slotsFreeSimulated: expected.slotsFree,
+        });
+        expect(report.simulation.slotManager).toBe(expected.slotManager);
+        expect(report.runningJobs.map((j: { jobId: string; requiredSlots: number }) => [j.jobId, j.requiredSlots])).toEqual(
+          expected.runningJobs.map((j) => [j.jid, j.slotsHeld]),
+        );
+        const listed = Object.values(expected.taskManagerSlots).some((tm) => tm.allocatedSlots.length > 0);
+        for (const j of report.runningJobs)
+          expect(j.allocatedSlots).toBe(listed ? expected.runningJobs.find((e) => e.jid === j.jobId)!.slotsHeld : undefined);
+        expect(report.answer.kind).toBe(expected.slotsFree > 0 ? 'fits-now' : 'fits-if-jobs-stop');
+        expect(run.status).toBe(expected.slotsFree > 0 ? 0 : 1);
+        for (const job of expected.runningJobs) {
+          const plan = await runCliAsync(['plan', `${jm.url}/jobs/${job.jid}`, '--json']);
+          expect(JSON.parse(plan.stdout).minimumSlots, job.jid).toBe(job.slotsHeld);
+        }
+      } finally {
+        await jm.close();
+      }
+    });
+  }
+});
+
+interface Expected {
+  flinkVersion: string;
+  slotManager: string;
+  taskManagers: number;
+  slotsTotal: number;
+  slotsFree: number;
+  runningJobs: { jid: string; slotsHeld: number }[];
+  taskManagerSlots: Record<string, { allocatedSlots: unknown[] }>;
+}
