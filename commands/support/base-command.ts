@@ -22,8 +22,9 @@ export abstract class FlinkslotCommand extends Command {
 
   /** A file, `-` for stdin, or a JobManager's REST address (a job's details, or the cluster's TaskManagers). */
   protected async readOrExit(path: string): Promise<{ text: string; file: string }> {
+    const { isRestAddress } = await import('../../src/index.js');
     try {
-      if (/^https?:\/\//i.test(path)) return await readAddress(await this.restTargetOrExit(path));
+      if (isRestAddress(path)) return await readAddress(await this.restTargetOrExit(path));
       return await readInput(path);
     } catch (e) {
       if (!(e instanceof InputReadError) && !(e instanceof RestError)) throw e;

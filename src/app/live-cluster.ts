@@ -11,13 +11,13 @@ import { formatVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 import { importCluster } from '../parse/flink/import-cluster.js';
 import { type CheckedFirstRound, type FirstRound, type RestAnswer, answerData } from '../parse/rest/cluster-snapshot.js';
-import { jobManagerConfigText, readAllocatedSlots } from '../parse/rest/rest-answers.js';
+import { jobManagerConfigText, readAllocatedSlots, unusableConfiguration } from '../parse/rest/rest-answers.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import type { LiveFitAnswer, LiveFitReport, NewJobReport, RunningJobReport } from '../report/live-fit-report.js';
 import type { SimulationReport } from '../report/simulation-report.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { analyzeJobText, versionOption } from './job-text.js';
-import { jobDefinition, planJob, plannedFrom, simulateDefinitionsOnCluster } from './simulate.js';
+import { jobDefinition, planJob, plannedOf, simulateDefinitionsOnCluster } from './simulate.js';
 
 export interface ClusterSnapshot {
   readonly base: string;
@@ -57,7 +57,7 @@ export function fitJobsOnLiveCluster(
   if (!fresh.ok) return fresh;
   const cluster = clusterSource(snapshot, flinkVersion, notes);
   if (!cluster.ok) return cluster;
-  const run = (jobs: readonly JobDefinition[], text = cluster.value): Result<SimulationReport> => {
+  const run = (jobs: readonly JobDefinition[], text = cluster.value.source): Result<SimulationReport> => {
     const r = simulateDefinitionsOnCluster(text, jobs, {});
     return r.ok ? ok(r.value[0]!) : r;
   };
@@ -123,13 +123,22 @@ function planRunningJobs(
   const names = new Map<string, number>();
   for (const j of snapshot.checked.holding) names.set(j.name, (names.get(j.name) ?? 0) + 1);
   const out: PlannedRunning[] = [];
+  const options = flinkVersion === undefined ? {} : { flinkVersion };
+  // The configuration is the same for every job: once it cannot size a TaskManager, plan the rest without it.
+  let config = tmConfig;
   for (const [i, summary] of snapshot.checked.holding.entries()) {
     const answer = snapshot.jobDetails[i]!;
-    const planned = planRunning(answer, flinkVersion, tmConfig, notes);
+    let job = analyzeJobText(answer.text, answer.file, config === undefined ? options : { ...options, tmConfig: config });
+    if (!job.ok && job.failedAt === 'tm-config') {
+      notes.push(unusableConfiguration(job.diagnostics));
+      config = undefined;
+      job = analyzeJobText(answer.text, answer.file, options);
+    }
+    const planned = plannedOf(job, answer.file);
     if (!planned.ok) return planned;
     const id = names.get(summary.name)! > 1 ? `${summary.name} (${summary.id.slice(0, 8)})` : summary.name;
     const held = allocated.value?.get(summary.id);
-    const requiredSlots = planned.value.requirements.reduce((n, r) => n + r.count, 0);
+    const requiredSlots = slotCount(planned.value.requirements);
     out.push({
       definition: jobDefinition(id, answer.file, planned.value),
       report: {
@@ -153,25 +162,7 @@ function planRunningJobs(
   return ok(out);
 }
 
-function planRunning(answer: RestAnswer, flinkVersion: FlinkVersion | undefined, tmConfig: SourceText | undefined, notes: Diagnostic[]) {
-  const options = { ...(flinkVersion === undefined ? {} : { flinkVersion }) };
-  let job = analyzeJobText(answer.text, answer.file, tmConfig === undefined ? options : { ...options, tmConfig });
-  if (!job.ok && job.failedAt === 'tm-config') {
-    notes.push(
-      warning(
-        'rest/configuration-unusable',
-        `the JobManager's configuration does not size a TaskManager (${job.diagnostics[0]?.message ?? ''}); managed memory is shown as fractions only`,
-        '',
-      ),
-    );
-    job = analyzeJobText(answer.text, answer.file, options);
-  }
-  if (!job.ok)
-    return fail<ReturnType<typeof plannedFrom>>(
-      job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, answer.file) : job.diagnostics,
-    );
-  return ok(plannedFrom(job.analysis));
-}
+const slotCount = (requirements: readonly { count: number }[]): number => requirements.reduce((n, r) => n + r.count, 0);
 
 /** Slots per job id from the TaskManagers' allocatedSlots; undefined when no TaskManager lists any. */
 function allocatedPerJob(snapshot: ClusterSnapshot, notes: Diagnostic[]): Result<Map<string, number> | undefined> {
@@ -224,21 +215,30 @@ function planNewJobs(sources: readonly SourceText[], flinkVersion: FlinkVersion 
     let id = `new: ${source.file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '')}`;
     for (let k = 2; taken.has(id); k++) id = `${id}-${k}`;
     taken.add(id);
-    const requiredSlots = job.value.requirements.reduce((n, r) => n + r.count, 0);
+    const requiredSlots = slotCount(job.value.requirements);
     out.push({ definition: jobDefinition(id, source.file, job.value), report: { id, source: source.file, requiredSlots } });
   }
   return problems.length > 0 ? fail(problems) : ok(out);
 }
 
 /** GET /taskmanagers as a fixed set of TaskManagers running the cluster's release. */
-function clusterSource(snapshot: ClusterSnapshot, flinkVersion: FlinkVersion | undefined, notes: Diagnostic[]): Result<SourceText> {
+function clusterSource(
+  snapshot: ClusterSnapshot,
+  flinkVersion: FlinkVersion | undefined,
+  notes: Diagnostic[],
+): Result<{ data: ClusterData; source: SourceText }> {
   const answer = snapshot.firstRound.answers['/taskmanagers'];
   const imported = importCluster(snapshot.checked.taskManagersData);
   if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, answer.text, answer.file));
   const keep = imported.value.notes.filter((n) => n.code !== 'import/slots-in-use' && n.code !== 'import/standalone');
   notes.push(...keep.map((n) => info(n.code, n.message, '')));
   const data = { ...imported.value.cluster, ...(flinkVersion === undefined ? {} : { flinkVersion: formatVersion(flinkVersion) }) };
-  return ok({ text: JSON.stringify(data), file: answer.file });
+  return ok({ data: data as ClusterData, source: { text: JSON.stringify(data), file: answer.file } });
+}
+
+/** The cluster data GET /taskmanagers imports to: the TaskManagers the search copies. */
+interface ClusterData {
+  readonly taskManagers?: readonly { id: string; numberOfTaskSlots: number }[];
 }
 
 function compareWithCluster(snapshot: ClusterSnapshot, before: SimulationReport, freeSimulated: number, notes: Diagnostic[]): void {
@@ -266,7 +266,7 @@ interface SearchInput {
   readonly fitsNow: boolean;
   readonly running: readonly PlannedRunning[];
   readonly newDefs: readonly JobDefinition[];
-  readonly cluster: SourceText;
+  readonly cluster: { readonly data: ClusterData; readonly source: SourceText };
   readonly run: (jobs: readonly JobDefinition[], cluster?: SourceText) => Result<SimulationReport>;
   readonly fits: (r: SimulationReport) => boolean;
 }
@@ -310,21 +310,18 @@ function jobsToStop(input: SearchInput): string[] | undefined {
 
 /** Least number of TaskManagers like the cluster's largest that, added, let every new job in (binary search). */
 function moreTaskManagers(input: SearchInput): LiveFitAnswer {
-  const data = JSON.parse(input.cluster.text) as { taskManagers?: { id: string; numberOfTaskSlots: number }[] };
+  const { data, source } = input.cluster;
   const tms = data.taskManagers ?? [];
   if (tms.length === 0) return { kind: 'does-not-fit', reason: 'the cluster has no TaskManager to add copies of' };
   const like = tms.reduce((best, tm) => (tm.numberOfTaskSlots > best.numberOfTaskSlots ? tm : best));
   const all = [...input.running.map((j) => j.definition), ...input.newDefs];
   const withCopies = (k: number): boolean => {
     const copies = Array.from({ length: k }, (_, i) => ({ ...like, id: `${like.id}+${i + 1}` }));
-    const r = input.run(all, { ...input.cluster, text: JSON.stringify({ ...data, taskManagers: [...tms, ...copies] }) });
+    const r = input.run(all, { ...source, text: JSON.stringify({ ...data, taskManagers: [...tms, ...copies] }) });
     return r.ok && input.fits(r.value);
   };
   // Every TaskManager that can hold one of the new slots holds at least one: the new slots bound the count.
-  const upper = Math.max(
-    1,
-    input.newDefs.reduce((n, d) => n + d.requirements.reduce((m, r) => m + r.count, 0), 0),
-  );
+  const upper = Math.max(1, slotCount(input.newDefs.flatMap((d) => d.requirements)));
   if (!withCopies(upper))
     return {
       kind: 'does-not-fit',

@@ -4,10 +4,10 @@
  * configuration as the TaskManagers' (GET /jobmanager/config: slot size, state backend, weights),
  * unless the command line gives them.
  */
-import { type Diagnostic, type Result, info, ok, warning } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, info, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
 import { answerData } from '../parse/rest/cluster-snapshot.js';
-import { jobManagerConfigText, readOverview } from '../parse/rest/rest-answers.js';
+import { jobManagerConfigText, readOverview, unusableConfiguration } from '../parse/rest/rest-answers.js';
 import type { PlanReport } from '../report/plan-report.js';
 import { type PlanOptions, planFromText } from './plan.js';
 
@@ -35,13 +35,7 @@ export function planLiveJob(answers: JobAnswers, options: PlanOptions = {}): Res
     tmConfig !== undefined &&
     plan.diagnostics.some((d) => d.location?.file === tmConfig.file)
   ) {
-    notes.push(
-      warning(
-        'rest/configuration-unusable',
-        `the JobManager's configuration does not size a TaskManager (${plan.diagnostics[0]!.message}); managed memory is shown as fractions only`,
-        '',
-      ),
-    );
+    notes.push(unusableConfiguration(plan.diagnostics));
     plan = planFromText(answers.job.text, answers.job.file, { ...options, ...(version === undefined ? {} : { flinkVersion: version }) });
   }
   if (!plan.ok) return plan;

@@ -22,7 +22,7 @@ import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js'
 import { runScenario } from '../sim/run-scenario.js';
 import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
-import { analyzeJobText, versionOption } from './job-text.js';
+import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 
 export interface SimulateOptions {
   /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
@@ -33,8 +33,12 @@ export interface SimulateOptions {
 
 /** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
 export function planJob(source: SourceText, options: { flinkVersion?: FlinkVersion } = {}): Result<PlannedJob> {
-  const job = analyzeJobText(source.text, source.file, options);
-  if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, source.file) : job.diagnostics);
+  return plannedOf(analyzeJobText(source.text, source.file, options), source.file);
+}
+
+/** An analysed job text → what it declares, or its diagnostics located in the file. */
+export function plannedOf(job: AnalyzedJobText, file: string): Result<PlannedJob> {
+  if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, file) : job.diagnostics);
   return ok(plannedFrom(job.analysis));
 }
 

@@ -8,12 +8,11 @@ import type { Style } from './style.js';
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 export function answerText(answer: LiveFitAnswer, newJobs: number): string {
-  const them = newJobs === 1 ? 'the new job' : 'the new jobs';
   switch (answer.kind) {
     case 'fits-now':
       return newJobs === 1
         ? 'fits now: the new job gets every slot it asks for on the TaskManagers running now'
-        : `fits now: ${them} get every slot they ask for on the TaskManagers running now`;
+        : 'fits now: the new jobs get every slot they ask for on the TaskManagers running now';
     case 'fits-if-jobs-stop':
       return `fits if ${answer.stop.length === 1 ? 'this job stops' : 'these jobs stop'}: ${answer.stop.map((s) => `'${printable(s)}'`).join(', ')}`;
     case 'needs-task-managers':

@@ -4,7 +4,7 @@
  * endpoint's URL and the JSON pointer of what is missing, never read as an empty cluster.
  * Field names and versions: docs/research/keyed-state-and-rest.md §4.
  */
-import { type Diagnostic, type Result, error, fail, ok } from '../../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, ok, warning } from '../../errors/diagnostic.js';
 
 type Raw = Record<string, unknown>;
 
@@ -92,6 +92,15 @@ export function jobManagerConfigText(data: unknown, url: string): Result<string>
     lines.push(`${entry.key}: ${entry.value}`);
   }
   return ok(lines.join('\n') + '\n');
+}
+
+/** GET /jobmanager/config read as the TaskManagers' configuration failed to size one: plan without it. */
+export function unusableConfiguration(problems: readonly Diagnostic[]): Diagnostic {
+  return warning(
+    'rest/configuration-unusable',
+    `the JobManager's configuration does not size a TaskManager (${problems[0]?.message ?? ''}); managed memory is shown as fractions only`,
+    '',
+  );
 }
 
 /** The TaskManager ids of GET /taskmanagers, to ask each one's details. */
