@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { writeFile } from 'node:fs/promises';
 import { FlinkslotCommand } from './support/base-command.js';
+import { fetchImportAnswers } from './support/flink-rest.js';
 import { ExitCode, useColor } from './support/terminal.js';
 
 export default class Import extends FlinkslotCommand {
@@ -9,7 +10,9 @@ export default class Import extends FlinkslotCommand {
 
   static override description = `Reads a StreamGraph execution plan (getExecutionPlan()), a JobGraph plan, the answer of
 GET /jobs/:jobid or GET /jobs/:jobid/plan (a job graph), or the answer of GET /taskmanagers
-(a cluster), and writes the flinkslot file that means the same. What the Flink file does not
+(a cluster), and writes the flinkslot file that means the same. Given a running cluster's
+REST address (http://HOST:8081, or http://HOST:8081/jobs/JOBID for a job), it reads the answer
+there and writes the release of GET /overview as flinkVersion. What the Flink file does not
 say (slot sharing groups, resources, managed memory, max parallelism) gets flinkslot's
 defaults, listed as notes in the YAML header. plan, simulate and validate read these Flink
 files directly too; import is for people who want to edit the result.
@@ -19,11 +22,12 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
   static override examples = [
     '<%= config.bin %> import fixtures/real-formats/jobgraph-plan/springline-rs-job-details-CarTopSpeedWindowingExample.json',
     '<%= config.bin %> import plan.json -o job.yaml',
-    'curl -s http://jobmanager:8081/taskmanagers | <%= config.bin %> import - > cluster.yaml',
+    '<%= config.bin %> import http://jobmanager:8081 -o cluster.yaml',
+    '<%= config.bin %> import http://jobmanager:8081/jobs/0123456789abcdef0123456789abcdef -o job.yaml',
   ];
 
   static override args = {
-    file: Args.string({ description: "Flink's JSON file, or - for stdin", required: true }),
+    file: Args.string({ description: "Flink's JSON file, - for stdin, or a JobManager REST address", required: true }),
   };
 
   static override flags = {
@@ -36,8 +40,17 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     const { args, flags } = await this.parse(Import);
     await this.guarded(async () => {
       const core = await import('../src/index.js');
-      const input = await this.readOrExit(args.file);
-      const result = core.importFlinkFile(input.text, input.file);
+      let input;
+      let result;
+      if (core.isRestAddress(args.file)) {
+        const target = await this.restTargetOrExit(args.file);
+        const answers = await this.restOrExit(() => fetchImportAnswers(target));
+        input = answers.answer;
+        result = core.importLive(answers);
+      } else {
+        input = await this.readOrExit(args.file);
+        result = core.importFlinkFile(input.text, input.file);
+      }
       if (!result.ok) {
         await this.emit(result, { json: false, color: useColor(flags.color) }, () => '');
         return;

@@ -1,15 +1,20 @@
 import { Args, Flags } from '@oclif/core';
 import type { DeploymentTarget } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
+import { fetchMemoryAnswers } from './support/flink-rest.js';
 import { terminalStyle, useColor } from './support/terminal.js';
 
 export default class Memory extends FlinkslotCommand {
   static override summary =
     'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
 
-  static override description = `Reads flink-conf.yaml (flat) or config.yaml (nested; Flink 1.19+), or - for stdin,
-and derives every TaskManager memory component as Flink does (FLIP-49), with Flink's
-error messages for inconsistent configurations.
+  static override description = `Reads flink-conf.yaml (flat) or config.yaml (nested; Flink 1.19+), a FlinkDeployment,
+or - for stdin, and derives every TaskManager memory component as Flink does (FLIP-49),
+with Flink's error messages for inconsistent configurations.
+
+Given a running cluster's REST address (http://HOST:8081), it reads the JobManager's
+configuration (GET /jobmanager/config) with the release of GET /overview, and checks the
+result against what every TaskManager reports of itself (GET /taskmanagers).
 
 Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 internal error.`;
 
@@ -17,10 +22,11 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
     '<%= config.bin %> memory fixtures/config/flink-conf.yaml',
     '<%= config.bin %> memory config.yaml --flink-version 1.16 --json',
     '<%= config.bin %> memory config.yaml -D taskmanager.numberOfTaskSlots=4',
+    '<%= config.bin %> memory http://jobmanager:8081',
   ];
 
   static override args = {
-    file: Args.string({ description: 'Flink configuration file, or - for stdin', required: true }),
+    file: Args.string({ description: 'Flink configuration file, - for stdin, or a JobManager REST address', required: true }),
   };
 
   static override flags = {
@@ -43,13 +49,19 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
     await this.guarded(async () => {
       const color = useColor(flags.color);
       const core = await import('../src/index.js');
-      const input = await this.readOrExit(args.file);
       const options = {
         properties: flags.set ?? [],
         ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}),
         ...(flags.target === undefined ? {} : { deploymentTarget: flags.target as DeploymentTarget }),
       };
-      const result = core.memoryFromText(input.text, input.file, options);
+      let result;
+      if (core.isRestAddress(args.file)) {
+        const target = await this.restTargetOrExit(args.file);
+        result = core.memoryOfLiveCluster(await this.restOrExit(() => fetchMemoryAnswers(target)), options);
+      } else {
+        const input = await this.readOrExit(args.file);
+        result = core.memoryFromText(input.text, input.file, options);
+      }
       await this.emit(result, { json: flags.json, color }, (report) => core.renderMemoryText(report, terminalStyle(color)));
     });
   }

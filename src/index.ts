@@ -57,5 +57,7 @@ export { isRestAddress, parseRestTarget, type RestTarget } from './parse/rest/re
 export { FIRST_ROUND, type FirstRound, type FirstRoundPath, checkFirstRound } from './parse/rest/cluster-snapshot.js';
 export { type ClusterSnapshot, type LiveFitOptions, fitJobsOnLiveCluster } from './app/live-cluster.js';
 export { type JobAnswers, planLiveJob } from './app/live-job.js';
+export { type MemoryAnswers, memoryOfLiveCluster } from './app/live-memory.js';
+export { type ImportAnswers, importLive } from './app/live-import.js';
 export type { LiveFitReport } from './report/live-fit-report.js';
 export { renderLiveFitText } from './report/render-live-fit-text.js';

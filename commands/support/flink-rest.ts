@@ -150,6 +150,23 @@ export async function fetchJobAnswers(target: RestTarget & { jobId: string }) {
   return { job, ...(overview ? { overview } : {}), ...(jobManagerConfig ? { jobManagerConfig } : {}) };
 }
 
+/** What a REST address stands for (a job's details, or the cluster's TaskManagers), with the release when /overview answers. */
+export async function fetchImportAnswers(target: RestTarget) {
+  const [main, overview] = await Promise.all([readAddress(target), answer(target.base, '/overview').catch(() => undefined)]);
+  return { answer: main, ...(overview ? { overview } : {}) };
+}
+
+/** A cluster's memory: its configuration (required), its release and its TaskManagers' own report when they answer. */
+export async function fetchMemoryAnswers(target: RestTarget) {
+  const optional = (path: string) => answer(target.base, path).catch(() => undefined);
+  const [jobManagerConfig, overview, taskManagers] = await Promise.all([
+    answer(target.base, '/jobmanager/config'),
+    optional('/overview'),
+    optional('/taskmanagers'),
+  ]);
+  return { jobManagerConfig, ...(overview ? { overview } : {}), ...(taskManagers ? { taskManagers } : {}) };
+}
+
 type Core = typeof CoreModule;
 
 /** The whole cluster, in the two rounds the core asks for; a bad first round is the core's diagnostics. */

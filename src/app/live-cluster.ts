@@ -7,10 +7,10 @@
  */
 import { type Diagnostic, type Result, fail, info, ok, warning } from '../errors/diagnostic.js';
 import type { FlinkVersion } from '../model/flink-version.js';
-import { formatVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
-import { importCluster } from '../parse/flink/import-cluster.js';
-import { type CheckedFirstRound, type FirstRound, type RestAnswer, answerData } from '../parse/rest/cluster-snapshot.js';
+import { type ClusterSnapshot, answerData } from '../parse/rest/cluster-snapshot.js';
+
+export type { ClusterSnapshot };
 import { jobManagerConfigText, readAllocatedSlots, unusableConfiguration } from '../parse/rest/rest-answers.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import type { LiveFitAnswer, LiveFitReport, NewJobReport, RunningJobReport } from '../report/live-fit-report.js';
@@ -18,15 +18,7 @@ import type { SimulationReport } from '../report/simulation-report.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { analyzeJobText, versionOption } from './job-text.js';
 import { jobDefinition, planJob, plannedOf, simulateDefinitionsOnCluster } from './simulate.js';
-
-export interface ClusterSnapshot {
-  readonly base: string;
-  readonly firstRound: FirstRound;
-  readonly checked: CheckedFirstRound;
-  /** GET /jobs/:jobid of each job holding slots, in the order of `checked.holding`. */
-  readonly jobDetails: readonly RestAnswer[];
-  readonly taskManagerDetails: readonly RestAnswer[];
-}
+import { type LiveClusterSource, clusterSource } from './live-cluster-source.js';
 
 export interface LiveFitOptions {
   readonly flinkVersion?: string;
@@ -221,26 +213,6 @@ function planNewJobs(sources: readonly SourceText[], flinkVersion: FlinkVersion 
   return problems.length > 0 ? fail(problems) : ok(out);
 }
 
-/** GET /taskmanagers as a fixed set of TaskManagers running the cluster's release. */
-function clusterSource(
-  snapshot: ClusterSnapshot,
-  flinkVersion: FlinkVersion | undefined,
-  notes: Diagnostic[],
-): Result<{ data: ClusterData; source: SourceText }> {
-  const answer = snapshot.firstRound.answers['/taskmanagers'];
-  const imported = importCluster(snapshot.checked.taskManagersData);
-  if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, answer.text, answer.file));
-  const keep = imported.value.notes.filter((n) => n.code !== 'import/slots-in-use' && n.code !== 'import/standalone');
-  notes.push(...keep.map((n) => info(n.code, n.message, '')));
-  const data = { ...imported.value.cluster, ...(flinkVersion === undefined ? {} : { flinkVersion: formatVersion(flinkVersion) }) };
-  return ok({ data: data as ClusterData, source: { text: JSON.stringify(data), file: answer.file } });
-}
-
-/** The cluster data GET /taskmanagers imports to: the TaskManagers the search copies. */
-interface ClusterData {
-  readonly taskManagers?: readonly { id: string; numberOfTaskSlots: number }[];
-}
-
 function compareWithCluster(snapshot: ClusterSnapshot, before: SimulationReport, freeSimulated: number, notes: Diagnostic[]): void {
   const reported = snapshot.checked.overview.slotsAvailable;
   const unmet = before.jobs.filter((j) => j.verdict !== 'met').map((j) => j.id);
@@ -266,7 +238,7 @@ interface SearchInput {
   readonly fitsNow: boolean;
   readonly running: readonly PlannedRunning[];
   readonly newDefs: readonly JobDefinition[];
-  readonly cluster: { readonly data: ClusterData; readonly source: SourceText };
+  readonly cluster: LiveClusterSource;
   readonly run: (jobs: readonly JobDefinition[], cluster?: SourceText) => Result<SimulationReport>;
   readonly fits: (r: SimulationReport) => boolean;
 }

@@ -6,8 +6,8 @@
  */
 import { type Diagnostic, type Result, info, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
-import { answerData } from '../parse/rest/cluster-snapshot.js';
-import { jobManagerConfigText, readOverview, unusableConfiguration } from '../parse/rest/rest-answers.js';
+import { answerData, releaseOf } from '../parse/rest/cluster-snapshot.js';
+import { jobManagerConfigText, unusableConfiguration } from '../parse/rest/rest-answers.js';
 import type { PlanReport } from '../report/plan-report.js';
 import { type PlanOptions, planFromText } from './plan.js';
 
@@ -22,7 +22,7 @@ export interface JobAnswers {
 
 export function planLiveJob(answers: JobAnswers, options: PlanOptions = {}): Result<PlanReport> {
   const notes: Diagnostic[] = [];
-  const version = options.flinkVersion ?? releaseOf(answers.overview, notes);
+  const version = options.flinkVersion ?? releaseNoted(answers.overview, notes);
   const tmConfig = options.tmConfig ?? configOf(answers.jobManagerConfig, notes);
   let plan = planFromText(answers.job.text, answers.job.file, {
     ...options,
@@ -46,13 +46,10 @@ export function planLiveJob(answers: JobAnswers, options: PlanOptions = {}): Res
   return ok(report, report.warnings);
 }
 
-function releaseOf(overview: SourceText | undefined, notes: Diagnostic[]): string | undefined {
-  if (overview === undefined) return undefined;
-  const data = answerData(overview);
-  const read = data.ok ? readOverview(data.value, overview.file) : data;
-  if (!read.ok || read.value.flinkVersion === undefined) return undefined;
-  notes.push(info('rest/flink-version', `Flink ${read.value.flinkVersion}, as GET ${overview.file} says`, ''));
-  return read.value.flinkVersion;
+function releaseNoted(overview: SourceText | undefined, notes: Diagnostic[]): string | undefined {
+  const release = releaseOf(overview);
+  if (release !== undefined) notes.push(info('rest/flink-version', `Flink ${release}, as GET ${overview!.file} says`, ''));
+  return release;
 }
 
 function configOf(answer: SourceText | undefined, notes: Diagnostic[]): SourceText | undefined {

@@ -29,6 +29,30 @@ export interface MemoryReport {
   defaultSlotResourceProfile: ResourceProfileJson;
   /** On Kubernetes: the TaskManager pod's CPU and memory (MiB) requests and limits. */
   kubernetesPod?: { cpuRequest: number; cpuLimit: number; memoryRequestMiB: number; memoryLimitMiB: number };
+  /** From a running cluster: what its TaskManagers report of themselves, against the derived sizes. */
+  reportedByTaskManagers?: ReportedMemoryCheck;
+}
+
+/** How one set of TaskManagers differs from the derived sizes. */
+export interface ReportedDifference {
+  /** Components whose reported bytes differ (memoryConfiguration), reported then derived. */
+  components: Array<{ component: keyof MemoryReport['components']; reported: BytesJson; derived: BytesJson }>;
+  /** Their slotsNumber, when it is not the configured numberOfTaskSlots. */
+  numberOfTaskSlots?: number;
+}
+
+export interface ReportedMemoryCheck {
+  /** GET /taskmanagers */
+  url: string;
+  taskManagers: number;
+  /** TaskManagers whose every reported component and slot count equals the derived one. */
+  agreeing: number;
+  /** TaskManagers without memoryConfiguration (not reported by their release). */
+  notReporting: number;
+  /** The TaskManagers that differ, grouped by how; the largest group first. */
+  differing: Array<ReportedDifference & { taskManagers: string[] }>;
+  /** Groups left out of `differing`. */
+  moreDifferences?: number;
 }
 
 export function buildMemoryReport(

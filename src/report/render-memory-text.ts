@@ -5,6 +5,7 @@ import type { MemoryReport } from './memory-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
+import { printable } from '../util/printable.js';
 
 const ROWS: Array<[string, keyof MemoryReport['components'], number]> = [
   ['Total Process Memory', 'totalProcess', 0],
@@ -38,9 +39,37 @@ export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): st
     `${style.strong('CPU:')} ${report.cpu.cores} from ${report.cpu.source}${report.cpu.roundedUp === true ? ' (rounded up to whole YARN vcores)' : ''} (deployment target ${report.deploymentTarget})`,
     `${style.strong(`Slots: ${report.numberOfTaskSlots} × `)}${profileToTextFromJson(report.defaultSlotResourceProfile)}`,
     ...podLine(report, style),
+    ...reportedLines(report, style),
   ];
   return lines.join('\n') + '\n';
 }
+
+/** A running cluster's TaskManagers against the derived sizes: agreement in one line, else each difference. */
+function reportedLines(report: MemoryReport, style: Style): string[] {
+  const check = report.reportedByTaskManagers;
+  if (check === undefined) return [];
+  const reporting = check.taskManagers - check.notReporting;
+  const head = `${style.strong('Running TaskManagers:')} ${check.agreeing} of ${count(reporting, 'TaskManager')} that report their memory (GET ${check.url}) ${check.agreeing === 1 ? 'has' : 'have'} exactly these sizes and slots`;
+  const lines = [head];
+  if (check.notReporting > 0)
+    lines.push(
+      `  ${style.dim('note')} ${count(check.notReporting, 'TaskManager')} ${check.notReporting === 1 ? 'reports' : 'report'} no memoryConfiguration`,
+    );
+  for (const group of check.differing) {
+    const names = group.taskManagers.slice(0, 3).map(printable).join(', ');
+    const more = group.taskManagers.length > 3 ? ` and ${group.taskManagers.length - 3} more` : '';
+    const what = [
+      ...group.components.map((c) => `${c.component} ${size(c.reported)}, derived ${size(c.derived)}`),
+      ...(group.numberOfTaskSlots === undefined ? [] : [`${group.numberOfTaskSlots} slots (configured ${report.numberOfTaskSlots})`]),
+    ];
+    lines.push(`  ${style.warn('differs')} ${names}${more}: ${what.join(', ')}; started with other options than the JobManager's`);
+  }
+  if (check.moreDifferences !== undefined) lines.push(`  … and ${check.moreDifferences} more kinds of difference (--json lists 10)`);
+  return lines;
+}
+
+const size = (bytes: number | string): string => toHumanReadableString(BigInt(bytes));
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** As Flink's JobManager logs a new pod: "with resource <MiB,cpu>", and the limits when they differ. */
 function podLine(report: MemoryReport, style: Style): string[] {

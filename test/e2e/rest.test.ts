@@ -56,6 +56,32 @@ describe('plan http://HOST:PORT/jobs/JOBID', () => {
     expect(plan.minimumSlots).toBe(2);
   });
 
+  it('memory of the cluster: the JobManager configuration with the release of GET /overview (no /taskmanagers: no check)', async () => {
+    const run = await runCliAsync(['memory', `${jm.url}/jobs/${JOB_1_17}`]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'TaskManager memory (Flink 1.17 rules)',
+      `  note Flink 1.17.1, as GET ${jm.url}/overview says`,
+      `  note the configuration is the JobManager's (GET ${jm.url}/jobmanager/config), as the TaskManagers started from it have it`,
+    ]);
+    expect(run.stdout).toContain('Slots: 3 × ');
+    expect(run.stdout).not.toContain('Running TaskManagers');
+  });
+
+  it('memory of an address without a configuration answer: exit 2 naming the URL', async () => {
+    const bare = await startFakeJobManager({});
+    try {
+      const run = await runCliAsync(['memory', bare.url]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^error GET ${bare.url}/jobmanager/config: HTTP 404, not found`));
+      expect(run.stderr).not.toMatch(STACK_LINE);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('a cluster address where a job is needed, and an unknown job: exit 2 with the URL', async () => {
     const cluster = await runCliAsync(['plan', jm.url]);
     expect(cluster.status).toBe(2);
@@ -268,9 +294,100 @@ describe('simulate --cluster http://HOST:PORT NEW-JOB...: will it fit on the run
   });
 });
 
+/**
+ * Placement from the JobManager's configuration: two TaskManagers of 4 slots (cpu 4, the 7g sizes of
+ * folder 10), the 1.19 state machine job holding 2 default slots, and a new job whose one slot asks
+ * for cpu 3.5. First fit puts both running slots on one TaskManager and the other takes the new slot;
+ * taskmanager.load-balance.mode SLOTS spreads them, one per TaskManager, and cpu 3.5 fits on neither.
+ */
+function placementCluster(version: string, extraConfig: Record<string, string>) {
+  const tms = JSON.parse(real('10-', 'taskmanagers.json')) as { taskmanagers: Record<string, unknown>[] };
+  for (const tm of tms.taskmanagers) {
+    tm.slotsNumber = 4;
+    tm.freeSlots = 3;
+    tm.totalResource = { ...(tm.totalResource as object), cpuCores: 4.0 };
+    delete tm.freeResource;
+  }
+  const config = [
+    ...(JSON.parse(real('33-', 'jobmanager-config.json')) as { key: string; value: string }[]).filter(
+      (e) => e.key !== 'taskmanager.numberOfTaskSlots',
+    ),
+    { key: 'taskmanager.numberOfTaskSlots', value: '4' },
+    ...Object.entries(extraConfig).map(([key, value]) => ({ key, value })),
+  ];
+  const running = [{ jid: JOB_1_17, name: 'State machine job', state: 'RUNNING', 'start-time': 1686200000000 }];
+  const answers: Record<string, { body: string }> = {
+    '/overview': {
+      body: JSON.stringify({ taskmanagers: 2, 'slots-total': 8, 'slots-available': 6, 'jobs-running': 1, 'flink-version': version }),
+    },
+    '/jobmanager/config': { body: JSON.stringify(config) },
+    '/taskmanagers': { body: JSON.stringify(tms) },
+    '/jobs/overview': { body: JSON.stringify({ jobs: running }) },
+    [`/jobs/${JOB_1_17}`]: { body: real('27-', 'job-details.json') },
+  };
+  for (const tm of tms.taskmanagers) answers[`/taskmanagers/${String(tm.id)}`] = { body: JSON.stringify({ ...tm, allocatedSlots: [] }) };
+  return answers;
+}
+
+describe('simulate --cluster URL places slots as the JobManager configuration says', () => {
+  let dir: string;
+  let wide: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'flinkslot-placement-'));
+    wide = join(dir, 'wide.yaml');
+    writeFileSync(
+      wide,
+      'name: wide\nslotSharingGroups:\n  - {name: wide, resources: {cpuCores: 3.5, taskHeapMemory: 256mb}}\nvertices:\n  - {id: only, parallelism: 1, slotSharingGroup: wide}\n',
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const fit = async (version: string, config: Record<string, string>) => {
+    const jm = await startFakeJobManager({ answers: placementCluster(version, config) });
+    try {
+      const run = await runCliAsync(['simulate', '--cluster', jm.url, wide, '--json']);
+      expect(run.stderr).toBe('');
+      return { status: run.status, report: JSON.parse(run.stdout) };
+    } finally {
+      await jm.close();
+    }
+  };
+  const codes = (report: { notes: { code: string; message: string }[] }) => report.notes.map((n) => n.code);
+  /** Per TaskManager, the jobs of the slots it holds. */
+  const holders = (report: { simulation: { taskManagers: { slots: { job: string }[] }[] } }) =>
+    report.simulation.taskManagers.map((tm) => tm.slots.map((s) => s.job));
+
+  it('without a placement key: first fit leaves a whole TaskManager free, the new slot fits now', async () => {
+    const { status, report } = await fit('1.19.1', {});
+    expect([status, report.answer.kind]).toEqual([0, 'fits-now']);
+    expect(holders(report)).toEqual([['State machine job', 'State machine job'], ['new: wide']]);
+    expect(codes(report)).not.toContain('rest/placement');
+  });
+
+  it('taskmanager.load-balance.mode SLOTS (1.19): the running slots are spread, the new one fits on neither TaskManager', async () => {
+    const { status, report } = await fit('1.19.1', { 'taskmanager.load-balance.mode': 'SLOTS' });
+    expect(status).toBe(1);
+    expect(holders(report)).toEqual([['State machine job'], ['State machine job']]);
+    expect(report.answer).toEqual({ kind: 'fits-if-jobs-stop', stop: ['State machine job'] });
+    expect(report.notes.find((n: { code: string }) => n.code === 'rest/placement').message).toMatch(
+      /^slots are placed as GET http:\/\/127\.0\.0\.1:\d+\/jobmanager\/config says: taskmanager\.load-balance\.mode: SLOTS$/,
+    );
+    expect(validateFit(report), JSON.stringify(validateFit.errors)).toBe(true);
+  });
+
+  it('a key the release does not have is ignored with a warning, as Flink ignores it', async () => {
+    const { status, report } = await fit('1.18.1', { 'taskmanager.load-balance.mode': 'SLOTS' });
+    expect([status, report.answer.kind]).toEqual([0, 'fits-now']);
+    expect(report.notes.map((n: { message: string }) => n.message)).toContain(
+      'taskmanager.load-balance.mode is ignored: the option is new in Flink 1.19 and the cluster runs Flink 1.18',
+    );
+  });
+});
+
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas/simulation.schema.json'), 'utf8')));
 const validateFit = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/cluster-fit.schema.json'), 'utf8')));
+const validateMemory = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/memory.schema.json'), 'utf8')));
 
 /**
  * Recorded clusters (fixtures/real/rest-clusters/, assembled from real answers, every alignment in
@@ -321,6 +438,32 @@ describe('recorded clusters: flinkslot places the running jobs where the cluster
           const plan = await runCliAsync(['plan', `${jm.url}/jobs/${job.jid}`, '--json']);
           expect(JSON.parse(plan.stdout).minimumSlots, job.jid).toBe(job.slotsHeld);
         }
+        // import keeps the cluster and each running job as files, with the release of GET /overview.
+        const release = expected.flinkVersion.split('.').slice(0, 2).join('.');
+        const kept = join(dir, `${folder}.yaml`);
+        const cluster = await runCliAsync(['import', jm.url, '-o', kept]);
+        expect(cluster.stderr).toBe('');
+        const clusterText = readFileSync(kept, 'utf8');
+        expect(clusterText).toContain(`# Notes:\n`);
+        expect(clusterText).toContain(
+          `#   - flinkVersion ${release}: the cluster runs Flink ${expected.flinkVersion} (GET ${jm.url}/overview)`,
+        );
+        expect((load(clusterText) as { flinkVersion: string }).flinkVersion).toBe(release);
+        const offline = await runCliAsync(['simulate', '--cluster', kept, small, '--json']);
+        expect(JSON.parse(offline.stdout).flinkVersion).toBe(release);
+        const jobYaml = await runCliAsync(['import', `${jm.url}/jobs/${expected.runningJobs[0]!.jid}`]);
+        expect((load(jobYaml.stdout) as { flinkVersion: string }).flinkVersion).toBe(release);
+        // Every TaskManager reports the memory the JobManager's configuration gives, to the byte.
+        const memory = await runCliAsync(['memory', jm.url, '--json']);
+        expect(memory.status).toBe(0);
+        const sizes = JSON.parse(memory.stdout);
+        expect(validateMemory(sizes), JSON.stringify(validateMemory.errors)).toBe(true);
+        expect(sizes.flinkVersionSource).toBe('file');
+        expect(sizes.reportedByTaskManagers).toMatchObject({
+          taskManagers: expected.taskManagers,
+          agreeing: expected.taskManagers,
+          differing: [],
+        });
       } finally {
         await jm.close();
       }

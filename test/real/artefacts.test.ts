@@ -280,6 +280,9 @@ describe('real artefacts: REST job answers (GET /jobs/:jobid, /plan)', () => {
         const text = runCli(['plan', path]).stdout;
         expect([...got.keys()].filter((id) => text.includes(id))).toEqual([]);
         for (const v of job.vertices ?? []) if (v.name !== undefined) expect(plan.vertexNames[v.id]).toBe(v.name);
+        // The plan's `type` (1.14+, FLINK-22413) is the job type the import states.
+        if (a.kind === 'rest-job-plan' && job.planType !== undefined)
+          expect(runCli(['import', path]).stdout).toContain(`job type ${job.planType === 'absent' ? 'not stated' : job.planType}`);
       });
     }
   }

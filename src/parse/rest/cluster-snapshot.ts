@@ -38,6 +38,16 @@ export interface CheckedFirstRound {
   readonly next: { readonly jobs: string[]; readonly taskManagers: string[] };
 }
 
+/** The whole cluster, both rounds, as the shell fetched it. */
+export interface ClusterSnapshot {
+  readonly base: string;
+  readonly firstRound: FirstRound;
+  readonly checked: CheckedFirstRound;
+  /** GET /jobs/:jobid of each job holding slots, in the order of `checked.holding`. */
+  readonly jobDetails: readonly RestAnswer[];
+  readonly taskManagerDetails: readonly RestAnswer[];
+}
+
 /** Parses an answer's JSON; a body that is not JSON (an HTML login page, a proxy error) is an error naming the URL. */
 export function answerData(answer: RestAnswer): Result<unknown> {
   const doc = parseDocument(answer.text);
@@ -85,6 +95,14 @@ export function checkFirstRound(round: FirstRound): Result<CheckedFirstRound> {
       taskManagers: askDetails ? ids.map((id) => `/taskmanagers/${encodeURIComponent(id)}`) : [],
     },
   });
+}
+
+/** The release GET /overview names (`flink-version`), if it answered with one. */
+export function releaseOf(overview: RestAnswer | undefined): string | undefined {
+  if (overview === undefined) return undefined;
+  const data = answerData(overview);
+  const read = data.ok ? readOverview(data.value, overview.file) : data;
+  return read.ok ? read.value.flinkVersion : undefined;
 }
 
 function located(answer: RestAnswer, message: string): Diagnostic {

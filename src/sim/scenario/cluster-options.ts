@@ -50,6 +50,11 @@ const OPTIONS: readonly OptionSpec[] = [
   { option: 'slotIdleTimeout', keys: ['slot.idle.timeout'], read: asNumber },
 ];
 
+/** The cluster file's option a Flink configuration key sets, if it is one of the SlotManager's. */
+export function optionOfKey(key: string): string | undefined {
+  return OPTIONS.find((spec) => spec.keys.includes(key))?.option;
+}
+
 const releaseText = ([major, minor]: Release): string => `${major}.${minor}`;
 
 function existsIn(spec: OptionSpec, version: FlinkVersion): boolean {
