@@ -56,8 +56,7 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
     await this.guarded(async () => {
       const color = useColor(flags.color);
       if (args.old === '-' && args.new === '-') {
-        process.stderr.write('error OLD and NEW cannot both be read from stdin (-)\n');
-        return this.exit(ExitCode.BAD_INPUT);
+        return this.refuse('OLD and NEW cannot both be read from stdin (-)');
       }
       const core = await import('../src/index.js');
       const oldInput = await this.readOrExit(args.old);

@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { writeFile } from 'node:fs/promises';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchImportAnswers } from './support/flink-rest.js';
-import { ExitCode, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
 export default class Import extends FlinkslotCommand {
   static override summary =
@@ -65,8 +65,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       try {
         await writeFile(flags.output, text);
       } catch (e) {
-        process.stderr.write(`error cannot write ${flags.output}: ${(e as Error).message}\n`);
-        this.exit(ExitCode.BAD_INPUT);
+        await this.refuse(`cannot write ${flags.output}: ${(e as Error).message}`, 'output/unwritable', flags.output);
       }
     });
   }

@@ -1,16 +1,24 @@
 /** The command list for oclif's explicit discovery strategy (package.json → oclif.commands). */
+import Completion from './completion.js';
 import Diff from './diff.js';
+import Help from './help.js';
 import Import from './import.js';
 import Memory from './memory.js';
 import Plan from './plan.js';
 import Simulate from './simulate.js';
 import Validate from './validate.js';
+import Version from './version.js';
+
+export { commandNotFound } from './support/command-not-found.js';
 
 export const COMMANDS = {
+  completion: Completion,
   diff: Diff,
+  help: Help,
   import: Import,
   memory: Memory,
   plan: Plan,
   simulate: Simulate,
   validate: Validate,
+  version: Version,
 };

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchJobAnswers } from './support/flink-rest.js';
-import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+import { terminalStyle, useColor } from './support/terminal.js';
 
 export default class Plan extends FlinkslotCommand {
   static override summary =
@@ -70,8 +70,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       if (core.isRestAddress(args.file)) {
         const target = await this.restTargetOrExit(args.file);
         if (target.jobId === undefined) {
-          process.stderr.write(`error ${args.file} names no job: give http://HOST:PORT/jobs/JOBID (GET /jobs/overview lists them)\n`);
-          return this.exit(ExitCode.BAD_INPUT);
+          return this.refuse(`${args.file} names no job: give http://HOST:PORT/jobs/JOBID (GET /jobs/overview lists them)`, 'rest/address');
         }
         const answers = await this.restOrExit(() => fetchJobAnswers({ ...target, jobId: target.jobId! }));
         result = core.planLiveJob(answers, options);

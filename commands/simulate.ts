@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
-import type { Result } from '../src/index.js';
+import type { Result, SimulationReport } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchClusterSnapshot } from './support/flink-rest.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
@@ -46,7 +46,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         "cluster file (schemas/cluster.schema.json), or a running cluster's REST address http://HOST:8081; the arguments are then job graph files",
     }),
     json: Flags.boolean({
-      description: 'print the result as JSON (schemas/simulation.schema.json; an array when the scenario has variants)',
+      description: 'print the result as JSON (schemas/simulation.schema.json; with variants, schemas/simulation-variants.schema.json)',
     }),
     trace: Flags.boolean({ description: 'also print every SlotManager decision in order' }),
     'flink-version': Flags.string({
@@ -75,8 +75,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         result = core.simulateJobsOnCluster(cluster, jobs, options);
       } else {
         if (files.length !== 1) {
-          process.stderr.write('error give one scenario file, or --cluster CLUSTER with job graph files\n');
-          return this.exit(ExitCode.BAD_INPUT);
+          return this.refuse('give one scenario file, or --cluster CLUSTER with job graph files');
         }
         const scenario = await this.readOrExit(files[0]!);
         const base = scenario.file === '<stdin>' ? process.cwd() : dirname(scenario.file);
@@ -92,6 +91,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
       }
       const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
       const reports = await this.emitSimulation(
+        core,
         result,
         flags.json,
         color,
@@ -124,9 +124,17 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
     if (report.answer.kind !== 'fits-now') this.exit(ExitCode.NOT_MET);
   }
 
-  private async emitSimulation<T>(result: Result<T[]>, json: boolean, color: boolean, text: (r: T[]) => string): Promise<T[]> {
-    if (json && result.ok && result.value.length === 1) {
-      await this.writeOut(JSON.stringify(result.value[0], null, 2) + '\n');
+  /** One report as one JSON object; a scenario's variants as one object listing them. */
+  private async emitSimulation(
+    core: typeof CoreModule,
+    result: Result<SimulationReport[]>,
+    json: boolean,
+    color: boolean,
+    text: (r: SimulationReport[]) => string,
+  ): Promise<SimulationReport[]> {
+    if (json && result.ok) {
+      const value = result.value.length === 1 ? result.value[0] : core.variantsReport(result.value);
+      await this.writeOut(JSON.stringify(value, null, 2) + '\n');
       return result.value;
     }
     return this.emit(result, { json, color }, text);

@@ -90,7 +90,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         flinkVersion: flags['flink-version'],
       };
       const min = core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined);
-      if (!min.ok) this.usage(min.diagnostics[0]!.message);
+      if (!min.ok) await this.usage(min.diagnostics[0]!.message);
       const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath);
       const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath);
       const version = await this.checkInput(core.versionOption(flags['flink-version']));
@@ -124,7 +124,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         try {
           await writeFile(flags.output, report);
         } catch (e) {
-          this.usage(`cannot write ${flags.output}: ${(e as Error).message}`);
+          await this.usage(`cannot write ${flags.output}: ${(e as Error).message}`);
         }
       }
       const failed = core.summarizeValidation(run).failed > 0;
@@ -144,8 +144,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     return this.emit(result as never, { json: false, color: false }, () => '');
   }
 
-  private usage(message: string): never {
-    process.stderr.write(`error ${message}\n`);
-    return this.exit(ExitCode.BAD_INPUT);
+  private usage(message: string): Promise<never> {
+    return this.refuse(message);
   }
 }

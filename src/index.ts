@@ -19,11 +19,13 @@ export { analyzeJob, type JobAnalysis } from './plan/analyze-job.js';
 // report
 export { buildPlanReport, type PlanReport } from './report/plan-report.js';
 export { renderPlanText, formatDiagnostic } from './report/render-plan-text.js';
+export { type ErrorReport, errorReport } from './report/error-report.js';
+export { closestName } from './util/closest.js';
 export { type Style, PLAIN } from './report/style.js';
 export { renderMemoryText } from './report/render-memory-text.js';
 export type { MemoryReport } from './report/memory-report.js';
 export { renderSimulationText } from './report/render-simulation-text.js';
-export type { SimulationReport } from './report/simulation-report.js';
+export { type SimulationReport, type SimulationVariantsReport, variantsReport } from './report/simulation-report.js';
 export { renderImportYaml } from './report/render-import-yaml.js';
 export { diffPlans } from './report/diff/plan-diff.js';
 export type { PlanDiff } from './report/diff/plan-diff-model.js';

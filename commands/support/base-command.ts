@@ -1,23 +1,63 @@
 /**
  * What every flinkslot command shares: a guard that turns an unexpected exception into exit 70
- * without a stack trace, reading inputs with exit 2 on failure, and printing a core Result as
- * text or JSON (diagnostics on stderr, exit 2).
+ * without a stack trace, reading inputs with exit 2 on failure, printing a core Result as text or
+ * JSON (diagnostics on stderr, exit 2), and, with --json, every failure also as one JSON object on
+ * stdout (schemas/error.schema.json), so a script reading stdout never gets an empty string.
  */
 import { Command } from '@oclif/core';
 import type { Diagnostic, RestTarget, Result } from '../../src/index.js';
 import { RestError, readAddress } from './flink-rest.js';
 import { InputReadError, readInput } from './io.js';
-import { ExitCode, formatForStderr, isOclifExit } from './terminal.js';
+import { closedStdout, writeStdout } from './stdout.js';
+import { suggestFlag } from './suggest.js';
+import { ExitCode, escapeControl, formatForStderr, isExitSignal, isOclifExit } from './terminal.js';
+
+/** Diagnostics printed on stderr; the rest are counted (--json lists up to 1,000). */
+const MAX_TEXT_DIAGNOSTICS = 20;
 
 export abstract class FlinkslotCommand extends Command {
+  /** --json given: failures go to stdout as JSON as well. */
+  protected jsonErrors = false;
+
+  override async init(): Promise<void> {
+    const end = this.argv.indexOf('--');
+    this.jsonErrors = (end < 0 ? this.argv : this.argv.slice(0, end)).includes('--json');
+    await super.init();
+  }
+
+  /** oclif's parse errors (unknown flag, missing argument): a suggestion, and the JSON object with --json. */
+  override async catch(err: Error & { exitCode?: number }): Promise<unknown> {
+    if (isExitSignal(err)) throw err;
+    const hint = await suggestFlag(err.message, Object.keys((this.ctor as typeof Command).flags ?? {}));
+    if (hint !== undefined) err.message = `${err.message}\n${hint}`;
+    if (this.jsonErrors) {
+      const message = err.message
+        .replace(/^See more help with --help$/m, '')
+        .replace(/\n+/g, '\n')
+        .trim();
+      await this.writeJsonError([{ code: 'usage/error', severity: 'error', message }]);
+    }
+    throw err;
+  }
+
   protected async guarded(body: () => Promise<void>): Promise<void> {
     try {
       await body();
     } catch (e) {
       if (isOclifExit(e)) throw e;
-      process.stderr.write(`flinkslot internal error (a bug; please report it with the input): ${(e as Error).message}\n`);
+      const message = `flinkslot internal error (a bug; please report it with the input): ${(e as Error).message}`;
+      process.stderr.write(`${escapeControl(message)}\n`);
+      if (this.jsonErrors) await this.writeJsonError([{ code: 'internal', severity: 'error', message }]);
       this.exit(ExitCode.INTERNAL);
     }
+  }
+
+  /** Exit 2 with one error: `error MESSAGE` on stderr, and the JSON object with --json. */
+  protected async refuse(message: string, code = 'usage/error', file?: string): Promise<never> {
+    process.stderr.write(`error ${escapeControl(message)}\n`);
+    const location = file === undefined ? {} : { location: { file, pointer: '' } };
+    if (this.jsonErrors) await this.writeJsonError([{ code, severity: 'error', message, ...location }]);
+    return this.exit(ExitCode.BAD_INPUT);
   }
 
   /** A file, `-` for stdin, or a JobManager's REST address (a job's details, or the cluster's TaskManagers). */
@@ -27,9 +67,9 @@ export abstract class FlinkslotCommand extends Command {
       if (isRestAddress(path)) return await readAddress(await this.restTargetOrExit(path));
       return await readInput(path);
     } catch (e) {
-      if (!(e instanceof InputReadError) && !(e instanceof RestError)) throw e;
-      process.stderr.write(`error ${e.message}\n`);
-      return this.exit(ExitCode.BAD_INPUT);
+      if (e instanceof InputReadError) return this.refuse(e.message, 'input/unreadable', path);
+      if (e instanceof RestError) return this.refuse(e.message, 'rest/unreachable', path);
+      throw e;
     }
   }
 
@@ -38,8 +78,7 @@ export abstract class FlinkslotCommand extends Command {
     const { parseRestTarget } = await import('../../src/index.js');
     const target = parseRestTarget(address);
     if (target.ok) return target.value;
-    process.stderr.write(`error ${target.diagnostics[0]!.message}\n`);
-    return this.exit(ExitCode.BAD_INPUT);
+    return this.refuse(target.diagnostics[0]!.message, 'rest/address');
   }
 
   /** Runs a REST exchange; a RestError is exit 2 with its message (which names the URL). */
@@ -48,27 +87,39 @@ export abstract class FlinkslotCommand extends Command {
       return await body();
     } catch (e) {
       if (!(e instanceof RestError)) throw e;
-      process.stderr.write(`error ${e.message}\n`);
-      return this.exit(ExitCode.BAD_INPUT);
+      return this.refuse(e.message, 'rest/unreachable');
     }
   }
 
   /** Prints the value (JSON or text) or the diagnostics; exits 2 on diagnostics. */
   protected async emit<T>(result: Result<T>, options: { json: boolean; color: boolean }, renderText: (value: T) => string): Promise<T> {
-    const { formatDiagnostic } = await import('../../src/index.js');
-    if (!result.ok) {
-      for (const d of result.diagnostics as Diagnostic[]) process.stderr.write(formatForStderr(d, formatDiagnostic, options.color) + '\n');
-      return this.exit(ExitCode.BAD_INPUT);
-    }
+    if (!result.ok) return this.failWith(result.diagnostics, options.color);
     await this.writeOut(options.json ? JSON.stringify(result.value, null, 2) + '\n' : renderText(result.value));
     return result.value;
   }
 
+  /** Diagnostics on stderr (at most 20, then a count), the JSON object with --json; exit 2. */
+  protected async failWith(diagnostics: readonly Diagnostic[], color: boolean): Promise<never> {
+    const { formatDiagnostic } = await import('../../src/index.js');
+    const shown = diagnostics.slice(0, MAX_TEXT_DIAGNOSTICS);
+    const lines = shown.map((d) => formatForStderr(d, formatDiagnostic, color));
+    if (diagnostics.length > shown.length) lines.push(`… and ${diagnostics.length - shown.length} more`);
+    process.stderr.write(lines.map((l) => `${l}\n`).join(''));
+    if (this.jsonErrors) await this.writeJsonError(diagnostics);
+    return this.exit(ExitCode.BAD_INPUT);
+  }
+
+  private async writeJsonError(diagnostics: readonly Diagnostic[]): Promise<void> {
+    const { errorReport } = await import('../../src/index.js');
+    await this.writeOut(JSON.stringify(errorReport(diagnostics), null, 2) + '\n');
+  }
+
   /**
    * Writes to stdout and waits until the data is handed to the OS. oclif's exit() ends the process
-   * at once, so a large report on a pipe would otherwise be cut off when the exit code is not 0.
+   * at once, so a large report on a pipe would otherwise be cut off when the exit code is not 0. A
+   * reader that closed the pipe (`| head`) is not an error: the rest is dropped, the exit code stays.
    */
   protected async writeOut(text: string): Promise<void> {
-    await new Promise<void>((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+    if (!closedStdout()) await writeStdout(text);
   }
 }

@@ -12,6 +12,11 @@ export function isOclifExit(e: unknown): boolean {
   return typeof e === 'object' && e !== null && 'oclif' in e && typeof (e as { oclif?: { exit?: unknown } }).oclif?.exit === 'number';
 }
 
+/** `this.exit()`'s ExitError only (oclif's parse errors are CLIErrors with an exit code too). */
+export function isExitSignal(e: unknown): boolean {
+  return isOclifExit(e) && (e as { code?: unknown }).code === 'EEXIT';
+}
+
 export function useColor(flag: boolean | undefined): boolean {
   if (flag !== undefined) return flag;
   const noColor = process.env.NO_COLOR;
@@ -24,8 +29,13 @@ export function terminalStyle(color: boolean): Style {
   return { heading: c.bold.cyan, strong: c.bold, dim: c.dim, warn: c.yellow, error: c.red.bold, ok: c.green };
 }
 
+/** Control characters from input (a job name can carry terminal escape sequences) as visible \u escapes. */
+export function escapeControl(text: string): string {
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function formatForStderr(d: Diagnostic, format: (d: Diagnostic) => string, color: boolean): string {
   const c = new Chalk({ level: color && process.stderr.isTTY === true ? 1 : 0 });
   const label = d.severity === 'error' ? c.red.bold('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('note');
-  return `${label} ${format(d)}`;
+  return `${label} ${escapeControl(format(d))}`;
 }

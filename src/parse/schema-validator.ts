@@ -1,11 +1,14 @@
 /**
  * JSON Schema (draft 2020-12) validation, all errors at once, turned into diagnostics that point
  * at the offending value (or, for an unknown key, at the key itself). The validators are ajv code
- * generated at build time from schemas/ (bin/build-validators.js), so start-up compiles nothing.
+ * generated at build time from schemas/ (bin/build-validators.js), so start-up compiles nothing;
+ * verbose, so an unknown key's error carries its object's schema and the known key nearest to it.
  */
 import type { ErrorObject } from 'ajv';
 import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { escapeSegment } from './source-map.js';
+import { closestName } from '../util/closest.js';
+import { printable } from '../util/printable.js';
 
 export interface CompiledValidator {
   (data: unknown): boolean;
@@ -29,7 +32,10 @@ function toDiagnostic(e: ErrorObject): Diagnostic {
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = String(e.params.additionalProperty);
-      return error('input/unknown-key', `unknown key '${key}' in ${where}`, `${at}/${escapeSegment(key)}`);
+      const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const near = closestName(key, known);
+      const hint = near === undefined ? '' : ` — did you mean '${near}'?`;
+      return error('input/unknown-key', `unknown key '${printable(key)}' in ${where}${hint}`, `${at}/${escapeSegment(key)}`);
     }
     case 'required':
       return error('input/missing-key', `${where} is missing the required key '${String(e.params.missingProperty)}'`, at);

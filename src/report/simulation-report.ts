@@ -151,3 +151,18 @@ export function buildSimulationReport(outcome: SimulationOutcome): SimulationRep
         }),
   };
 }
+
+/** `simulate --json` of a scenario with variants (schemas/simulation-variants.schema.json). */
+export interface SimulationVariantsReport {
+  readonly scenario: string;
+  /** The worst of the variants' verdicts. */
+  readonly verdict: SimulationReport['verdict'];
+  readonly variants: readonly SimulationReport[];
+}
+
+const RANK: Readonly<Record<string, number>> = { met: 0, 'partly-met': 1, 'not-met': 2, 'never-met': 3 };
+
+export function variantsReport(reports: readonly SimulationReport[]): SimulationVariantsReport {
+  const verdict = reports.reduce<SimulationReport['verdict']>((worst, r) => (RANK[r.verdict]! > RANK[worst]! ? r.verdict : worst), 'met');
+  return { scenario: reports[0]?.scenario ?? '', verdict, variants: reports };
+}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from '../support/cli.js';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
 
 const OLD = 'fixtures/diff/streaming-old.yaml';
 const NEW = 'fixtures/diff/streaming-new.yaml';
@@ -260,7 +260,8 @@ describe('flinkslot diff: bad input and usage (exit 2)', () => {
     for (const args of [[OLD], [OLD, NEW, '--json', '--markdown'], [OLD, NEW, '--fail-on', 'cpu'], ['-', '-']]) {
       const run = diffCli(args, { input: '' });
       expect(run.status, args.join(' ')).toBe(2);
-      expect(run.stdout, args.join(' ')).toBe('');
+      if (args.includes('--json')) expectJsonError(run);
+      else expect(run.stdout, args.join(' ')).toBe('');
       expectNoCrash(run.stderr);
     }
   });

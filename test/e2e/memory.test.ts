@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from '../support/cli.js';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
 
 const FLAT = 'fixtures/config/flink-conf.yaml';
 const NESTED = 'fixtures/config/config.yaml';
@@ -305,7 +305,7 @@ describe('--flink-version and stdin', () => {
       const run = cli(['memory', NESTED, '--flink-version', v]);
       expectNoCrash(run);
       expect(run.status).toBe(2);
-      expect(run.stdout).toBe('');
+      if (run.stdout !== '') expectJsonError(run); // no report: nothing, or (--json) the error object
       expect(run.stderr).toContain(`--flink-version '${v}'`);
     }
   });
@@ -346,7 +346,7 @@ describe("configurations Flink rejects → exit 2 with Flink's message", () => {
       const run = cli(args);
       expectNoCrash(run);
       expect(run.status).toBe(2);
-      expect(run.stdout).toBe('');
+      if (run.stdout !== '') expectJsonError(run); // no report: nothing, or (--json) the error object
       expect(run.stderr).toContain(
         `${file}:${at.line}:${at.column} ${PREFIX}Cannot read memory size from config option 'taskmanager.memory.process.size'.`,
       );
@@ -390,7 +390,7 @@ describe("configurations Flink rejects → exit 2 with Flink's message", () => {
       const run = cli(args);
       expectNoCrash(run);
       expect(run.status).toBe(2);
-      expect(run.stdout).toBe('');
+      if (run.stdout !== '') expectJsonError(run); // no report: nothing, or (--json) the error object
       expect(run.stderr).toContain(file);
       expect(run.stderr).toContain(W18_MESSAGE);
     }
@@ -421,7 +421,7 @@ describe("configurations Flink rejects → exit 2 with Flink's message", () => {
     const run = cli(['memory', missing]);
     expectNoCrash(run);
     expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
+    if (run.stdout !== '') expectJsonError(run); // no report: nothing, or (--json) the error object
     expect(run.stderr).toContain(missing);
   });
 
@@ -471,7 +471,7 @@ describe('flinkslot plan --tm-config (managed memory bytes from the default slot
     const run = cli(['plan', WORDCOUNT, '--tm-config', file, '--json']);
     expectNoCrash(run);
     expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
+    if (run.stdout !== '') expectJsonError(run); // no report: nothing, or (--json) the error object
     expect(run.stderr).toContain(
       `${file}:${at.line}:${at.column} ${PREFIX}Cannot read memory size from config option 'taskmanager.memory.process.size'.`,
     );

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from '../support/cli.js';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
 
 const JOBS_DIR = 'fixtures/jobs';
 const TOO_MANY = 'fixtures/invalid/too-many-subtasks.yaml';
@@ -522,10 +522,10 @@ describe('plan --execution on a job above the subtask bound', () => {
     expect(run.millis).toBeLessThan(5_000);
   });
 
-  it('--json does not change the diagnostic or the exit code', () => {
+  it('--json does not change the diagnostic or the exit code; stdout has it as JSON', () => {
     const run = cli(['plan', TOO_MANY, '--execution', '--json']);
     expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
+    expect(expectJsonError(run).error.code).toBe('execution/too-many-subtasks');
     expect(run.stderr).toContain('[execution/too-many-subtasks]');
     expectNoCrash(run.stderr);
   });

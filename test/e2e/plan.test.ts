@@ -12,7 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, runCli } from '../support/cli.js';
+import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
 
 const JOBS_DIR = 'fixtures/jobs';
 const INVALID_DIR = 'fixtures/invalid';
@@ -557,11 +557,12 @@ describe('plan on fixtures/invalid', () => {
         expect(lines).toHaveLength(1);
       });
 
-      it('--json does not change the diagnostics or the exit code', () => {
+      it('--json: the same diagnostics on stderr and exit code, and a JSON error object on stdout', () => {
         const run = cachedCli(['plan', path, '--json']);
         expect(run.status).toBe(2);
-        expect(run.stdout).toBe('');
         expect(run.stderr).toBe(cachedCli(['plan', path]).stderr);
+        const failure = expectJsonError(run);
+        expect(failure.error.file).toBe(path);
       });
     });
   }

@@ -690,14 +690,13 @@ describe('simulate on fixtures/simulate', () => {
     }
   });
 
-  it('variants: one report per variant; --json prints an array', () => {
+  it('variants: one report per variant; --json prints one object listing them', () => {
     const path = 'fixtures/simulate/variants.yaml';
     const run = cli([path]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Simulation variants / one-tm: partly met');
     expect(run.stdout).toContain('Simulation variants / two-tms: met');
-    const reports = json([path]);
-    expect(Array.isArray(reports)).toBe(true);
+    const reports = json([path]).variants;
     expect(reports.map((r: Json) => [r.variant, r.verdict, r.taskManagers.length, job(r, 'job').acquired[0].count])).toEqual([
       ['one-tm', 'partly-met', 1, 2],
       ['two-tms', 'met', 2, 3],
@@ -738,6 +737,7 @@ describe('--json is valid against schemas/simulation.schema.json', () => {
     expect(validate({ ...json([MANAGED]), verdict: 'maybe' })).toBe(false);
   });
 
+  const VARIANTS = 'fixtures/simulate/variants.yaml';
   const RUNS: string[][] = [
     [ROLLING, '--trace'],
     [MANAGED],
@@ -746,20 +746,29 @@ describe('--json is valid against schemas/simulation.schema.json', () => {
     ['fixtures/simulate/two-jobs-standalone.yaml'],
     ['fixtures/simulate/max-total-cpu.yaml'],
     ['fixtures/simulate/dsm-static-slots.yaml', '--trace'],
-    ['fixtures/simulate/variants.yaml'],
+    [VARIANTS],
   ];
-  for (const args of RUNS) {
+  for (const args of RUNS.filter((a) => !a.includes(VARIANTS))) {
     it(args.join(' '), () => {
-      const out = json(args);
-      const reports = Array.isArray(out) ? out : [out];
-      expect(reports.length).toBeGreaterThan(0);
-      for (const report of reports) {
-        const valid = validate(report);
-        expect(validate.errors ?? []).toEqual([]);
-        expect(valid).toBe(true);
-      }
+      const report = json(args);
+      const valid = validate(report);
+      expect(validate.errors ?? []).toEqual([]);
+      expect(valid).toBe(true);
     });
   }
+
+  it('a scenario with variants: one object listing them (schemas/simulation-variants.schema.json), the worst verdict on top', () => {
+    const validateVariants = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/simulation-variants.schema.json'), 'utf8')));
+    const out = json([VARIANTS]);
+    expect(validateVariants(out), JSON.stringify(validateVariants.errors)).toBe(true);
+    expect(validate(out)).toBe(false);
+    expect(out.scenario).toBe('variants');
+    expect(out.variants.map((v: { variant: string; verdict: string }) => [v.variant, v.verdict])).toEqual([
+      ['one-tm', 'partly-met'],
+      ['two-tms', 'met'],
+    ]);
+    expect(out.verdict).toBe('partly-met');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -902,11 +911,14 @@ describe('simulate on fixtures/invalid/simulate', () => {
     });
   }
 
-  it('--json does not turn a bad input into JSON', () => {
+  it('--json: a bad input is a JSON error object on stdout (schemas/error.schema.json), the text on stderr, exit 2', () => {
     const run = cli([`${INVALID_DIR}/unknown-job.yaml`, '--json']);
     expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
     expect(run.stderr).toContain('[scenario/unknown-job]');
+    const failure = JSON.parse(run.stdout);
+    expect(validateError(failure), JSON.stringify(validateError.errors)).toBe(true);
+    expect(failure.error).toMatchObject({ code: 'scenario/unknown-job', severity: 'error', file: `${INVALID_DIR}/unknown-job.yaml` });
+    expect(failure.error.line).toBeGreaterThan(0);
   });
 
   it('usage errors exit 2 without a stack trace', () => {
@@ -927,3 +939,7 @@ describe('simulate on fixtures/invalid/simulate', () => {
     );
   });
 });
+
+const validateError = new Ajv2020({ allErrors: true, strict: true }).compile(
+  JSON.parse(readFileSync(join(ROOT, 'schemas/error.schema.json'), 'utf8')),
+);

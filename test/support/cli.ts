@@ -1,6 +1,7 @@
 /** Shared by the end-to-end tests: run the built CLI as a user would, build it first if needed. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { join } from 'node:path';
 
 export { ROOT } from './root.js';
@@ -72,4 +73,26 @@ export function ensureBuilt(): void {
   if (existsSync(join(ROOT, 'dist/commands/index.js'))) return;
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
   if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
+}
+
+const errorSchema = JSON.parse(readFileSync(join(ROOT, 'schemas/error.schema.json'), 'utf8'));
+const validateErrorReport = new Ajv2020({ allErrors: true, strict: true }).compile(errorSchema);
+
+/**
+ * The JSON error object a failing command prints on stdout with --json (schemas/error.schema.json):
+ * valid, and naming the same diagnostics as stderr (by their codes, in order).
+ */
+interface JsonError {
+  error: { code: string; message: string; file?: string; line?: number };
+  diagnostics: { code: string }[];
+}
+
+export function expectJsonError(run: Run): JsonError {
+  const failure = JSON.parse(run.stdout) as JsonError;
+  if (!validateErrorReport(failure)) throw new Error(`not a valid error report: ${JSON.stringify(validateErrorReport.errors)}`);
+  const codes = [...run.stderr.matchAll(/\[([a-z][\w-]*\/[\w/-]+)\]$/gm)].map((m) => m[1]);
+  const listed = failure.diagnostics.map((d) => d.code);
+  if (codes.length > 0 && JSON.stringify(listed.slice(0, codes.length)) !== JSON.stringify(codes))
+    throw new Error(`stdout lists ${listed.join(', ')} but stderr ${codes.join(', ')}`);
+  return failure;
 }

@@ -143,8 +143,15 @@ describe('parseJobGraph: diagnostics', () => {
 
   it('input/unknown-key, at the key', () => {
     expect(rejected(lines('vertices:', '  - id: a', '    paralellism: 2', 'edgez: []'))).toEqual([
-      ['input/unknown-key', "unknown key 'edgez' in the document", 4, 1, '/edgez', undefined],
-      ['input/unknown-key', "unknown key 'paralellism' in /vertices/0", 3, 5, '/vertices/0/paralellism', undefined],
+      ['input/unknown-key', "unknown key 'edgez' in the document — did you mean 'edges'?", 4, 1, '/edgez', undefined],
+      [
+        'input/unknown-key',
+        "unknown key 'paralellism' in /vertices/0 — did you mean 'parallelism'?",
+        3,
+        5,
+        '/vertices/0/paralellism',
+        undefined,
+      ],
     ]);
   });
 

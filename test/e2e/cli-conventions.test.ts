@@ -1,0 +1,194 @@
+/**
+ * The front door (issue 15 §1–§2), end to end on the built CLI: pipes closed early, --json
+ * failures on stdout, help and version as people type them, "did you mean" for commands, flags and
+ * input keys, and shell completion that the shells themselves accept.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
+
+let dir: string;
+let big: string;
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'flinkslot-cli-'));
+  big = join(dir, 'big.yaml');
+  const vertices = Array.from({ length: 3000 }, (_, i) => `  - {id: v${i}, name: 'vertex ${i} with a long name', parallelism: 4}`);
+  writeFileSync(big, `name: big\nvertices:\n${vertices.join('\n')}\n`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `flinkslot ARGS | head -n 1` under pipefail; the CLI's own exit status and stderr. */
+function intoHead(args: string): { status: number; stderr: string; first: string } {
+  const script = `set -o pipefail; node bin/run.js ${args} 2>"$ERR" | head -n 1; echo "status=\${PIPESTATUS[0]}"`;
+  const err = join(dir, 'stderr.txt');
+  const run = spawnSync('bash', ['-c', script], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ERR: err } });
+  const status = Number(/status=(\d+)/.exec(run.stdout)?.[1]);
+  const stderr = spawnSync('cat', [err], { encoding: 'utf8' }).stdout;
+  return { status, stderr, first: run.stdout.split('\n')[0]! };
+}
+
+describe('a pipe closed early is not an error', () => {
+  it('plan BIG | head: the first line, then a quiet stop with exit 0 (text and --json)', () => {
+    const text = intoHead(`plan ${big} --limit 0`);
+    expect(text).toEqual({
+      status: 0,
+      stderr: '',
+      first: 'Job big (streaming, Flink 2.2 assumed): 3000 vertices, 0 edges, 3000 operators',
+    });
+    const json = intoHead(`plan ${big} --json`);
+    expect([json.status, json.stderr, json.first]).toEqual([0, '', '{']);
+  });
+});
+
+describe('--json: a failure is one JSON object on stdout, the exit code unchanged', () => {
+  it('a file that does not exist', () => {
+    const run = runCli(['plan', join(dir, 'nope.yaml'), '--json']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`error cannot read ${join(dir, 'nope.yaml')}: no such file\n`);
+    expect(expectJsonError(run).error).toEqual({
+      code: 'input/unreadable',
+      severity: 'error',
+      message: `cannot read ${join(dir, 'nope.yaml')}: no such file`,
+      file: join(dir, 'nope.yaml'),
+    });
+  });
+
+  it('a mistyped flag (a usage error), with the flag it probably meant', () => {
+    const run = runCli(['plan', 'fixtures/jobs/keyed-window.yaml', '--jsn', '--json']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Nonexistent flag: --jsn');
+    expect(run.stderr).toContain('Did you mean --json (for --jsn)?');
+    expect(expectJsonError(run).error).toMatchObject({
+      code: 'usage/error',
+      message: 'Nonexistent flag: --jsn\nDid you mean --json (for --jsn)?',
+    });
+  });
+
+  it('a missing argument', () => {
+    const run = runCli(['memory', '--json']);
+    expect(run.status).toBe(2);
+    expect(expectJsonError(run).error.message).toMatch(/^Missing 1 required arg/);
+  });
+
+  it('without --json, stdout stays empty on failure', () => {
+    const run = runCli(['plan', join(dir, 'nope.yaml')]);
+    expect([run.status, run.stdout]).toEqual([2, '']);
+  });
+});
+
+describe('help and version as people type them', () => {
+  const help = runCli(['--help']).stdout;
+
+  it('flinkslot help = flinkslot --help, listing every command', () => {
+    const run = runCli(['help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(help);
+    for (const id of ['plan', 'simulate', 'validate', 'memory', 'diff', 'import', 'completion', 'help', 'version'])
+      expect(run.stdout).toMatch(new RegExp(`^  ${id} `, 'm'));
+  });
+
+  it('flinkslot help plan = plan --help = plan -h', () => {
+    const long = runCli(['plan', '--help']);
+    expect(long.status).toBe(0);
+    expect(runCli(['help', 'plan']).stdout).toBe(long.stdout);
+    expect(runCli(['plan', '-h']).stdout).toBe(long.stdout);
+  });
+
+  it('every command help ends with real examples', () => {
+    for (const id of ['plan', 'simulate', 'validate', 'memory', 'diff', 'import', 'completion']) {
+      const out = runCli([id, '--help']).stdout;
+      const examples = out.slice(out.indexOf('EXAMPLES'));
+      expect(examples.match(/\$ flinkslot /g)?.length ?? 0, id).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('--version and version print the same line', () => {
+    const flag = runCli(['--version']);
+    expect(flag.stdout).toMatch(/^flinkslot\/\d+\.\d+\.\d+ \S+ node-v\d+/);
+    expect(runCli(['version']).stdout).toBe(flag.stdout);
+  });
+});
+
+describe('did you mean', () => {
+  it('a mistyped command: the nearest one, exit 2, no stack trace', () => {
+    const run = runCli(['plna', 'fixtures/jobs/keyed-window.yaml']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("'plna' is not a flinkslot command. Did you mean 'plan'?");
+    expect(runCli(['-v']).stdout).toBe(runCli(['--version']).stdout);
+    expect(run.stderr).not.toMatch(STACK_LINE);
+    expect(runCli(['help', 'simulat']).stderr).toContain("Did you mean 'simulate'?");
+  });
+
+  it('nothing near: the list of commands', () => {
+    const run = runCli(['frobnicate']);
+    expect(run.status).toBe(2);
+    // oclif wraps error lines at the terminal width behind a ' ›' margin.
+    const text = run.stderr.replace(/\s*›\s*/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      "'frobnicate' is not a flinkslot command. commands: completion, diff, help, import, memory, plan, simulate, validate, version See 'flinkslot help'.",
+    );
+  });
+
+  it('a mistyped key in an input file', () => {
+    const job = join(dir, 'typo.yaml');
+    writeFileSync(job, 'name: typo\nvertices:\n  - {id: a, paralelism: 2}\n');
+    const run = runCli(['plan', job]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `error ${job}:3:13 unknown key 'paralelism' in /vertices/0 — did you mean 'parallelism'? (/vertices/0/paralelism) [input/unknown-key]\n`,
+    );
+  });
+});
+
+describe('shell completion', () => {
+  const has = (shell: string): boolean => spawnSync('which', [shell]).status === 0;
+
+  it('bash: commands, flags of the command, and the values of a flag with a fixed set', () => {
+    const script = runCli(['completion', 'bash']).stdout;
+    const file = join(dir, 'flinkslot.bash');
+    writeFileSync(file, script);
+    const complete = (words: string[]) =>
+      spawnSync(
+        'bash',
+        [
+          '-c',
+          `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _flinkslot_complete; echo "\${COMPREPLY[*]}"`,
+        ],
+        { encoding: 'utf8' },
+      ).stdout.trim();
+    expect(complete(['flinkslot', 'si'])).toBe('simulate');
+    expect(complete(['flinkslot', 'memory', '--ta'])).toBe('--target');
+    expect(complete(['flinkslot', 'memory', '--target', 'k'])).toBe('kubernetes');
+    expect(complete(['flinkslot', 'plan', '--no-c'])).toBe('--no-color');
+  });
+
+  it.runIf(has('zsh'))('zsh accepts the script and registers the completion', () => {
+    const file = join(dir, '_flinkslot');
+    writeFileSync(file, runCli(['completion', 'zsh']).stdout);
+    expect(spawnSync('zsh', ['-n', file]).status).toBe(0);
+    const run = spawnSync('zsh', ['-c', `autoload -U compinit; compinit -u; source ${file}; print -- \${_comps[flinkslot]}`], {
+      encoding: 'utf8',
+    });
+    expect(run.stdout.trim()).toBe('_flinkslot');
+  });
+
+  it.runIf(has('fish'))('fish completes commands and flag values', () => {
+    const file = join(dir, 'flinkslot.fish');
+    writeFileSync(file, runCli(['completion', 'fish']).stdout);
+    const run = spawnSync('fish', ['-c', `source ${file}; complete -C'flinkslot pl'; complete -C'flinkslot memory --target '`], {
+      encoding: 'utf8',
+    });
+    expect(run.stdout).toMatch(/^plan\tAnalyse one Flink job graph/m);
+    expect(run.stdout).toMatch(/^kubernetes\t/m);
+  });
+
+  it('an unknown shell is a usage error', () => {
+    const run = runCli(['completion', 'powershell']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Expected powershell to be one of: bash, zsh, fish');
+  });
+});
