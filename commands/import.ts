@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { writeFile } from 'node:fs/promises';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchImportAnswers } from './support/flink-rest.js';
-import { useColor } from './support/terminal.js';
+import { safeText, useColor } from './support/terminal.js';
 
 export default class Import extends FlinkslotCommand {
   static override summary =
@@ -59,7 +59,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       const data = value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster;
       const text = flags.json ? JSON.stringify(data, null, 2) + '\n' : core.renderImportYaml(value, input.file);
       if (flags.output === undefined) {
-        await this.writeOut(text);
+        await this.writeOut(flags.json ? text : safeText(text));
         return;
       }
       try {

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
 import { PathError, STDIN, expandPaths } from './support/paths.js';
-import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+import { ExitCode, safeText, terminalStyle, useColor } from './support/terminal.js';
 import { checkAll } from './support/validate-files.js';
 import type { PolicyFile, ValidateFlags, ValidateFormat, ValidationRun } from '../src/index.js';
 
@@ -119,7 +119,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         style: terminalStyle(color),
         verbose: flags.verbose,
       });
-      if (flags.output === undefined) await this.writeOut(report);
+      if (flags.output === undefined) await this.writeOut(format === 'text' ? safeText(report) : report);
       else {
         try {
           await writeFile(flags.output, report);

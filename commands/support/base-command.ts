@@ -10,7 +10,7 @@ import { RestError, readAddress } from './flink-rest.js';
 import { InputReadError, readInput } from './io.js';
 import { closedStdout, writeStdout } from './stdout.js';
 import { suggestFlag } from './suggest.js';
-import { ExitCode, escapeControl, formatForStderr, isExitSignal, isOclifExit } from './terminal.js';
+import { ExitCode, escapeControl, formatForStderr, isExitSignal, isOclifExit, safeText } from './terminal.js';
 
 /** Diagnostics printed on stderr; the rest are counted (--json lists up to 1,000). */
 const MAX_TEXT_DIAGNOSTICS = 20;
@@ -30,6 +30,8 @@ export abstract class FlinkslotCommand extends Command {
     if (isExitSignal(err)) throw err;
     const hint = await suggestFlag(err.message, Object.keys((this.ctor as typeof Command).flags ?? {}));
     if (hint !== undefined) err.message = `${err.message}\n${hint}`;
+    // oclif prints the message as it is; a flag or value typed with control characters must not reach the terminal raw.
+    err.message = escapeControl(err.message);
     if (this.jsonErrors) {
       const message = err.message
         .replace(/^See more help with --help$/m, '')
@@ -94,7 +96,7 @@ export abstract class FlinkslotCommand extends Command {
   /** Prints the value (JSON or text) or the diagnostics; exits 2 on diagnostics. */
   protected async emit<T>(result: Result<T>, options: { json: boolean; color: boolean }, renderText: (value: T) => string): Promise<T> {
     if (!result.ok) return this.failWith(result.diagnostics, options.color);
-    await this.writeOut(options.json ? JSON.stringify(result.value, null, 2) + '\n' : renderText(result.value));
+    await this.writeOut(options.json ? JSON.stringify(result.value, null, 2) + '\n' : safeText(renderText(result.value)));
     return result.value;
   }
 

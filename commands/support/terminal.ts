@@ -24,14 +24,36 @@ export function useColor(flag: boolean | undefined): boolean {
   return process.stdout.isTTY === true;
 }
 
+/**
+ * Our colours travel through a report as a private-use mark instead of ESC, so `safeText` can
+ * escape every control character that came from the input (a job name can carry terminal escape
+ * sequences) and then turn the marks back into colour codes. A mark forged by the input can only
+ * ever become a colour (SGR) code.
+ */
+const MARK = '\uE000';
+
 export function terminalStyle(color: boolean): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
-  return { heading: c.bold.cyan, strong: c.bold, dim: c.dim, warn: c.yellow, error: c.red.bold, ok: c.green };
+  // The text given is escaped first: only chalk's own codes become marks.
+  const marked = (f: (s: string) => string) => (s: string) => f(escapeControl(s)).replaceAll('\u001b', MARK);
+  return {
+    heading: marked(c.bold.cyan),
+    strong: marked(c.bold),
+    dim: marked(c.dim),
+    warn: marked(c.yellow),
+    error: marked(c.red.bold),
+    ok: marked(c.green),
+  };
+}
+
+/** A text report made safe for a terminal: control characters other than newline and tab escaped, our colours restored. */
+export function safeText(text: string): string {
+  return escapeControl(text).replace(/\uE000(\[[0-9;]*m)/g, '\u001b$1');
 }
 
 /** Control characters from input (a job name can carry terminal escape sequences) as visible \u escapes. */
 export function escapeControl(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function formatForStderr(d: Diagnostic, format: (d: Diagnostic) => string, color: boolean): string {

@@ -17,7 +17,7 @@ import type { LiveFitAnswer, LiveFitReport, NewJobReport, RunningJobReport } fro
 import type { SimulationReport } from '../report/simulation-report.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { analyzeJobText, versionOption } from './job-text.js';
-import { jobDefinition, planJob, plannedOf, simulateDefinitionsOnCluster } from './simulate.js';
+import { jobDefinition, jobLabel, planJob, plannedOf, simulateDefinitionsOnCluster, uniqueId } from './simulate.js';
 import { type LiveClusterSource, clusterSource } from './live-cluster-source.js';
 
 export interface LiveFitOptions {
@@ -204,9 +204,7 @@ function planNewJobs(sources: readonly SourceText[], flinkVersion: FlinkVersion 
       problems.push(...job.diagnostics);
       continue;
     }
-    let id = `new: ${source.file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '')}`;
-    for (let k = 2; taken.has(id); k++) id = `${id}-${k}`;
-    taken.add(id);
+    const id = uniqueId(`new: ${jobLabel(source.file, job.value)}`, taken);
     const requiredSlots = slotCount(job.value.requirements);
     out.push({ definition: jobDefinition(id, source.file, job.value), report: { id, source: source.file, requiredSlots } });
   }

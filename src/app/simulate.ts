@@ -54,6 +54,7 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
     slotSharingGroup: groupOf.get(v.index) ?? 'default',
   }));
   return {
+    jobName: analysis.graph.name,
     requirements: analysis.requirements.map((r) => ({ profile: r.resourceProfile, count: r.numberOfRequiredSlots })),
     vertices,
     flinkVersion: analysis.graph.flinkVersion,
@@ -187,7 +188,7 @@ export function simulateJobsOnCluster(
   return simulatePlannedJobsOnCluster(cluster, planned, options);
 }
 
-/** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, named after its file. */
+/** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, by its job name (else its file's). */
 export function simulatePlannedJobsOnCluster(
   cluster: SourceText,
   planned: readonly { file: string; job: PlannedJob }[],
@@ -195,12 +196,25 @@ export function simulatePlannedJobsOnCluster(
 ): Result<SimulationReport[]> {
   const used = new Set<string>();
   const jobs: JobDefinition[] = planned.map(({ file, job }) => {
-    let id = file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
-    for (let k = 2; used.has(id); k++) id = `${id}-${k}`;
-    used.add(id);
+    const id = uniqueId(jobLabel(file, job), used);
     return jobDefinition(id, file, job);
   });
   return simulateData(cluster, true, options, jobs);
+}
+
+/** What a person calls the job: its name, or its file's name when the job graph has none. */
+export function jobLabel(file: string, job: PlannedJob): string {
+  const name = job.jobName?.trim();
+  if (name !== undefined && name !== '' && name !== 'job') return name;
+  return file.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json)$/i, '');
+}
+
+/** `label`, or `label-2`, `label-3` … when taken; the result is taken from then on. */
+export function uniqueId(label: string, used: Set<string>): string {
+  let id = label;
+  for (let k = 2; used.has(id); k++) id = `${label}-${k}`;
+  used.add(id);
+  return id;
 }
 
 /** A planned job declaring at time 0 under the given id. */

@@ -14,6 +14,7 @@ import { analyzeJobText } from './job-text.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
 import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
 import type { ValidatePolicy } from '../parse/policy.js';
+import { count } from '../util/plural.js';
 
 export function validateFile(source: string, file: string, policy: ValidatePolicy): FileResult {
   const job = analyzeJobText(source, file, {
@@ -147,7 +148,7 @@ function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: V
     .slice(0, 3)
     .join('; ');
   const missing = job.missing.map((m) => m.count).reduce((x, y) => x + y, 0);
-  const message = `the job's requirements are ${job.verdict === 'partly-met' ? 'only partly' : 'not'} met on the cluster ${policy.cluster!.file}: ${missing} slot(s) missing${why ? ` (${why})` : ''}`;
+  const message = `the job's requirements are ${job.verdict === 'partly-met' ? 'only partly' : 'not'} met on the cluster ${policy.cluster!.file}: ${count(missing, 'slot')} missing${why ? ` (${why})` : ''}`;
   return findingsOf([violation('policy/cluster-fit', message, '')], text, file);
 }
 

@@ -1,9 +1,9 @@
 /**
- * Short text for a ResourceProfile ("cpu 1.5, heap 512mb, gpu 1"): in the SlotManager's decisions
+ * Short text for a ResourceProfile ("cpu 1.5, heap 512 MiB, gpu 1"): in the SlotManager's decisions
  * and explanations, and (from a report's JSON profile) in every text report. One wording for both.
  */
 import { decimalToString } from './decimal.js';
-import { toCompactString } from './memory-size.js';
+import { formatBytes } from './memory-size.js';
 import { type ResourceProfile, MEMORY_FIELDS, isSpecified } from './resource-profile.js';
 
 type MemoryField = (typeof MEMORY_FIELDS)[number];
@@ -24,7 +24,7 @@ export function describeResources(
   const parts = [`cpu ${cpu}`];
   for (const field of MEMORY_FIELDS) {
     const bytes = memory(field);
-    if (bytes > 0n) parts.push(`${LABELS[field]} ${toCompactString(bytes)}`);
+    if (bytes > 0n) parts.push(`${LABELS[field]} ${formatBytes(bytes)}`);
   }
   for (const [name, amount] of extended) parts.push(`${name} ${amount}`);
   return parts.join(', ');

@@ -112,6 +112,35 @@ function plainDecimal(value: number): string {
   return value.toFixed(20).replace(/0+$/, '');
 }
 
+const HUMAN_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
+
+/**
+ * Sizes as a person reads them: binary units, one decimal where it says something ("1.5 GiB",
+ * "640 KiB", "128 MiB" for 128 MiB and 2 bytes), rounded half up; exact bytes belong in --json.
+ */
+export function formatBytes(bytes: bigint): string {
+  if (bytes < 0n) return `-${formatBytes(-bytes)}`;
+  if (bytes < 1024n) return `${bytes} B`;
+  let unit = 1;
+  while (unit < HUMAN_UNITS.length - 1 && bytes >= 1024n ** BigInt(unit + 1)) unit++;
+  let tenths = (bytes * 10n * 2n + 1024n ** BigInt(unit)) / (2n * 1024n ** BigInt(unit));
+  // 1023.96 MiB rounds to 1024.0 MiB: say 1 GiB.
+  if (tenths >= 10240n && unit < HUMAN_UNITS.length - 1) {
+    unit++;
+    tenths = (bytes * 10n * 2n + 1024n ** BigInt(unit)) / (2n * 1024n ** BigInt(unit));
+  }
+  const whole = tenths / 10n;
+  const decimal = tenths % 10n;
+  return `${whole}${decimal === 0n ? '' : `.${decimal}`} ${HUMAN_UNITS[unit]}`;
+}
+
+/** toCompactString's text back to bytes ("512mb" → 536870912). */
+export function parseCompact(text: string): bigint {
+  const m = /^(\d+)(b|kb|mb|gb|tb)$/.exec(text);
+  if (m === null) return 0n;
+  return BigInt(m[1]!) * UNITS.find((u) => u.short === m[2] || (m[2] === 'b' && u.short === 'bytes'))!.multiplier;
+}
+
 /** Compact form for reports: the largest binary unit that divides exactly ("512mb", "100b"). */
 export function toCompactString(bytes: bigint): string {
   for (let i = UNITS.length - 1; i > 0; i--) {

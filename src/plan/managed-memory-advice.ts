@@ -6,7 +6,7 @@
  * For a batch job only when no region uses any (its regions share slots over time).
  */
 import { type Diagnostic, warning } from '../errors/diagnostic.js';
-import { toHumanReadableString } from '../model/memory-size.js';
+import { formatBytes } from '../model/memory-size.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { isSpecified } from '../model/resource-profile.js';
 import type { OperatorManagedMemory } from './managed-memory.js';
@@ -24,7 +24,7 @@ export function unusedManagedMemory(
   const idle = groups.filter((g) => !used.has(g.index) && !isSpecified(g.groupProfile));
   // A batch job's regions take slots one after another: an idle region is a moment, not a waste.
   if (idle.length === 0 || (graph.mode === 'batch' && idle.length < groups.length)) return [];
-  const size = toHumanReadableString(slotBytes);
+  const size = formatBytes(slotBytes);
   const backend = graph.managedMemoryConfig.stateBackend.name;
   const why = `no operator there uses managed memory (state backend ${backend}${graph.managedMemoryConfig.stateBackendUsesManagedMemory ? '' : ', which keeps state on the heap'}; no batch or Python operators)`;
   const where =
@@ -53,7 +53,7 @@ export function idleStateBackendShare(graph: JobGraph, operators: readonly Opera
   const share =
     bytes === undefined
       ? `${formatShare(fraction)} of each slot's managed memory`
-      : `${toHumanReadableString(bytes)} per slot (${formatShare(fraction)} of its managed memory)`;
+      : `${formatBytes(bytes)} per slot (${formatShare(fraction)} of its managed memory)`;
   const where = {
     'fixed-per-slot': `${memory.key}: ${memory.value} gives each slot a cache outside managed memory`,
     'fixed-per-tm': `${memory.key}: ${memory.value} gives the TaskManager one cache outside managed memory`,

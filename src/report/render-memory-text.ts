@@ -1,6 +1,6 @@
 /** The TaskManager memory breakdown as text, nested the way Flink's memory model documentation draws it. */
 import { assumedVersionNote } from '../model/flink-version.js';
-import { toHumanReadableString } from '../model/memory-size.js';
+import { formatBytes } from '../model/memory-size.js';
 import type { MemoryReport } from './memory-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
@@ -23,7 +23,7 @@ const ROWS: Array<[string, keyof MemoryReport['components'], number]> = [
 export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): string {
   const rows = ROWS.map(([label, key, depth]) => {
     const bytes = BigInt(report.components[key]);
-    return ['  '.repeat(depth) + label, String(bytes), toHumanReadableString(bytes).replace(/ \(\d+ bytes\)$/, '')];
+    return ['  '.repeat(depth) + label, String(bytes), formatBytes(bytes)];
   });
   const lines = [
     style.heading(`TaskManager memory (Flink ${report.flinkVersion} rules${report.flinkVersionSource === 'assumed' ? ', assumed' : ''})`),
@@ -68,7 +68,7 @@ function reportedLines(report: MemoryReport, style: Style): string[] {
   return lines;
 }
 
-const size = (bytes: number | string): string => toHumanReadableString(BigInt(bytes));
+const size = (bytes: number | string): string => `${formatBytes(BigInt(bytes))} (${bytes} bytes)`;
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** As Flink's JobManager logs a new pod: "with resource <MiB,cpu>", and the limits when they differ. */

@@ -12,6 +12,7 @@ import { renderTable } from './table.js';
 import { printable } from '../util/printable.js';
 import { isGeneratedId, shortName, vertexLabeler } from './vertex-label.js';
 import { renderExecutionText } from './render-execution-text.js';
+import { count } from '../util/plural.js';
 
 export interface TextOptions {
   style?: Style;
@@ -27,7 +28,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
   const lines: string[] = [
     s.heading(`Job ${j.name}`) +
       s.dim(
-        ` (${j.mode}, Flink ${j.flinkVersion}${j.flinkVersionSource === 'assumed' ? ' assumed' : ''}): ${j.vertices} vertices, ${j.edges} edges, ${j.operators} operators`,
+        ` (${j.mode}, Flink ${j.flinkVersion}${j.flinkVersionSource === 'assumed' ? ' assumed' : ''}): ${count(j.vertices, 'vertex', 'vertices')}, ${count(j.edges, 'edge')}, ${count(j.operators, 'operator')}`,
       ),
     ...(j.flinkVersionSource === 'assumed' ? [`  ${s.dim('note')} ${assumedVersionNote()}`] : []),
     '',

@@ -4,6 +4,8 @@ import { profileToTextFromJson } from './profile-text.js';
 import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
 import { vertexLabeler } from './vertex-label.js';
+import { printable } from '../util/printable.js';
+import { count } from '../util/plural.js';
 
 function countsText(list: readonly CountJson[]): string {
   return list.length === 0 ? 'none' : list.map((c) => `${c.count} × ${profileToTextFromJson(c.profile)}`).join(', ');
@@ -20,7 +22,7 @@ function verdictText(v: Verdict, style: Style): string {
 function historyText(job: SimulationReport['jobs'][number]): string | undefined {
   if (job.submittedAt === null) return undefined;
   const parts = [`submitted at ${formatDuration(job.submittedAt)}`];
-  const held = job.slotsBeforeFullyMet === 0 ? 'no slot held' : `at most ${job.slotsBeforeFullyMet} slot(s) held`;
+  const held = job.slotsBeforeFullyMet === 0 ? 'no slot held' : `at most ${count(job.slotsBeforeFullyMet, 'slot')} held`;
   if (job.firstFullyMetAt === null) parts.push(`never fully met (${held})`);
   else if (job.firstFullyMetAt > job.submittedAt) parts.push(`fully met at ${formatDuration(job.firstFullyMetAt)}`);
   if (job.lostAt.length > 0) parts.push(`lost at ${job.lostAt.map(formatDuration).join(', ')}`);
@@ -28,9 +30,38 @@ function historyText(job: SimulationReport['jobs'][number]): string | undefined 
   return parts.join('; ');
 }
 
+type TaskManagerRow = SimulationReport['taskManagers'][number];
+
+/**
+ * "3/4 slots used". Fine-grained slots are cut to size from the TaskManager's total, so a
+ * TaskManager can hold more of them than its configured number of slots: say so, not "4/4".
+ */
+function slotsUsed(tm: TaskManagerRow): string {
+  const used = tm.slots.length;
+  if (used <= tm.registeredSlots) return `${used}/${tm.registeredSlots} slots used`;
+  return `${count(used, 'slot')} used (${tm.registeredSlots} configured; fine-grained slots are cut to size)`;
+}
+
+/** The slots' owners in order; long runs of one job folded ("etl ×12"). */
+function owners(tm: TaskManagerRow): string {
+  if (tm.slots.length === 0) return 'idle';
+  const named = tm.slots.map((s) => `${s.index === undefined ? '' : `#${s.index} `}${printable(s.job)}`);
+  if (named.length <= 8) return named.join(', ');
+  const runs: { job: string; n: number }[] = [];
+  for (const s of tm.slots) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.job === s.job) last.n++;
+    else runs.push({ job: s.job, n: 1 });
+  }
+  return runs.map((r) => (r.n === 1 ? printable(r.job) : `${printable(r.job)} ×${r.n}`)).join(', ');
+}
+
 export function renderSimulationText(report: SimulationReport, style: Style, taskManagerRows = 20): string {
   const lines: string[] = [];
-  const title = [report.scenario, report.variant].filter((x) => x !== undefined).join(' / ');
+  const title = [report.scenario, report.variant]
+    .filter((x) => x !== undefined)
+    .map(printable)
+    .join(' / ');
   lines.push(style.heading(`Simulation${title ? ` ${title}` : ''}: ${verdictText(report.verdict, style)}`));
   lines.push(
     `Flink ${report.flinkVersion}${report.flinkVersionSource === 'assumed' ? ' (assumed)' : ''}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`,
@@ -40,12 +71,16 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   lines.push('');
   for (const job of report.jobs) {
     const finished = job.finishedAt === undefined ? '' : ` (finished at ${formatDuration(job.finishedAt)})`;
-    lines.push(`${style.heading(`Job ${job.id}`)}${job.source ? ` (${job.source})` : ''}: ${verdictText(job.verdict, style)}${finished}`);
+    lines.push(
+      `${style.heading(`Job ${printable(job.id)}`)}${job.source ? ` (${printable(job.source)})` : ''}: ${verdictText(job.verdict, style)}${finished}`,
+    );
     const history = historyText(job);
     const label = vertexLabeler(job.vertexNames);
     if (history !== undefined) lines.push(`  history   ${history}`);
-    if (job.parallelismBeforeFullyMet !== undefined && job.firstFullyMetAt === null) {
-      const parallelism = Object.entries(job.parallelismBeforeFullyMet).map(([v, p]) => `${label(v)}=${p}`);
+    // The same parallelism at the end is said once, below ("would run it at").
+    const meanwhile = job.parallelismBeforeFullyMet;
+    if (meanwhile !== undefined && job.firstFullyMetAt === null && JSON.stringify(meanwhile) !== JSON.stringify(job.adaptiveParallelism)) {
+      const parallelism = Object.entries(meanwhile).map(([v, p]) => `${label(v)}=${p}`);
       lines.push(`  meanwhile the adaptive scheduler could run it at ${parallelism.join(', ')}`);
     }
     lines.push(`  requires  ${countsText(job.requirements)}`);
@@ -64,13 +99,10 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     lines.push('');
   }
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
-  for (const tm of report.taskManagers.slice(0, taskManagerRows)) {
-    const owners =
-      tm.slots.length === 0 ? 'idle' : tm.slots.map((s) => `${s.index === undefined ? '' : `#${s.index} `}${s.job}`).join(', ');
+  for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
-      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${tm.registeredSlots - tm.freeSlots}/${tm.registeredSlots} slots used; ${owners}; free ${profileToTextFromJson(tm.free)}`,
+      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(tm.free)}`,
     );
-  }
   if (report.taskManagers.length > taskManagerRows)
     lines.push(style.dim(`  … ${report.taskManagers.length - taskManagerRows} more (--json lists all)`));
   if (report.pendingTaskManagers.length > 0) {
@@ -79,7 +111,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
       const recorded = Object.entries(p.allocations)
         .map(([job, list]) => `${job}: ${countsText(list)}`)
         .join('; ');
-      lines.push(`  ${p.id}: ${profileToTextFromJson(p.total)}, ${p.slots} slot(s)${recorded ? `; reserved for ${recorded}` : ''}`);
+      lines.push(`  ${p.id}: ${profileToTextFromJson(p.total)}, ${count(p.slots, 'slot')}${recorded ? `; reserved for ${recorded}` : ''}`);
     }
   }
   if (report.trace) {

@@ -13,9 +13,10 @@ import {
   isMatching,
   isSpecified,
 } from '../model/resource-profile.js';
-import { toCompactString } from '../model/memory-size.js';
+import { formatBytes, parseCompact, toCompactString } from '../model/memory-size.js';
 import type { SlotManager, TaskManagerView } from './slotmanager/slot-manager.js';
 import type { ClusterModel } from './scenario/scenario.js';
+import { count } from '../util/plural.js';
 
 export interface Shortfall {
   readonly dimension: string;
@@ -84,8 +85,32 @@ function relativeGap(need: SpecifiedProfile, have: SpecifiedProfile): number {
   return gap;
 }
 
+/**
+ * The shortfalls as a sentence, sizes in binary units. A memory dimension short by less than 8
+ * bytes is the remainder of dividing a TaskManager into slots: it is left out next to real
+ * shortfalls, and named as such when it is the only one (Flink still refuses the slot for it).
+ */
 function phrase(s: readonly Shortfall[]): string {
-  return s.map((x) => `${x.dimension} ${x.available} free of ${x.required} needed (short by ${x.shortBy})`).join('; ');
+  const bytesShort = (x: Shortfall): bigint | undefined => (memoryDimension(x.dimension) ? parseCompact(x.shortBy) : undefined);
+  const tiny = (x: Shortfall): boolean => (bytesShort(x) ?? 8n) < 8n;
+  const real = s.filter((x) => !tiny(x));
+  if (real.length === 0)
+    return s
+      .map(
+        (x) =>
+          `${x.dimension} ${parseCompact(x.available)} bytes free of ${parseCompact(x.required)} needed: short by ${count(Number(bytesShort(x)), 'byte')}, the remainder of dividing the TaskManager into slots`,
+      )
+      .join('; ');
+  return real
+    .map((x) => `${x.dimension} ${human(x, x.available)} free of ${human(x, x.required)} needed (short by ${human(x, x.shortBy)})`)
+    .join('; ');
+}
+
+const memoryDimension = (dimension: string): boolean => (MEMORY_FIELDS as readonly string[]).includes(dimension);
+
+/** A shortfall amount as a person reads it: memory in binary units, CPU and extended resources as written. */
+function human(x: Shortfall, amount: string): string {
+  return memoryDimension(x.dimension) ? formatBytes(parseCompact(amount)) : amount;
 }
 
 function closestDynamic(tms: readonly TaskManagerView[], required: ResourceProfile): Explanation | undefined {
@@ -112,18 +137,18 @@ function closestDynamic(tms: readonly TaskManagerView[], required: ResourceProfi
 function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile): Explanation {
   const free = tms.flatMap((tm) => (tm.blocked ? [] : tm.slots.filter((s) => s.job === undefined).map((s) => ({ tm, s }))));
   const total = tms.reduce((n, tm) => n + tm.registeredSlots, 0);
-  if (free.length === 0) return { kind: 'no-matching-slot', message: `all ${total} slot(s) of the cluster are taken` };
+  if (free.length === 0) return { kind: 'no-matching-slot', message: `all ${count(total, 'slot')} of the cluster are taken` };
   const matching = free.filter(({ s }) => isMatching(s.profile, required));
   if (matching.length > 0)
     return {
       kind: 'no-matching-slot',
       taskManager: matching[0]!.tm.id,
-      message: `${matching.length} free slot(s) match; the next requirement check will use them`,
+      message: `${count(matching.length, 'free slot')} ${matching.length === 1 ? 'matches' : 'match'}; the next requirement check will use ${matching.length === 1 ? 'it' : 'them'}`,
     };
   return {
     kind: 'no-matching-slot',
     taskManager: free[0]!.tm.id,
-    message: `${free.length} slot(s) are free but none matches ${describeProfile(required)}: a static slot (${describeProfile(free[0]!.s.profile)}) serves only UNKNOWN or an exactly equal profile`,
+    message: `${count(free.length, 'slot')} ${free.length === 1 ? 'is' : 'are'} free but none matches ${describeProfile(required)}: a static slot (${describeProfile(free[0]!.s.profile)}) serves only UNKNOWN or an exactly equal profile`,
   };
 }
 
@@ -159,7 +184,7 @@ export function explainMissing(job: string, required: ResourceProfile, sm: SlotM
     if (pending.length > 0)
       out.push({
         kind: 'waiting-for-workers',
-        message: `${pending.length} requested worker(s) have not registered yet (worker start-up takes ${cluster.workerStartupLatency} ms in this simulation)`,
+        message: `${count(pending.length, 'requested worker')} ${pending.length === 1 ? 'has' : 'have'} not registered yet (worker start-up takes ${cluster.workerStartupLatency} ms in this simulation)`,
       });
   }
   return out;

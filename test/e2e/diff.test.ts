@@ -93,7 +93,7 @@ describe('flinkslot diff: reports', () => {
     expect(out).toMatch(/^\s+window\s+parallelism\s+8 → 12 \(\+4\)$/m);
     expect(out).toMatch(/^\s+dedup\s+added\s+parallelism 12, group default$/m);
     // dedup's OPERATOR use case now shares the default group's slot with STATE_BACKEND (70:70).
-    expect(out).toMatch(/^\s+window\s+window-aggregate\s+STATE_BACKEND\s+1 → 0\.5\s+512mb → 256mb \(-256mb\)$/m);
+    expect(out).toMatch(/^\s+window\s+window-aggregate\s+STATE_BACKEND\s+1 → 0\.5\s+512 MiB → 256 MiB \(-256 MiB\)$/m);
   });
 
   it('text: "no differences" for the same file twice', () => {

@@ -130,7 +130,7 @@ describe('flinkslot memory on the shipped Flink configurations (W1)', () => {
       expect(run.stdout).toContain(
         'JVM options: -Xmx536870902 -Xms536870902 -XX:MaxDirectMemorySize=268435458 -XX:MaxMetaspaceSize=268435456',
       );
-      expect(run.stdout).toMatch(/^Slots: 1 × cpu 1, heap 402653174b, managed 536870920b, network 134217730b$/m);
+      expect(run.stdout).toMatch(/^Slots: 1 × cpu 1, heap 384 MiB, managed 512 MiB, network 128 MiB$/m);
     });
 
     it('--json: exit 0, W1 bytes, valid against schemas/memory.schema.json', () => {
@@ -169,7 +169,7 @@ describe('flinkslot memory on the shipped Flink configurations (W1)', () => {
     const text = cli(['memory', NESTED, '-D', 'taskmanager.numberOfTaskSlots=4']);
     expect(text.status).toBe(0);
     // 33554432 bytes = exactly 32 MiB, which the text report writes compactly
-    expect(text.stdout).toMatch(/^Slots: 4 × cpu 1, heap 100663293b, managed 134217730b, network 32mb$/m);
+    expect(text.stdout).toMatch(/^Slots: 4 × cpu 1, heap 96 MiB, managed 128 MiB, network 32 MiB$/m);
   });
 
   it('-D taskmanager.numberOfTaskSlots=2 gives the 2-slot split of §9 (--set long form)', () => {

@@ -39,7 +39,7 @@ describe('plan http://HOST:PORT/jobs/JOBID', () => {
     const run = await runCliAsync(['plan', `${jm.url}/jobs/${JOB_1_17}`]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('Job State machine job (streaming, Flink 1.17): 2 vertices, 1 edges');
+    expect(run.stdout).toContain('Job State machine job (streaming, Flink 1.17): 2 vertices, 1 edge');
     expect(run.stdout).toContain('Source: Custom Source, Flat Map -> Sink: Print to Std. Out');
     expect(run.stdout).not.toContain('bc764cd8ddf7a0cff126f51c16239658');
     expect(run.stdout).toContain(`Flink 1.17.1, as GET ${jm.url}/overview says`);
@@ -267,7 +267,7 @@ describe('simulate --cluster http://HOST:PORT NEW-JOB...: will it fit on the run
     expect(report.answer).toEqual({ kind: 'needs-task-managers', count: 8, like: '100.97.247.74:43435-69a783', slotsEach: 1 });
     expect(report.alternatives).toEqual([]);
     expect(report.newJobs).toEqual([
-      { id: 'new: keyed-window', source: 'fixtures/jobs/keyed-window.yaml', requiredSlots: 8, verdict: 'never-met' },
+      { id: 'new: clicks-per-user', source: 'fixtures/jobs/keyed-window.yaml', requiredSlots: 8, verdict: 'never-met' },
     ]);
     expect(validateFit(report), JSON.stringify(validateFit.errors)).toBe(true);
   });

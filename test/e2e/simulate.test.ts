@@ -142,17 +142,17 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stdout.split('\n')[1]).toBe('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 100 ms');
       expect(verdictLines(run.stdout)).toEqual({ analytics: 'never met' });
       const block = jobBlock(run.stdout, 'analytics');
-      expect(block).toContain('  requires  2 × cpu 2, heap 2gb, managed 3gb');
+      expect(block).toContain('  requires  2 × cpu 2, heap 2 GiB, managed 3 GiB');
       expect(block).toContain('  acquired  none');
-      expect(block).toContain('  missing   2 × cpu 2, heap 2gb, managed 3gb');
-      expect(block).toContain('    - closest TaskManager tm-1: managedMemory 1gb free of 3gb needed (short by 2gb)');
+      expect(block).toContain('  missing   2 × cpu 2, heap 2 GiB, managed 3 GiB');
+      expect(block).toContain('    - closest TaskManager tm-1: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)');
       expect(block).toContain(
-        '    - the slot is larger than the default worker (cpu 4, heap 4gb, managed 1gb, network 512mb), so no new worker can hold it: managedMemory 1gb free of 3gb needed (short by 2gb)',
+        '    - the slot is larger than the default worker (cpu 4, heap 4 GiB, managed 1 GiB, network 512 MiB), so no new worker can hold it: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)',
       );
       // Only the short dimension is named, not CPU or heap (which fit).
       expect(block).not.toMatch(/cpuCores \S+ free of/);
       expect(block).not.toMatch(/taskHeapMemory \S+ free of/);
-      expect(run.stdout).toContain('  tm-1: 0/4 slots used; idle; free cpu 4, heap 4gb, managed 1gb, network 512mb');
+      expect(run.stdout).toContain('  tm-1: 0/4 slots used; idle; free cpu 4, heap 4 GiB, managed 1 GiB, network 512 MiB');
     });
 
     it('--json: structure, verdicts and the shortfall as data', () => {
@@ -214,11 +214,11 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager; settled at 60050 ms');
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'never met', etl: 'met' });
       expect(run.stdout).toContain('Job wordcount (../jobs/wordcount-streaming.yaml): never met (finished at 1 min)');
-      expect(jobBlock(run.stdout, 'wordcount')).toContain('  history   submitted at 0 ms; never fully met (at most 8 slot(s) held)');
+      expect(jobBlock(run.stdout, 'wordcount')).toContain('  history   submitted at 0 ms; never fully met (at most 8 slots held)');
       expect(jobBlock(run.stdout, 'etl')).toContain('  history   submitted at 10 s; fully met at 60050 ms');
-      expect(jobBlock(run.stdout, 'etl')).toContain('  acquired  6 × cpu 1, heap 1gb, managed 512mb, network 128mb');
+      expect(jobBlock(run.stdout, 'etl')).toContain('  acquired  6 × cpu 1, heap 1 GiB, managed 512 MiB, network 128 MiB');
       expect(run.stdout).toContain('  tm-1: 4/4 slots used; etl, etl, etl, etl; free cpu 0');
-      expect(run.stdout).toContain('  tm-2: 2/4 slots used; etl, etl; free cpu 2, heap 2gb, managed 1gb, network 256mb');
+      expect(run.stdout).toContain('  tm-2: 2/4 slots used; etl, etl; free cpu 2, heap 2 GiB, managed 1 GiB, network 256 MiB');
       expect(run.stdout).not.toContain('Decisions');
     });
 
@@ -283,7 +283,7 @@ describe('simulate on fixtures/scenarios', () => {
       expect(d[0]).toEqual([
         0,
         'register',
-        'TaskManager tm-1 registers (cpu 4, heap 4gb, managed 2gb, network 512mb, default slot cpu 1, heap 1gb, managed 512mb, network 128mb)',
+        'TaskManager tm-1 registers (cpu 4, heap 4 GiB, managed 2 GiB, network 512 MiB, default slot cpu 1, heap 1 GiB, managed 512 MiB, network 128 MiB)',
       ]);
       const index = (pred: (x: [number, string, string]) => boolean): number => d.findIndex(pred);
       const wordcountAllocations = d.filter(([t, k, m]) => t === 50 && k === 'allocate' && m.endsWith('for job wordcount'));
@@ -367,10 +367,10 @@ describe('simulate --cluster with job graph files', () => {
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation: partly met');
       expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager');
-      expect(verdictLines(run.stdout)).toEqual({ 'wordcount-streaming': 'met', 'twenty-vertices': 'partly met' });
-      expect(run.stdout).toContain('Job wordcount-streaming (fixtures/jobs/wordcount-streaming.yaml): met');
-      const block = jobBlock(run.stdout, 'twenty-vertices');
-      expect(block).toContain('  acquired  6 × cpu 1, heap 1gb, off-heap 128mb, managed 512mb, network 128mb');
+      expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', 'ecommerce-analytics-20': 'partly met' });
+      expect(run.stdout).toContain('Job wordcount (fixtures/jobs/wordcount-streaming.yaml): met');
+      const block = jobBlock(run.stdout, 'ecommerce-analytics-20');
+      expect(block).toContain('  acquired  6 × cpu 1, heap 1 GiB, off-heap 128 MiB, managed 512 MiB, network 128 MiB');
       expect(block).toContain('  missing   9 × UNKNOWN');
       expect(block).toContain(
         `  the adaptive scheduler would run it at ${Object.entries(TWENTY_ON_SIX)
@@ -389,13 +389,13 @@ describe('simulate --cluster with job graph files', () => {
         workersStarted: 0,
       });
       expect(report.scenario).toBeUndefined();
-      expect(job(report, 'wordcount-streaming')).toMatchObject({
+      expect(job(report, 'wordcount')).toMatchObject({
         source: WORDCOUNT,
         verdict: 'met',
         acquired: [{ profile: slot, count: 10 }],
         missing: [],
       });
-      const twenty = job(report, 'twenty-vertices');
+      const twenty = job(report, 'ecommerce-analytics-20');
       expect(twenty).toMatchObject({
         source: TWENTY,
         verdict: 'partly-met',
@@ -406,10 +406,10 @@ describe('simulate --cluster with job graph files', () => {
       expect(twenty.adaptiveParallelism).toEqual(TWENTY_ON_SIX);
       // wordcount fills tm-1, tm-2 and half of tm-3; twenty-vertices the rest.
       expect(slotsByTaskManager(report)).toEqual({
-        'tm-1': { 'wordcount-streaming': 4 },
-        'tm-2': { 'wordcount-streaming': 4 },
-        'tm-3': { 'wordcount-streaming': 2, 'twenty-vertices': 2 },
-        'tm-4': { 'twenty-vertices': 4 },
+        'tm-1': { wordcount: 4 },
+        'tm-2': { wordcount: 4 },
+        'tm-3': { wordcount: 2, 'ecommerce-analytics-20': 2 },
+        'tm-4': { 'ecommerce-analytics-20': 4 },
       });
       expect(report.taskManagers.every((t: Json) => t.freeSlots === 0 && t.registeredSlots === 4)).toBe(true);
     });
@@ -417,15 +417,15 @@ describe('simulate --cluster with job graph files', () => {
     it('a job alone that fits is met (exit 0)', () => {
       const run = cli(['--cluster', STANDALONE, LEGACY]);
       expect(run.status).toBe(0);
-      expect(verdictLines(run.stdout)).toEqual({ 'legacy-1-11': 'met' });
+      expect(verdictLines(run.stdout)).toEqual({ 'sessionization-1.11': 'met' });
       expect(run.stdout.split('\n')[0]).toBe('Simulation: met');
     });
 
     it('the same job graph twice gets a second id', () => {
       const report = json(['--cluster', STANDALONE, LEGACY, LEGACY]);
       expect(report.jobs.map((j: Json) => [j.id, j.verdict, j.acquired[0].count])).toEqual([
-        ['legacy-1-11', 'met', 7],
-        ['legacy-1-11-2', 'met', 7],
+        ['sessionization-1.11', 'met', 7],
+        ['sessionization-1.11-2', 'met', 7],
       ]);
     });
   });
@@ -441,8 +441,8 @@ describe('simulate --cluster with job graph files', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout).toContain('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 20100 ms');
-      expect(verdictLines(run.stdout)).toEqual({ 'wordcount-streaming': 'met', 'twenty-vertices': 'partly met' });
-      expect(jobBlock(run.stdout, 'twenty-vertices')).toMatch(
+      expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', 'ecommerce-analytics-20': 'partly met' });
+      expect(jobBlock(run.stdout, 'ecommerce-analytics-20')).toMatch(
         /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory\) would be exceeded/,
       );
       expect(run.stdout).toContain('TaskManagers (8)');
@@ -452,26 +452,26 @@ describe('simulate --cluster with job graph files', () => {
       const report = json(args);
       // Declared at 100 ms, registered after workerStartupLatency 20 s.
       expect(report).toMatchObject({ verdict: 'partly-met', resourceAllocation: 'active', workersStarted: 8, endTime: 20100 });
-      expect(job(report, 'wordcount-streaming')).toMatchObject({ verdict: 'met', acquired: [{ profile: slot, count: 10 }] });
-      expect(job(report, 'twenty-vertices')).toMatchObject({
+      expect(job(report, 'wordcount')).toMatchObject({ verdict: 'met', acquired: [{ profile: slot, count: 10 }] });
+      expect(job(report, 'ecommerce-analytics-20')).toMatchObject({
         verdict: 'partly-met',
         acquired: [{ profile: slot, count: 6 }],
         missing: [{ profile: 'UNKNOWN', count: 9 }],
         adaptiveParallelism: TWENTY_ON_SIX,
       });
-      expect(job(report, 'twenty-vertices').explanations[0].reasons.map((r: Json) => r.kind)).toEqual([
+      expect(job(report, 'ecommerce-analytics-20').explanations[0].reasons.map((r: Json) => r.kind)).toEqual([
         'closest-task-manager',
         'worker-limit',
       ]);
       expect(slotsByTaskManager(report)).toEqual({
-        'worker-1': { 'wordcount-streaming': 2 },
-        'worker-2': { 'wordcount-streaming': 2 },
-        'worker-3': { 'wordcount-streaming': 2 },
-        'worker-4': { 'wordcount-streaming': 2 },
-        'worker-5': { 'wordcount-streaming': 2 },
-        'worker-6': { 'twenty-vertices': 2 },
-        'worker-7': { 'twenty-vertices': 2 },
-        'worker-8': { 'twenty-vertices': 2 },
+        'worker-1': { wordcount: 2 },
+        'worker-2': { wordcount: 2 },
+        'worker-3': { wordcount: 2 },
+        'worker-4': { wordcount: 2 },
+        'worker-5': { wordcount: 2 },
+        'worker-6': { 'ecommerce-analytics-20': 2 },
+        'worker-7': { 'ecommerce-analytics-20': 2 },
+        'worker-8': { 'ecommerce-analytics-20': 2 },
       });
       expect(report.taskManagers[0].total).toEqual(
         profile({ cpuCores: 2, taskHeapMemory: 1530082070, managedMemory: 1438814063, networkMemory: 359703515 }),
@@ -484,16 +484,16 @@ describe('simulate --cluster with job graph files', () => {
       const run = cli(['--cluster', KUBERNETES, LEGACY, FLIP156]);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
-      expect(verdictLines(run.stdout)).toEqual({ 'legacy-1-11': 'met', 'fine-grained-flip156': 'never met' });
-      const block = jobBlock(run.stdout, 'fine-grained-flip156');
+      expect(verdictLines(run.stdout)).toEqual({ 'sessionization-1.11': 'met', 'fraud-scoring': 'never met' });
+      const block = jobBlock(run.stdout, 'fraud-scoring');
       expect(block).toContain(
-        '  missing   2 × cpu 2, heap 1gb, off-heap 128mb, managed 512mb, network 1152kb, gpu 1, 6 × cpu 1.75, heap 704mb, off-heap 32mb, managed 256mb',
+        '  missing   2 × cpu 2, heap 1 GiB, off-heap 128 MiB, managed 512 MiB, network 1.1 MiB, gpu 1, 6 × cpu 1.75, heap 704 MiB, off-heap 32 MiB, managed 256 MiB',
       );
       // The worker has no task off-heap memory and no gpu.
       expect(block).toContain(
-        'so no new worker can hold it: taskOffHeapMemory 0b free of 128mb needed (short by 128mb); gpu 0 free of 1 needed (short by 1)',
+        'so no new worker can hold it: taskOffHeapMemory 0 B free of 128 MiB needed (short by 128 MiB); gpu 0 free of 1 needed (short by 1)',
       );
-      expect(block).toContain('so no new worker can hold it: taskOffHeapMemory 0b free of 32mb needed (short by 32mb)');
+      expect(block).toContain('so no new worker can hold it: taskOffHeapMemory 0 B free of 32 MiB needed (short by 32 MiB)');
       expect(run.stdout.split('\n')[0]).toBe('Simulation: not met');
     });
 
@@ -565,7 +565,7 @@ describe('simulate on fixtures/simulate', () => {
     expect(run.status).toBe(1);
     expect(verdictLines(run.stdout)).toEqual({ greedy: 'partly met' });
     const block = jobBlock(run.stdout, 'greedy');
-    expect(block).toContain('  acquired  4 × cpu 1, heap 1gb, managed 512mb');
+    expect(block).toContain('  acquired  4 × cpu 1, heap 1 GiB, managed 512 MiB');
     expect(block).toContain('  missing   2 × UNKNOWN');
     expect(block).toMatch(/- no new worker pending-\d+: the max total resource limit \(4 CPU, unlimited memory\) would be exceeded/);
     const report = json([path]);
@@ -584,11 +584,11 @@ describe('simulate on fixtures/simulate', () => {
     expect(run.stdout).toContain('Flink 1.17, declarative SlotManager, standalone ResourceManager; settled at 2050 ms');
     expect(verdictLines(run.stdout)).toEqual({ streaming: 'met', wide: 'never met' });
     expect(jobBlock(run.stdout, 'wide')).toContain(
-      '1 slot(s) are free but none matches cpu 2, heap 1gb: a static slot (cpu 1, heap 1gb) serves only UNKNOWN or an exactly equal profile',
+      '1 slot is free but none matches cpu 2, heap 1 GiB: a static slot (cpu 1, heap 1 GiB) serves only UNKNOWN or an exactly equal profile',
     );
     // Static slots are shown with their index.
     expect(run.stdout).toContain('  tm-1: 2/2 slots used; #0 streaming, #1 streaming; free cpu 0');
-    expect(run.stdout).toContain('  tm-2: 1/2 slots used; #0 streaming; free cpu 1, heap 1gb');
+    expect(run.stdout).toContain('  tm-2: 1/2 slots used; #0 streaming; free cpu 1, heap 1 GiB');
     const report = json([path]);
     expect(report).toMatchObject({ flinkVersion: '1.17', slotManager: 'declarative', verdict: 'not-met' });
     expect(
@@ -616,9 +616,7 @@ describe('simulate on fixtures/simulate', () => {
     const run = cli(args);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, active ResourceManager');
-    expect(run.stdout).toMatch(
-      /- no new worker pending-\d+: the max total resource limit \(3 CPU, 3\.900gb \(4187593104 bytes\)\) would be exceeded/,
-    );
+    expect(run.stdout).toMatch(/- no new worker pending-\d+: the max total resource limit \(3 CPU, 3\.9 GiB\) would be exceeded/);
     const report = json(args);
     expect([report.verdict, report.jobs[0].acquired[0].count, report.taskManagers.length]).toEqual(['partly-met', 6, 3]);
   });

@@ -418,7 +418,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       // 64 slots wanted, the 16 of standalone-4x4 acquired.
       const [fit] = findingsOf(data, TOO_WIDE, 'policy/cluster-fit');
       expect(fit.message).toMatch(
-        /^the job's requirements are only partly met on the cluster fixtures\/clusters\/standalone-4x4\.yaml: 48 slot\(s\) missing/,
+        /^the job's requirements are only partly met on the cluster fixtures\/clusters\/standalone-4x4\.yaml: 48 slots missing/,
       );
       expect(data.files.find((f: Json) => f.file === TOO_WIDE).summary).toEqual({
         job: 'too-wide',
@@ -434,7 +434,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       const [fit] = findingsOf(data, GPU);
       expect(fit.rule).toBe('policy/cluster-fit');
       expect(fit.message).toMatch(
-        /^the job's requirements are not met on the cluster fixtures\/clusters\/standalone-4x4\.yaml: 2 slot\(s\) missing/,
+        /^the job's requirements are not met on the cluster fixtures\/clusters\/standalone-4x4\.yaml: 2 slots missing/,
       );
       expect(fit.message).toContain('gpu 0 free of 1 needed');
       expect(data.files.find((f: Json) => f.file === GPU).summary).toEqual({
@@ -901,7 +901,7 @@ describe.concurrent('policies', () => {
     const [fit] = findingsOf(data, WORDCOUNT);
     expect(fit.rule).toBe('policy/cluster-fit');
     expect(fit.message).toMatch(
-      /^the job's requirements are only partly met on the cluster fixtures\/real-formats\/rest\/springline-rs-taskmanagers\.json: 6 slot\(s\) missing/,
+      /^the job's requirements are only partly met on the cluster fixtures\/real-formats\/rest\/springline-rs-taskmanagers\.json: 6 slots missing/,
     );
     // car-top-speed (1 slot) and unknown-key (2 slots) fit.
     expect(rulesByFile(data)[CAR]).toEqual(CAR_NOTES);

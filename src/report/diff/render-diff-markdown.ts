@@ -4,7 +4,7 @@
  * `<details>`, and very long lists are cut (the JSON output has everything).
  */
 import type { GroupChange, GroupSide, JobSide, PlanDiff } from './plan-diff-model.js';
-import { toCompactString } from '../../model/memory-size.js';
+import { formatBytes } from '../../model/memory-size.js';
 import type { BytesJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { vertexLabeler } from '../vertex-label.js';
@@ -202,11 +202,11 @@ function signed(n: number): string {
 
 function signedBytes(n: bigint): string {
   if (n === 0n) return '';
-  return n > 0n ? `+${toCompactString(n)}` : `-${toCompactString(-n)}`;
+  return n > 0n ? `+${formatBytes(n)}` : formatBytes(n);
 }
 
 function bytesText(b: BytesJson | null): string {
-  return b === null ? '–' : toCompactString(BigInt(b));
+  return b === null ? '–' : formatBytes(BigInt(b));
 }
 
 function fromTo(before: string, after: string): string {

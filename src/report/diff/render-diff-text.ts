@@ -4,7 +4,7 @@
  * Long lists are cut at `limit` rows.
  */
 import type { GroupChange, GroupSide, JobSide, OperatorChange, PlanDiff, SignedBytesJson } from './plan-diff-model.js';
-import { toCompactString } from '../../model/memory-size.js';
+import { formatBytes } from '../../model/memory-size.js';
 import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { type Style, PLAIN } from '../style.js';
@@ -209,7 +209,7 @@ function members(ids: readonly string[], shown = 8): string {
 function bytesText(b: BytesJson | SignedBytesJson | bigint | null): string {
   if (b === null) return '-';
   const n = BigInt(b);
-  return n < 0n ? `-${toCompactString(-n)}` : toCompactString(n);
+  return formatBytes(n);
 }
 
 function bytesOrDash(b: BytesJson | null): string {

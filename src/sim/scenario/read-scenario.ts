@@ -16,6 +16,8 @@ import { type Raw, Reader } from './reader.js';
 import type { JobDefinition, Scenario } from './scenario.js';
 
 export interface PlannedJob {
+  /** The job graph's name ('job' when the file names none). */
+  readonly jobName?: string;
   readonly requirements: readonly ProfileCount[];
   readonly vertices: readonly VertexInformation[];
   readonly flinkVersion: FlinkVersion;

@@ -21,6 +21,7 @@ import type {
   TaskManagerView,
 } from './slot-manager.js';
 import { type StaticSlot, type StaticTaskManager, SlotTracker } from './slot-tracker.js';
+import { count } from '../../util/plural.js';
 
 export class DeclarativeSlotManager extends SlotManagerBase implements SlotManager {
   private readonly slotTracker: SlotTracker;
@@ -157,7 +158,10 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
     }
     const tm = this.slotTracker.addTaskManager(reg, this.ctx.now());
     for (const slot of tm.slots) if (slot.job !== undefined) this.resources.notifyAcquiredResource(slot.job, slot.profile);
-    this.ctx.trace('register', () => `TaskManager ${reg.id} registers ${reg.numberOfSlots} slot(s) of ${describeProfile(reg.defaultSlot)}`);
+    this.ctx.trace(
+      'register',
+      () => `TaskManager ${reg.id} registers ${count(reg.numberOfSlots, 'slot')} of ${describeProfile(reg.defaultSlot)}`,
+    );
     if (consumedPending > 0) this.setPendingSlots(this.pendingSlots - consumedPending);
     this.requirementCheck.trigger();
     return 'SUCCESS';
@@ -241,7 +245,7 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
       this.workersRequestedTotal += workers - this.declaredPendingWorkers;
       this.ctx.trace(
         'pending',
-        `${workers - this.declaredPendingWorkers} new worker(s) requested (${this.config.slotsPerWorker} slots each)`,
+        `${count(workers - this.declaredPendingWorkers, 'new worker')} requested (${this.config.slotsPerWorker} slots each)`,
       );
     }
     this.declaredPendingWorkers = workers;

@@ -4,7 +4,7 @@
  * isMaxTotalResourceExceededAfterAdding`); total memory is heap + off-heap + managed + network.
  */
 import { compareDecimal, decimalToString } from '../../model/decimal.js';
-import { toHumanReadableString } from '../../model/memory-size.js';
+import { formatBytes } from '../../model/memory-size.js';
 import { type ResourceProfile, getTotalMemory, isSpecified } from '../../model/resource-profile.js';
 import type { SlotManagerConfig } from './slot-manager.js';
 
@@ -17,6 +17,6 @@ export function exceedsMaxTotal(config: SlotManagerConfig, total: ResourceProfil
 /** "4 CPU, 8.000gb", or "unlimited" for a limit not set. */
 export function describeMaxTotal(config: SlotManagerConfig): string {
   const cpu = config.maxTotalCpu === undefined ? 'unlimited CPU' : `${decimalToString(config.maxTotalCpu)} CPU`;
-  const mem = config.maxTotalMemory === undefined ? 'unlimited memory' : toHumanReadableString(config.maxTotalMemory);
+  const mem = config.maxTotalMemory === undefined ? 'unlimited memory' : formatBytes(config.maxTotalMemory);
   return `${cpu}, ${mem}`;
 }

@@ -76,7 +76,7 @@ describe('memory of a running cluster', () => {
     expect(text).toContain('2 of 4 TaskManagers that report their memory');
     expect(text).toContain('note 1 TaskManager reports no memoryConfiguration');
     expect(text).toContain(
-      "differs 192.0.2.14:6122-2e97fa, 192.0.2.15:6122-7a6b53: network 256.000mb (268435460 bytes), derived 128.000mb (134217730 bytes), 8 slots (configured 5); started with other options than the JobManager's",
+      "differs 192.0.2.14:6122-2e97fa, 192.0.2.15:6122-7a6b53: network 256 MiB (268435460 bytes), derived 128 MiB (134217730 bytes), 8 slots (configured 5); started with other options than the JobManager's",
     );
   });
 

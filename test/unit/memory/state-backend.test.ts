@@ -94,7 +94,7 @@ describe('managed memory nothing uses', () => {
   it('a heap-state job on TaskManagers with managed memory: every slot’s share is idle', () => {
     const r = analyse(job('1.20'), TM);
     const w = r.analysis.warnings.find((d) => d.code === 'managed-memory/unused');
-    expect(w?.message).toMatch(/^every slot of this job leaves its 512\.000mb \(536870920 bytes\) of managed memory unused/);
+    expect(w?.message).toMatch(/^every slot of this job leaves its 512 MiB of managed memory unused/);
   });
 
   it('no warning when RocksDB uses it, or without a TaskManager configuration', () => {
@@ -110,7 +110,7 @@ describe('managed memory nothing uses', () => {
       '  - {id: source, parallelism: 2, slotSharingGroup: sources}',
     );
     const w = analyse(text, TM).analysis.warnings.find((d) => d.code === 'managed-memory/unused');
-    expect(w?.message).toMatch(/^the slots of group 'sources' leave their 512\.000mb/);
+    expect(w?.message).toMatch(/^the slots of group 'sources' leave their 512 MiB/);
   });
 });
 
@@ -177,7 +177,7 @@ describe('RocksDB memory outside managed memory (state.backend.rocksdb.memory.*)
     expect(slotFraction(r.analysis, 'window-op', 'STATE_BACKEND')).toBe(1);
     const [w] = r.analysis.warnings.filter((d) => d.code === 'managed-memory/state-backend-unmanaged');
     expect(w?.message).toBe(
-      'rocksdb state backend: state.backend.rocksdb.memory.fixed-per-slot: 256mb gives each slot a cache outside managed memory, yet Flink still reserves its STATE_BACKEND share, 512.000mb (536870920 bytes) per slot (100 % of its managed memory), which stays unused; drop STATE_BACKEND from taskmanager.memory.managed.consumer-weights or lower taskmanager.memory.managed.fraction',
+      'rocksdb state backend: state.backend.rocksdb.memory.fixed-per-slot: 256mb gives each slot a cache outside managed memory, yet Flink still reserves its STATE_BACKEND share, 512 MiB per slot (100 % of its managed memory), which stays unused; drop STATE_BACKEND from taskmanager.memory.managed.consumer-weights or lower taskmanager.memory.managed.fraction',
     );
   });
 

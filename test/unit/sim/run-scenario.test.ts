@@ -215,7 +215,7 @@ ${rest}`;
     expect(job(report, 'j').verdict).toBe('never-met');
     expect(job(report, 'j').explanations[0]!.reasons.map((r) => r.kind)).toEqual(['no-task-manager', 'waiting-for-workers']);
     expect(job(report, 'j').explanations[0]!.reasons[1]!.message).toBe(
-      '2 requested worker(s) have not registered yet (worker start-up takes 10000 ms in this simulation)',
+      '2 requested workers have not registered yet (worker start-up takes 10000 ms in this simulation)',
     );
   });
 

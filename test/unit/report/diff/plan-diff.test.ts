@@ -345,8 +345,8 @@ describe('renderDiffText', () => {
       'a',
       'b',
     );
-    expect(out).toContain('slot managed memory 512mb → 1gb');
-    expect(out).toMatch(/window\s+agg\s+STATE_BACKEND\s+1\s+512mb → 1gb \(\+512mb\)/);
+    expect(out).toContain('slot managed memory 512 MiB → 1 GiB');
+    expect(out).toMatch(/window\s+agg\s+STATE_BACKEND\s+1\s+512 MiB → 1 GiB \(\+512 MiB\)/);
     expect(out).toContain('Grew: memory');
   });
 });

@@ -779,7 +779,7 @@ describe('simulateScenario / simulateJobsOnCluster (text in)', () => {
     expect(withTrace.ok && withTrace.value[0]!.trace!.map((t) => [t.time, t.kind])).toEqual([[0, 'register']]);
   });
 
-  it('simulateJobsOnCluster: ids from file names, repeated names numbered, declared in order', () => {
+  it('simulateJobsOnCluster: ids from job names, repeated names numbered, declared in order', () => {
     const r = simulateJobsOnCluster(
       {
         text: 'defaultWorker: {totalResources: {cpuCores: 8, taskHeapMemory: 8g}, numberOfTaskSlots: 8}\ntaskManagers: [{id: tm}]\n',
@@ -789,13 +789,15 @@ describe('simulateScenario / simulateJobsOnCluster (text in)', () => {
         { text: JOB, file: 'a/job.yaml' },
         { text: JOB, file: 'b\\job.yaml' },
         { text: JOB.replace('name: j', 'name: k'), file: 'other.JSON' },
+        { text: JOB.replace('name: j\n', ''), file: 'dir/unnamed.yml' },
       ],
     );
     if (!r.ok) throw new Error(r.diagnostics.map(formatDiagnostic).join('; '));
     expect(r.value[0]!.jobs.map((j) => [j.id, j.source, j.verdict])).toEqual([
-      ['job', 'a/job.yaml', 'met'],
-      ['job-2', 'b\\job.yaml', 'met'],
-      ['other', 'other.JSON', 'met'],
+      ['j', 'a/job.yaml', 'met'],
+      ['j-2', 'b\\job.yaml', 'met'],
+      ['k', 'other.JSON', 'met'],
+      ['unnamed', 'dir/unnamed.yml', 'met'],
     ]);
   });
 
