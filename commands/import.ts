@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchImportAnswers } from './support/flink-rest.js';
 import { safeText, useColor } from './support/terminal.js';
@@ -36,6 +37,13 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     color: Flags.boolean({ description: 'colour diagnostics (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 
+  /** flinkslot's schemas folder as seen from where the YAML goes (the output file's folder, else the working directory). */
+  private schemaDir(output: string | undefined): string {
+    const from = output === undefined ? process.cwd() : dirname(resolve(output));
+    const dir = relative(from, join(this.config.root, 'schemas')).split(sep).join('/');
+    return dir === '' ? '.' : dir;
+  }
+
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Import);
     await this.guarded(async () => {
@@ -57,7 +65,9 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       }
       const value = result.value;
       const data = value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster;
-      const text = flags.json ? JSON.stringify(data, null, 2) + '\n' : core.renderImportYaml(value, input.file);
+      const text = flags.json
+        ? JSON.stringify(data, null, 2) + '\n'
+        : core.renderImportYaml(value, input.file, this.schemaDir(flags.output));
       if (flags.output === undefined) {
         await this.writeOut(flags.json ? text : safeText(text));
         return;

@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
-import { PathError, STDIN, expandPaths } from './support/paths.js';
+import { PathError, STDIN, expandPaths, filterPaths } from './support/paths.js';
 import { ExitCode, safeText, terminalStyle, useColor } from './support/terminal.js';
 import { checkAll } from './support/validate-files.js';
 import type { PolicyFile, ValidateFlags, ValidateFormat, ValidationRun } from '../src/index.js';
@@ -36,6 +36,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     '<%= config.bin %> validate jobs --cluster fixtures/clusters/standalone-4x4.yaml --format sarif -o flinkslot.sarif',
     '<%= config.bin %> validate jobs --tm-config flink-conf.yaml --min-managed-memory 64m --format github',
     '<%= config.bin %> validate jobs --policy flinkslot-policy.yaml --fail-level warning --format junit',
+    '<%= config.bin %> validate deploy --include "*.job.yaml" --exclude "**/drafts/**"',
   ];
 
   static override args = {
@@ -63,6 +64,14 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     execution: Flags.boolean({ description: 'also run the subtask-level checks of plan --execution' }),
     'flink-version': Flags.string({
       description: "Flink release whose rules apply (1.10 to 2.2; a newer one gets 2.2's rules); replaces the files' flinkVersion",
+    }),
+    include: Flags.string({
+      description: 'check only files matching this glob (repeatable; a glob without / matches the file name)',
+      multiple: true,
+    }),
+    exclude: Flags.string({
+      description: 'skip files matching this glob (repeatable; a glob without / matches the file name)',
+      multiple: true,
     }),
     jobs: Flags.integer({ char: 'j', description: 'threads (default: 1, or the number of cores from 10,000 files on)', min: 1 }),
     verbose: Flags.boolean({ description: 'text format: list files without findings too' }),
@@ -104,13 +113,17 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const failLevel = core.resolveFailLevel(given, fromFile);
       let files: string[];
       try {
-        files = expandPaths(argv as string[]);
+        files = filterPaths(expandPaths(argv as string[]), flags.include ?? [], flags.exclude ?? []);
       } catch (e) {
         if (!(e instanceof PathError)) throw e;
         return this.usage(e.message);
       }
       const stdin = async (): Promise<string> => (await this.readOrExit(STDIN)).text;
       const results = await checkAll(files, policy, stdin, flags.jobs);
+      if (results.every((r) => r.skipped === true))
+        return this.usage(
+          `no job graph among the ${files.length === 1 ? 'file' : `${files.length} files`} given: ${results[0]!.findings[0]!.message.replace(/^skipped: /, '')}`,
+        );
       const run: ValidationRun = { files: results, failLevel };
       const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
       const color = useColor(flags.color) && flags.output === undefined && format === 'text';

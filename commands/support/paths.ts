@@ -36,6 +36,27 @@ export function expandPaths(args: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * The files kept by --include (any of them matches; none given: all) and not dropped by --exclude.
+ * A glob with a `/` matches the path as given (`/`-separated); without one, the file name, so
+ * `--exclude "*.draft.yaml"` works at any depth. Standard input is always kept.
+ */
+export function filterPaths(files: readonly string[], include: readonly string[], exclude: readonly string[]): string[] {
+  const matcher = (glob: string): ((file: string) => boolean) => {
+    const regex = globToRegExp(glob.replace(/^\.\//, ''));
+    const byPath = glob.includes('/');
+    return (file) => {
+      const path = file.split(sep).join('/').replace(/^\.\//, '');
+      return regex.test(byPath ? path : (path.split('/').pop() ?? path));
+    };
+  };
+  const includes = include.map(matcher);
+  const excludes = exclude.map(matcher);
+  const kept = files.filter((f) => f === STDIN || ((includes.length === 0 || includes.some((m) => m(f))) && !excludes.some((m) => m(f))));
+  if (kept.length === 0 && files.length > 0) throw new PathError(`--include/--exclude leave none of the ${files.length} files`);
+  return kept;
+}
+
 function exists(path: string): boolean {
   try {
     statSync(path);

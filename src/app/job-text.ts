@@ -13,6 +13,7 @@ import type { SourceText } from '../model/source-text.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { type ParseOptions, parseJobGraph } from '../parse/parse-job-graph.js';
 import { type JobAnalysis, analyzeJob } from '../plan/analyze-job.js';
+import { CONFIGURATION_KINDS, JOB_KINDS, orWrongKind } from './wrong-kind.js';
 
 export interface JobTextOptions extends ParseOptions {
   /** TaskManager configuration: the slot's managed memory turns fractions into bytes. */
@@ -44,8 +45,13 @@ export type AnalyzedJobText = { readonly text: string; readonly parseWarnings: r
 export function analyzeJobText(source: string, file: string | undefined, options: JobTextOptions = {}): AnalyzedJobText {
   const text = stripByteOrderMark(source);
   const parsed = parseJobGraph(text, file, options);
-  if (!parsed.ok) return { ok: false, failedAt: 'parse', diagnostics: parsed.diagnostics, text, parseWarnings: [] };
-  const sized = options.tmConfig === undefined ? parsed : withTaskManagerSlotSize(parsed.value, options.tmConfig);
+  if (!parsed.ok) {
+    const diagnostics = orWrongKind(parsed, { text, file: file ?? '<stdin>' }, JOB_KINDS, 'a job graph');
+    return { ok: false, failedAt: 'parse', diagnostics: diagnostics.ok ? [] : diagnostics.diagnostics, text, parseWarnings: [] };
+  }
+  let sized = options.tmConfig === undefined ? parsed : withTaskManagerSlotSize(parsed.value, options.tmConfig);
+  if (!sized.ok && options.tmConfig !== undefined)
+    sized = orWrongKind(sized, options.tmConfig, CONFIGURATION_KINDS, 'a Flink configuration');
   if (!sized.ok) return { ok: false, failedAt: 'tm-config', diagnostics: sized.diagnostics, text, parseWarnings: parsed.warnings };
   // What the TaskManager configuration says about the job (its state backend) joins the file's warnings.
   const parseWarnings = sized === parsed ? parsed.warnings : [...parsed.warnings, ...sized.warnings];

@@ -8,7 +8,8 @@ import { readConfigurationText, withDynamicProperties } from '../memory/parse-fl
 import { containerNotes } from '../memory/kubernetes-standalone.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type DeploymentTarget, targetOfConfiguration } from '../memory/task-manager-cpu.js';
-import { resolveFlinkVersion } from '../model/flink-version.js';
+import { type FlinkVersion, resolveFlinkVersion } from '../model/flink-version.js';
+import { CONFIGURATION_KINDS, orWrongKind } from './wrong-kind.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { type MemoryReport, buildMemoryReport } from '../report/memory-report.js';
@@ -27,6 +28,16 @@ export function memoryFromText(source: string, file?: string, options: MemoryOpt
   // --flink-version is checked before the file is read (a wrong flag is reported first).
   const given = options.flinkVersion === undefined ? undefined : resolveFlinkVersion(options.flinkVersion, '--flink-version', '');
   if (given !== undefined && !given.ok) return given;
+  const derived = deriveMemory(text, file, options, given);
+  return orWrongKind(derived, { text, file: file ?? '<stdin>' }, CONFIGURATION_KINDS, 'a Flink configuration');
+}
+
+function deriveMemory(
+  text: string,
+  file: string | undefined,
+  options: MemoryOptions,
+  given: Result<FlinkVersion> | undefined,
+): Result<MemoryReport> {
   const read = readConfigurationText(text, file);
   if (!read.ok) return read;
   // Otherwise a FlinkDeployment or an image tag names the release.

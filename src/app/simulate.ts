@@ -23,6 +23,7 @@ import { runScenario } from '../sim/run-scenario.js';
 import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
+import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
 
 export interface SimulateOptions {
   /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
@@ -77,9 +78,13 @@ interface CheckedDocument {
 const checkedClusters = new WeakMap<SourceText, Result<CheckedDocument>>();
 
 function checkDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
-  if (!isCluster) return readDocument(source, false);
+  if (!isCluster) return orWrongKind(readDocument(source, false), source, ['scenario'], 'a scenario');
   let checked = checkedClusters.get(source);
-  if (checked === undefined) checkedClusters.set(source, (checked = readDocument(source, true)));
+  if (checked === undefined) {
+    // The text is read once: a cluster checked for many files is one source.
+    const read = { text: source.text, file: source.file };
+    checkedClusters.set(source, (checked = orWrongKind(readDocument(read, true), read, CLUSTER_KINDS, 'a cluster')));
+  }
   return checked;
 }
 
@@ -143,7 +148,10 @@ function simulateData(
     return planJob(loaded, v.value);
   };
   const scenarios = readScenario(data as Record<string, unknown>, isCluster, { ...v.value, planJobGraph, extraJobs });
-  if (!scenarios.ok) return fail(locateAll(scenarios.diagnostics, text, source.file));
+  if (!scenarios.ok) {
+    const [kinds, what] = isCluster ? [CLUSTER_KINDS, 'a cluster'] : [['scenario'] as const, 'a scenario'];
+    return orWrongKind(fail(locateAll(scenarios.diagnostics, text, source.file)), { text, file: source.file }, kinds, what);
+  }
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
   const trace = options.trace === true;
   return ok(

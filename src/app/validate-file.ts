@@ -25,6 +25,10 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
   const { text } = job;
   const found: Diagnostic[] = [...job.parseWarnings];
   if (!job.ok) {
+    // Another kind of file (a cluster, a policy, a Flink configuration) in the folders checked is skipped, and said so.
+    const wrong = job.failedAt === 'parse' && job.diagnostics.length === 1 ? job.diagnostics[0] : undefined;
+    if (wrong?.code === 'input/wrong-kind')
+      return { file, valid: true, skipped: true, findings: findingsOf([skippedNote(wrong)], text, file) };
     if (job.failedAt === 'parse') return { file, valid: false, findings: findingsOf(job.diagnostics, text, file) };
     // A TaskManager configuration Flink would reject is the policy's problem, not the job's: the job stays valid.
     if (job.failedAt === 'tm-config')
@@ -54,6 +58,11 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
     flinkVersionSource: graph.flinkVersionSource,
   };
   return { file, valid: true, findings, summary };
+}
+
+function skippedNote(wrong: Diagnostic): Diagnostic {
+  const message = `skipped: ${wrong.message.replace(/^this is /, 'it is ')}`;
+  return { ...wrong, code: 'input/skipped', severity: 'info', message };
 }
 
 /** The policy checks that need only the analysis. */

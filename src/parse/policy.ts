@@ -12,6 +12,7 @@ import { type CompiledValidator, validateWith } from './schema-validator.js';
 import { locateDiagnostics } from './source-map.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
+import { wrongKind } from './file-kind.js';
 
 export interface ValidatePolicy {
   readonly maxSlots?: number;
@@ -44,7 +45,8 @@ export function parsePolicyFile(source: string, file: string): Result<PolicyFile
   const document = parseDocument(text);
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
   const errors = validateWith(validatePolicy as CompiledValidator, document.value.data);
-  if (errors.length > 0) return fail(locateDiagnostics(errors, text, file));
+  if (errors.length > 0)
+    return fail([wrongKind(text, file, ['policy'], 'a validate policy') ?? locateDiagnostics(errors, text, file)].flat());
   const policy = document.value.data as PolicyFile;
   if (policy.minManagedMemory !== undefined) {
     const size = memorySize(policy.minManagedMemory, 'minManagedMemory');

@@ -7,9 +7,11 @@ import { dump } from 'js-yaml';
 import type { ImportResult } from '../parse/flink/import-file.js';
 import { FORMAT_DESCRIPTIONS } from '../parse/flink/flink-format.js';
 
-const SCHEMA_URL = 'https://github.com/flinkslot/flinkslot/schemas';
-
-export function renderImportYaml(result: ImportResult, file: string): string {
+/**
+ * `schemaDir`: where flinkslot's schemas are, as the `$schema` line should name them (the shell
+ * passes the installed schemas folder relative to where the file goes), so editors resolve it.
+ */
+export function renderImportYaml(result: ImportResult, file: string, schemaDir = 'schemas'): string {
   const header = [`Imported by flinkslot from ${file}: ${FORMAT_DESCRIPTIONS[result.format]}.`];
   if (result.kind === 'job') {
     const job = result.job;
@@ -35,7 +37,7 @@ export function renderImportYaml(result: ImportResult, file: string): string {
     header.push('Notes:');
     for (const n of notes) header.push(`  - ${n.message}`);
   }
-  const schema = result.kind === 'job' ? `${SCHEMA_URL}/job-graph.schema.json` : `${SCHEMA_URL}/cluster.schema.json`;
+  const schema = `${schemaDir}/${result.kind === 'job' ? 'job-graph' : 'cluster'}.schema.json`;
   const data = result.kind === 'job' ? result.job.jobGraph : result.cluster.cluster;
   const body = dump({ $schema: schema, ...data }, { lineWidth: -1, flowLevel: 2, noRefs: true });
   return `${header.map((line) => `# ${line}`.trimEnd()).join('\n')}\n${body}`;

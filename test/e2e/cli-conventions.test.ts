@@ -192,3 +192,88 @@ describe('shell completion', () => {
     expect(run.stderr).toContain('Expected powershell to be one of: bash, zsh, fish');
   });
 });
+
+describe('the wrong kind of file: one line naming what it is and the command that reads it', () => {
+  const CASES: Array<[string[], string]> = [
+    [
+      ['plan', 'fixtures/clusters/standalone-4x4.yaml'],
+      'this is a flinkslot cluster file, not a job graph; try `flinkslot simulate --cluster fixtures/clusters/standalone-4x4.yaml JOB...`',
+    ],
+    [
+      ['plan', 'fixtures/scenarios/rolling-jobs.yaml'],
+      'this is a flinkslot scenario, not a job graph; try `flinkslot simulate fixtures/scenarios/rolling-jobs.yaml`',
+    ],
+    [
+      ['plan', 'fixtures/policies/pr-gate.yaml'],
+      'this is a validate policy, not a job graph; try `flinkslot validate --policy fixtures/policies/pr-gate.yaml JOB...`',
+    ],
+    [
+      ['plan', 'fixtures/config/rocksdb.yaml'],
+      'this is a Flink configuration, not a job graph; try `flinkslot memory fixtures/config/rocksdb.yaml` or `flinkslot plan JOB --tm-config fixtures/config/rocksdb.yaml`',
+    ],
+    [
+      ['memory', 'fixtures/jobs/keyed-window.yaml'],
+      'this is a flinkslot job graph, not a Flink configuration; try `flinkslot plan fixtures/jobs/keyed-window.yaml`',
+    ],
+    [
+      ['simulate', 'fixtures/jobs/keyed-window.yaml'],
+      'this is a flinkslot job graph, not a scenario; try `flinkslot plan fixtures/jobs/keyed-window.yaml`',
+    ],
+    [
+      ['simulate', '--cluster', 'fixtures/jobs/keyed-window.yaml', 'fixtures/jobs/keyed-window.yaml'],
+      'this is a flinkslot job graph, not a cluster; try `flinkslot plan fixtures/jobs/keyed-window.yaml`',
+    ],
+    [
+      ['import', 'fixtures/jobs/keyed-window.yaml'],
+      "this is a flinkslot job graph, not one of Flink's JSON files; try `flinkslot plan fixtures/jobs/keyed-window.yaml`",
+    ],
+    [
+      ['plan', 'fixtures/jobs/keyed-window.yaml', '--tm-config', 'fixtures/clusters/standalone-4x4.yaml'],
+      'this is a flinkslot cluster file, not a Flink configuration; try `flinkslot simulate --cluster fixtures/clusters/standalone-4x4.yaml JOB...`',
+    ],
+    [
+      ['validate', 'fixtures/jobs', '--policy', 'fixtures/jobs/keyed-window.yaml'],
+      'this is a flinkslot job graph, not a validate policy; try `flinkslot plan fixtures/jobs/keyed-window.yaml`',
+    ],
+  ];
+  for (const [args, message] of CASES)
+    it(args.join(' '), () => {
+      const run = runCli(args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(
+        new RegExp(`^error \\S+:1:1 ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[input/wrong-kind\\]\\n$`),
+      );
+    });
+});
+
+describe('validate over folders: other kinds skipped and reported, --include and --exclude', () => {
+  it('a folder with clusters, policies and configurations next to jobs: those are skipped, the jobs checked', () => {
+    const run = runCli(['validate', 'fixtures/jobs', 'fixtures/clusters', 'fixtures/policies', '--json']);
+    const data = JSON.parse(run.stdout);
+    const skipped = data.files.filter((f: { skipped?: boolean }) => f.skipped === true);
+    expect(skipped.length).toBeGreaterThan(3);
+    for (const f of skipped) expect(f.findings).toMatchObject([{ rule: 'input/skipped', severity: 'info' }]);
+    expect(data.summary.skipped).toBe(skipped.length);
+    expect(data.summary.passed + data.summary.failed + data.summary.skipped).toBe(data.summary.files);
+    expect(runCli(['validate', 'fixtures/jobs', 'fixtures/clusters']).stdout).toMatch(/ skipped \(/);
+  });
+
+  it('only other kinds: nothing to validate is a usage error', () => {
+    const run = runCli(['validate', 'fixtures/clusters']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^error no job graph among the \d+ files given/);
+  });
+
+  it('--include keeps matching files, --exclude drops them; a pattern without / matches the file name', () => {
+    const names = (args: string[]) =>
+      JSON.parse(runCli(['validate', 'fixtures/jobs', '--json', ...args]).stdout).files.map((f: { file: string }) =>
+        f.file.replace(/^.*\//, ''),
+      );
+    expect(names(['--include', '*.json'])).toEqual(['twenty-vertices.json']);
+    expect(names(['--exclude', '*.yaml'])).toEqual(['twenty-vertices.json']);
+    expect(names(['--include', 'fixtures/jobs/w*', '--exclude', '*.json'])).toEqual(['wordcount-streaming.yaml']);
+    const none = runCli(['validate', 'fixtures/jobs', '--exclude', '*']);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toBe('error --include/--exclude leave none of the 7 files\n');
+  });
+});

@@ -10,9 +10,9 @@
  * - `plan` on a Flink file (the "Read from a Flink file" section, `notes` in --json) and
  *   `simulate --cluster` on Flink's /taskmanagers answer.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,8 +219,12 @@ describe.concurrent('import of a job graph', () => {
         if (job.name === undefined) expect(data.name).toBeUndefined();
         else expect(data.name).toBe(job.name);
         expect(data.mode).toBe('streaming');
-        // -o writes what stdout would show.
-        expect(yaml).toBe((await ok(['import', job.file])).stdout);
+        // -o writes what stdout would show, but for the $schema path, which is relative to where the file goes and resolves there.
+        const schemaLine = /^\$schema: (.*)$/m;
+        const stdout = (await ok(['import', job.file])).stdout;
+        expect(yaml.replace(schemaLine, '')).toBe(stdout.replace(schemaLine, ''));
+        expect(existsSync(resolve(dirname(yamlOut), schemaLine.exec(yaml)![1]!))).toBe(true);
+        expect(existsSync(resolve(ROOT, schemaLine.exec(stdout)![1]!))).toBe(true);
       });
 
       it('plan accepts the YAML and the JSON, with the same slots, regions and slot sharing groups as the Flink file', async () => {
@@ -373,9 +377,9 @@ describe.concurrent("plan and simulate on Flink's files", () => {
   });
 
   it('plan on the /taskmanagers answer: exit 2, it is a cluster, not a job graph', async () => {
-    const [line] = await refused(['plan', TASKMANAGERS], 'input/not-a-job-graph');
-    expect(line).toContain('a cluster, not a job graph');
-    expect(line).toContain('--cluster');
+    const [line] = await refused(['plan', TASKMANAGERS], 'input/wrong-kind');
+    expect(line).toContain("this is Flink's answer of GET /taskmanagers, not a job graph");
+    expect(line).toContain(`try \`flinkslot simulate --cluster ${TASKMANAGERS} JOB...\``);
   });
 
   it('plan on the operations-playground file (placeholder ids): exit 2, input/duplicate-id', async () => {
@@ -404,12 +408,12 @@ describe.concurrent('import refuses', () => {
   });
 
   it('a flinkslot YAML job graph: exit 2, not one of Flink’s files', async () => {
-    const [line] = await refused(['import', 'fixtures/validate/valid/wordcount.yaml'], 'input/not-a-flink-file');
-    expect(line).toContain("not one of Flink's JSON files flinkslot reads");
+    const [line] = await refused(['import', 'fixtures/validate/valid/wordcount.yaml'], 'input/wrong-kind');
+    expect(line).toContain("this is a flinkslot job graph, not one of Flink's JSON files; try `flinkslot plan");
   });
 
   it('a flinkslot cluster file, and JSON that is no Flink answer import reads: exit 2', async () => {
-    await refused(['import', 'fixtures/clusters/standalone-4x4.yaml'], 'input/not-a-flink-file');
+    await refused(['import', 'fixtures/clusters/standalone-4x4.yaml'], 'input/wrong-kind');
     await refused(['import', SNAPSHOT], 'input/not-a-flink-file');
   });
 

@@ -516,10 +516,12 @@ describe('simulate --cluster with job graph files', () => {
     expectNoCrash(run.stderr);
   });
 
-  it('a cluster file that is a scenario: exit 2, unknown keys located', () => {
+  it('a cluster file that is a scenario: exit 2, one line saying what it is and what reads it', () => {
     const run = cli(['--cluster', ROLLING, LEGACY]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`error ${ROLLING}:7:1 unknown key 'cluster' in the document (/cluster) [input/unknown-key]`);
+    expect(run.stderr).toBe(
+      `error ${ROLLING}:1:1 this is a flinkslot scenario, not a cluster; try \`flinkslot simulate ${ROLLING}\` [input/wrong-kind]\n`,
+    );
     expectNoCrash(run.stderr);
   });
 

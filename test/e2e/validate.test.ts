@@ -114,10 +114,12 @@ function expectConsistent(data: Json): void {
     expect(keys).toEqual(sorted);
   }
   const failed = data.files.filter((f: Json) => !f.passed).length;
+  const skipped = data.files.filter((f: Json) => f.skipped === true).length;
   expect(data.summary).toEqual({
     files: data.files.length,
-    passed: data.files.length - failed,
+    passed: data.files.length - failed - skipped,
     failed,
+    skipped,
     errors: all.filter((f) => f.severity === 'error').length,
     warnings: all.filter((f) => f.severity === 'warning').length,
     infos: all.filter((f) => f.severity === 'info').length,
@@ -183,7 +185,7 @@ describe.concurrent('exit codes', () => {
     expect(status).toBe(1);
     expect(data.files.map((f: Json) => f.file)).toEqual(ALL);
     expect(failingFiles(data)).toEqual([BROKEN, CYCLE, UNKNOWN_VERTEX]);
-    expect(data.summary).toEqual({ files: 8, passed: 5, failed: 3, errors: 3, warnings: 1, infos: 4 });
+    expect(data.summary).toEqual({ files: 8, passed: 5, failed: 3, skipped: 0, errors: 3, warnings: 1, infos: 4 });
   });
 
   it('1 on fixtures/validate with pr-gate.yaml: the policy files fail too', async () => {
@@ -205,7 +207,7 @@ describe.concurrent('exit codes', () => {
     const { status, data } = await json([DIR, '--fail-level', 'none']);
     expect(status).toBe(0);
     expect(data.failLevel).toBe('none');
-    expect(data.summary).toEqual({ files: 8, passed: 8, failed: 0, errors: 3, warnings: 1, infos: 4 });
+    expect(data.summary).toEqual({ files: 8, passed: 8, failed: 0, skipped: 0, errors: 3, warnings: 1, infos: 4 });
   });
 
   it('--fail-level warning: the unknown-key warning fails valid/, exit 1', async () => {
@@ -280,7 +282,10 @@ describe.concurrent('exit codes', () => {
       );
       expectUsageError(await validate([VALID, '--cluster', 'fixtures/clusters']), 'error cannot read fixtures/clusters: it is a directory');
       // A job graph is not a cluster.
-      expectUsageError(await validate([VALID, '--cluster', WORDCOUNT]), /unknown key 'vertices'/);
+      expectUsageError(
+        await validate([VALID, '--cluster', WORDCOUNT]),
+        /this is a flinkslot job graph, not a cluster; try `flinkslot plan /,
+      );
     });
 
     it('a policy file naming a cluster that does not exist', async () => {
@@ -350,7 +355,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       expect(data.tool.name).toBe('flinkslot');
       expect(data.tool.version).toMatch(/^\d+\.\d+\.\d+/);
       expect(data.failLevel).toBe('error');
-      expect(data.summary).toEqual({ files: 8, passed: 3, failed: 5, errors: 7, warnings: 1, infos: 4 });
+      expect(data.summary).toEqual({ files: 8, passed: 3, failed: 5, skipped: 0, errors: 7, warnings: 1, infos: 4 });
       expect(data.files.map((f: Json) => f.file)).toEqual(ALL);
       expect(rulesByFile(data)).toEqual(GATED_RULES);
     });
@@ -1073,7 +1078,7 @@ describe.concurrent('300 files, on worker threads and on one', () => {
     for (const { run } of runs) expect(run.status).toBe(1);
     expect(runs[1]!.text).toBe(runs[0]!.text);
     const data = report({ ...runs[0]!.run, stdout: runs[0]!.text });
-    expect(data.summary).toEqual({ files: 300, passed: 297, failed: 3, errors: 3, warnings: 0, infos: 0 });
+    expect(data.summary).toEqual({ files: 300, passed: 297, failed: 3, skipped: 0, errors: 3, warnings: 0, infos: 0 });
     expect(data.files.map((f: Json) => relative(dir, f.file))).toEqual(
       Array.from({ length: 300 }, (_, i) => `job-${String(i + 1).padStart(3, '0')}.yaml`),
     );

@@ -4,6 +4,7 @@
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../../errors/diagnostic.js';
 import { parseDocument, stripByteOrderMark } from '../document.js';
+import { wrongKind } from '../file-kind.js';
 import { importNotes, readImportedJob } from '../parse-job-graph.js';
 import { locateDiagnostics } from '../source-map.js';
 import { type FlinkFormat, detectFlinkFormat } from './flink-format.js';
@@ -21,6 +22,8 @@ export function importFlinkFile(source: string, file?: string): Result<ImportRes
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
   const format = detectFlinkFormat(document.value.data);
   if (format === undefined) {
+    const wrong = wrongKind(text, file, [], "one of Flink's JSON files");
+    if (wrong !== undefined) return fail([wrong]);
     return fail(
       locateDiagnostics(
         [

@@ -56,6 +56,8 @@ export interface FileResult {
   readonly file: string;
   /** The file was read and analysed as a job graph (false: unreadable, syntax, schema or a semantic error Flink rejects, so no policy was checked). */
   readonly valid: boolean;
+  /** Not a job graph (a cluster, a policy, a Flink configuration …): not checked, one info finding says what it is. */
+  readonly skipped?: true;
   readonly findings: readonly Finding[];
   readonly summary?: FileSummary;
 }
@@ -70,6 +72,8 @@ export interface ValidationSummary {
   /** Files with no finding at or above the fail level. */
   readonly passed: number;
   readonly failed: number;
+  /** Files that are not job graphs (a cluster, a policy …), neither passed nor failed. */
+  readonly skipped: number;
   readonly errors: number;
   readonly warnings: number;
   readonly infos: number;
@@ -77,11 +81,13 @@ export interface ValidationSummary {
 
 export function summarize(run: ValidationRun): ValidationSummary {
   const all = run.files.flatMap((f) => f.findings);
-  const failed = run.files.filter((f) => f.findings.some((x) => reaches(x.severity, run.failLevel))).length;
+  const skipped = run.files.filter((f) => f.skipped === true).length;
+  const failed = run.files.filter((f) => !f.skipped && f.findings.some((x) => reaches(x.severity, run.failLevel))).length;
   return {
     files: run.files.length,
-    passed: run.files.length - failed,
+    passed: run.files.length - failed - skipped,
     failed,
+    skipped,
     errors: all.filter((f) => f.severity === 'error').length,
     warnings: all.filter((f) => f.severity === 'warning').length,
     infos: all.filter((f) => f.severity === 'info').length,

@@ -28,7 +28,8 @@ function fileJson(f: FileResult, run: ValidationRun): object {
   return {
     file: f.file,
     valid: f.valid,
-    passed: !f.findings.some((x) => reaches(x.severity, run.failLevel)),
+    ...(f.skipped === true ? { skipped: true } : {}),
+    passed: f.skipped === true || !f.findings.some((x) => reaches(x.severity, run.failLevel)),
     ...(f.summary === undefined ? {} : { summary: definedOnly(f.summary) }),
     findings: sortFindings(f.findings).map(findingJson),
   };

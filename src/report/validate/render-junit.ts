@@ -43,6 +43,7 @@ export function renderValidateJunit(run: ValidationRun): string {
 
 function testCases(file: FileResult, run: ValidationRun): Case[] {
   const findings = sortFindings(file.findings);
+  if (file.skipped === true) return [{ name: 'skipped', failing: [], findings }];
   if (!findings.some((f) => reaches(f.severity, run.failLevel))) return [{ name: 'valid', failing: [], findings }];
   const byRule = new Map<string, Finding[]>();
   for (const f of findings) {

@@ -12,8 +12,8 @@ export function renderValidateTap(run: ValidationRun): string {
   const lines = ['TAP version 13', `1..${run.files.length}`];
   run.files.forEach((file, i) => {
     const findings = sortFindings(file.findings);
-    const ok = !findings.some((f) => reaches(f.severity, run.failLevel));
-    lines.push(`${ok ? 'ok' : 'not ok'} ${i + 1} - ${description(file.file)}`);
+    const ok = file.skipped === true || !findings.some((f) => reaches(f.severity, run.failLevel));
+    lines.push(`${ok ? 'ok' : 'not ok'} ${i + 1} - ${description(file.file)}${file.skipped === true ? ' # SKIP not a job graph' : ''}`);
     if (findings.length > 0) lines.push('  ---', '  findings:', ...findings.flatMap(yamlFinding), '  ...');
   });
   lines.push(`# ${formatValidationSummary(summarize(run))}`);

@@ -46,7 +46,7 @@ export function renderValidateText(run: ValidationRun, style: Style = PLAIN, opt
 /** `3 files: 1 passed, 2 failed (4 errors, 1 warning, 2 notes)`; shared by the other renderers. */
 export function formatValidationSummary(s: ValidationSummary): string {
   return (
-    `${plural(s.files, 'file')}: ${s.passed} passed, ${s.failed} failed ` +
+    `${plural(s.files, 'file')}: ${s.passed} passed, ${s.failed} failed${s.skipped > 0 ? `, ${s.skipped} skipped` : ''} ` +
     `(${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'note')})`
   );
 }

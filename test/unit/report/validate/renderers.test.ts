@@ -77,7 +77,7 @@ describe('renderValidateText', () => {
   });
 
   it('formats the summary line with singular and plural', () => {
-    expect(formatValidationSummary({ files: 1, passed: 0, failed: 1, errors: 1, warnings: 1, infos: 1 })).toBe(
+    expect(formatValidationSummary({ files: 1, passed: 0, failed: 1, skipped: 0, errors: 1, warnings: 1, infos: 1 })).toBe(
       '1 file: 0 passed, 1 failed (1 error, 1 warning, 1 note)',
     );
   });
@@ -99,7 +99,7 @@ describe('renderValidateJson', () => {
     expect(json.schemaVersion).toBe(1);
     expect(json.tool).toEqual({ name: 'flinkslot', version: '1.2.3' });
     expect(json.failLevel).toBe('error');
-    expect(json.summary).toEqual({ files: 3, passed: 2, failed: 1, errors: 2, warnings: 2, infos: 1 });
+    expect(json.summary).toEqual({ files: 3, passed: 2, failed: 1, skipped: 0, errors: 2, warnings: 2, infos: 1 });
     expect(json.files.map((f: Json) => [f.file, f.valid, f.passed])).toEqual([
       [A, false, false],
       [B, true, true],

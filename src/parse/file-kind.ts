@@ -1,0 +1,118 @@
+/**
+ * Which kind of file a user gave, by its `$schema` and its content, so that a command given the
+ * wrong kind says so in one line, with the command that reads it, instead of a list of schema
+ * errors. The kinds are told apart by keys only one of them has at the top level.
+ */
+import { type Diagnostic, error } from '../errors/diagnostic.js';
+import { parseDocument } from './document.js';
+import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat, isJobFormat } from './flink/flink-format.js';
+
+export type FileKind =
+  | 'job-graph'
+  | 'cluster'
+  | 'scenario'
+  | 'policy'
+  | 'flink-configuration'
+  | 'flink-deployment'
+  | 'kubernetes-manifest'
+  | 'flink-job-json'
+  | 'flink-taskmanagers-json';
+
+type Raw = Record<string, unknown>;
+
+const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const SCHEMA_KINDS: ReadonlyArray<[RegExp, FileKind]> = [
+  [/job-graph\.schema\.json$/, 'job-graph'],
+  [/cluster\.schema\.json$/, 'cluster'],
+  [/scenario\.schema\.json$/, 'scenario'],
+  [/policy\.schema\.json$/, 'policy'],
+];
+
+const POLICY_KEYS = ['maxSlots', 'maxParallelism', 'minManagedMemory', 'requireGroupProfiles', 'failLevel', 'strict', 'tmConfig'];
+const CLUSTER_KEYS = ['taskManagers', 'defaultWorker', 'resourceAllocation', 'slotModel', 'slotManager'];
+/** Top-level keys of a nested config.yaml (Flink 1.19+), and the prefixes of a flat flink-conf.yaml. */
+const FLINK_OPTION_ROOTS =
+  /^(taskmanager|jobmanager|state|execution|parallelism|cluster|slotmanager|rest|high-availability|kubernetes|yarn|env|pipeline|restart-strategy|metrics|web|blob|akka|pekko|security|fs|io|table|python|classloader|heartbeat|resourcemanager)(\.|$)/;
+
+/** A scenario's `cluster` map has flinkslot's camelCase keys; a nested config.yaml's `cluster:` has Flink's dashed ones. */
+function isScenarioCluster(cluster: unknown): boolean {
+  return isRecord(cluster) && Object.keys(cluster).some((k) => /[A-Z]/.test(k) || CLUSTER_KEYS.includes(k));
+}
+
+/** The kind of a parsed document, or undefined when it is none of flinkslot's kinds. */
+export function kindOfData(data: unknown): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
+  if (!isRecord(data)) return undefined;
+  const schema = typeof data.$schema === 'string' ? data.$schema : '';
+  for (const [pattern, kind] of SCHEMA_KINDS) if (pattern.test(schema)) return { kind };
+  if (typeof data.apiVersion === 'string' && typeof data.kind === 'string')
+    return { kind: data.kind === 'FlinkDeployment' ? 'flink-deployment' : 'kubernetes-manifest' };
+  const flinkFormat = detectFlinkFormat(data);
+  if (flinkFormat !== undefined) return { kind: isJobFormat(flinkFormat) ? 'flink-job-json' : 'flink-taskmanagers-json', flinkFormat };
+  const keys = Object.keys(data);
+  if (Array.isArray(data.vertices)) return { kind: 'job-graph' };
+  if ('jobs' in data || isScenarioCluster(data.cluster)) return { kind: 'scenario' };
+  if (keys.some((k) => CLUSTER_KEYS.includes(k))) return { kind: 'cluster' };
+  if (keys.some((k) => POLICY_KEYS.includes(k))) return { kind: 'policy' };
+  if (keys.length > 0 && keys.every((k) => FLINK_OPTION_ROOTS.test(k))) return { kind: 'flink-configuration' };
+  return undefined;
+}
+
+export function kindOfText(text: string): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
+  const doc = parseDocument(text);
+  // A multi-document YAML (Kubernetes manifests) does not parse as one document: look at its first.
+  if (!doc.ok) return /^\s*apiVersion:/m.test(text) && /^\s*kind:/m.test(text) ? { kind: 'kubernetes-manifest' } : undefined;
+  return kindOfData(doc.value.data);
+}
+
+function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string {
+  switch (found.kind) {
+    case 'job-graph':
+      return 'a flinkslot job graph';
+    case 'cluster':
+      return 'a flinkslot cluster file';
+    case 'scenario':
+      return 'a flinkslot scenario';
+    case 'policy':
+      return 'a validate policy';
+    case 'flink-configuration':
+      return 'a Flink configuration';
+    case 'flink-deployment':
+      return 'a FlinkDeployment';
+    case 'kubernetes-manifest':
+      return 'a Kubernetes manifest';
+    default:
+      return `Flink's ${FORMAT_DESCRIPTIONS[found.flinkFormat!].replace(/^(a|the) /, '')}`;
+  }
+}
+
+/** The commands that read a kind, each in backticks. */
+function suggestion(kind: FileKind, file: string): string {
+  const f = /\s/.test(file) ? `'${file}'` : file;
+  const plan = `flinkslot plan ${f}`;
+  const cluster = `flinkslot simulate --cluster ${f} JOB...`;
+  const memory = `flinkslot memory ${f}`;
+  const commands: Record<FileKind, string[]> = {
+    'job-graph': [plan],
+    'flink-job-json': [plan],
+    cluster: [cluster],
+    'flink-taskmanagers-json': [cluster],
+    scenario: [`flinkslot simulate ${f}`],
+    policy: [`flinkslot validate --policy ${f} JOB...`],
+    'flink-configuration': [memory, `flinkslot plan JOB --tm-config ${f}`],
+    'flink-deployment': [memory, cluster],
+    'kubernetes-manifest': [memory, cluster],
+  };
+  return commands[kind].map((c) => `\`${c}\``).join(' or ');
+}
+
+/**
+ * One diagnostic when the text is recognisably another kind than the command reads; undefined when
+ * it is an accepted kind or not recognisable (then the reader's own errors say what is wrong).
+ */
+export function wrongKind(text: string, file: string | undefined, accepted: readonly FileKind[], what: string): Diagnostic | undefined {
+  const found = kindOfText(text);
+  if (found === undefined || accepted.includes(found.kind)) return undefined;
+  const d = error('input/wrong-kind', `this is ${describe(found)}, not ${what}; try ${suggestion(found.kind, file ?? 'FILE')}`, '');
+  return { ...d, location: { ...(file === undefined ? {} : { file }), pointer: '', line: 1, column: 1 } };
+}
