@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 import module from 'node:module';
-import { execute } from '@oclif/core';
 
 // Node >= 22.1 can cache compiled module code between runs; start-up is most of a small plan's time.
 module.enableCompileCache?.();
 
-await execute({ dir: import.meta.url });
+// `--version` needs nothing but package.json: answer it before loading the CLI (oclif's format).
+const [first, ...rest] = process.argv.slice(2);
+if (rest.length === 0 && (first === '--version' || first === '-v' || first === 'version')) {
+  const { readFileSync } = await import('node:fs');
+  const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`${pjson.name}/${pjson.version} ${process.platform}-${process.arch} node-${process.version}\n`);
+} else {
+  const { execute } = await import('../dist/cli/index.js');
+  await execute({ dir: import.meta.url });
+}
