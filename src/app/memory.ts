@@ -54,7 +54,7 @@ function deriveMemory(
       locateKey === undefined || !d.location?.pointer
         ? withConfigPointer(d, located)
         : { ...d, location: locateKey(d.location.pointer.slice(1)) };
-    return fail(locateDiagnostics(setup.diagnostics.map(relocate), located, file));
+    return fail(atDynamicProperties(locateDiagnostics(setup.diagnostics.map(relocate), located, file), options.properties ?? []));
   }
   const versionSource: 'option' | 'file' | 'assumed' =
     options.flinkVersion !== undefined ? 'option' : versionText !== undefined ? 'file' : 'assumed';
@@ -69,4 +69,22 @@ function deriveMemory(
     notes,
   });
   return ok(report, version.warnings);
+}
+
+/**
+ * A problem with an option given by -D is the flag's, not the file's: the diagnostic names the
+ * flag as its place (`-D taskmanager.memory.process.size=1.5g`), with the option's key as pointer.
+ */
+function atDynamicProperties(diagnostics: Diagnostic[], properties: readonly string[]): Diagnostic[] {
+  const given = new Map<string, string>();
+  for (const p of properties) {
+    const at = p.indexOf('=');
+    if (at > 0) given.set(p.slice(0, at).trim(), p);
+  }
+  if (given.size === 0) return diagnostics;
+  return diagnostics.map((d) => {
+    const key = d.location?.pointer.replace(/^\//, '').replace(/~1/g, '/').replace(/~0/g, '~').replace(/\//g, '.');
+    const flag = key === undefined ? undefined : given.get(key);
+    return flag === undefined ? d : { ...d, location: { file: `-D ${flag}`, pointer: `/${key}` } };
+  });
 }

@@ -121,9 +121,11 @@ function withFlinkPointers(graph: JobGraph, imported: ImportedJob): JobGraph {
   };
 }
 
+/** The diagnostic's pointer, and pointers its message names ("first defined at /vertices/0"), as places in the Flink file. */
 function mapToFlinkFile(d: Diagnostic, imported: ImportedJob): Diagnostic {
-  if (d.location === undefined) return d;
-  return { ...d, location: { ...d.location, pointer: imported.origin.map(d.location.pointer) } };
+  const message = d.message.replace(/\/(?:vertices|edges)\/\d+(?:\/[\w-]+)?/g, (p) => imported.origin.map(p) || p);
+  if (d.location === undefined) return { ...d, message };
+  return { ...d, message, location: { ...d.location, pointer: imported.origin.map(d.location.pointer) } };
 }
 
 /**

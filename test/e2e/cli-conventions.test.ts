@@ -277,3 +277,23 @@ describe('validate over folders: other kinds skipped and reported, --include and
     expect(none.stderr).toBe('error --include/--exclude leave none of the 7 files\n');
   });
 });
+
+describe('errors point at the right place', () => {
+  it('a bad -D value is the flag’s error, not the file’s (flat and nested configurations)', () => {
+    for (const config of ['fixtures/config/flink-conf.yaml', 'fixtures/config/rocksdb.yaml']) {
+      const run = runCli(['memory', config, '-D', 'taskmanager.memory.process.size=1.5g', '--json']);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/^error -D taskmanager\.memory\.process\.size=1\.5g TaskManager memory configuration failed: /);
+      expect(run.stderr).not.toContain(config);
+      expect(expectJsonError(run).error).toMatchObject({
+        file: '-D taskmanager.memory.process.size=1.5g',
+        pointer: '/taskmanager.memory.process.size',
+      });
+    }
+  });
+
+  it('a -D that is not KEY=VALUE', () => {
+    const run = runCli(['memory', 'fixtures/config/flink-conf.yaml', '-D', 'garbage']);
+    expect([run.status, run.stderr]).toEqual([2, "error 'garbage' is not KEY=VALUE [config/dynamic-property]\n"]);
+  });
+});

@@ -10,7 +10,7 @@
  * - `plan` on a Flink file (the "Read from a Flink file" section, `notes` in --json) and
  *   `simulate --cluster` on Flink's /taskmanagers answer.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -399,12 +399,24 @@ describe.concurrent('import refuses', () => {
     expect(lines[0]).toContain("duplicate vertex id '<vertex-id>'");
   });
 
-  // KNOWN BUG (reported): the three vertices all have the id '<vertex-id>'; both duplicates are
-  // reported at the first one (/vertices/0/id, line 24), so stderr holds the same line twice
-  // instead of pointing at /vertices/1/id (line 54) and /vertices/2/id (line 84).
+  // The three vertices all have the id '<vertex-id>': the second and third are reported where they
+  // are (lines 54 and 84), each naming the first by its place in the Flink file.
   it('the operations-playground file: each duplicate is reported where it is', async () => {
     const lines = await refused(['import', PLAYGROUND], 'input/duplicate-id');
-    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toEqual([
+      `error ${PLAYGROUND}:54:13 duplicate vertex id '<vertex-id>' (first defined at /vertices/0) (/vertices/1/id) [input/duplicate-id]`,
+      `error ${PLAYGROUND}:84:13 duplicate vertex id '<vertex-id>' (first defined at /vertices/0) (/vertices/2/id) [input/duplicate-id]`,
+    ]);
+  });
+
+  it('a JobGraph plan with a repeated node id: the node in /nodes, and the first one named by its place', async () => {
+    const file = join(TMP, 'dup.json');
+    writeFileSync(
+      file,
+      '{"jid":"a","name":"x","type":"STREAMING","nodes":[\n{"id":"aa","parallelism":1,"description":"A"},\n{"id":"aa","parallelism":1,"description":"B"}]}\n',
+    );
+    const lines = await refused(['plan', file], 'input/duplicate-id');
+    expect(lines).toEqual([`error ${file}:3:7 duplicate vertex id 'aa' (first defined at /nodes/0) (/nodes/1/id) [input/duplicate-id]`]);
   });
 
   it('a flinkslot YAML job graph: exit 2, not one of Flink’s files', async () => {

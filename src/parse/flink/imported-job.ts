@@ -139,6 +139,8 @@ function topologicalOrder(vertices: readonly ImportedVertex[], edges: readonly I
   vertices.forEach((v, i) => {
     if (!index.has(v.id)) index.set(v.id, i);
   });
+  // Repeated ids make the edges ambiguous; keep the file's order, so each duplicate is reported where it is.
+  if (index.size < vertices.length) return vertices.map((_, i) => i);
   const indegree = new Array<number>(vertices.length).fill(0);
   const consumers: number[][] = vertices.map(() => []);
   for (const e of edges) {
