@@ -122,6 +122,7 @@ export abstract class FlinkslotCommand extends Command {
    * reader that closed the pipe (`| head`) is not an error: the rest is dropped, the exit code stays.
    */
   protected async writeOut(text: string): Promise<void> {
-    if (!closedStdout()) await writeStdout(text);
+    // JSON.stringify leaves DEL and the C1 controls (U+007F-U+009F) raw; a terminal reads some as escapes.
+    if (!closedStdout()) await writeStdout(text.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   }
 }

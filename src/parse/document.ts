@@ -45,7 +45,36 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   }
   if (data === null || data === undefined)
     return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
+  // YAML aliases share nodes: a few lines can stand for billions of values ("billion laughs").
+  if (/\*[^\s*]/.test(text) && exceedsValues(data, MAX_EXPANDED_VALUES))
+    return fail([
+      at(
+        error(
+          'input/too-large',
+          `the document expands to more than ${MAX_EXPANDED_VALUES.toLocaleString('en')} values through its YAML aliases (a YAML bomb?)`,
+          '',
+        ),
+        text,
+        0,
+      ),
+    ]);
   return ok({ data, format, text });
+}
+
+/** Values a document may expand to once its aliases are followed; far above any real job or cluster. */
+const MAX_EXPANDED_VALUES = 1_000_000;
+
+/** Whether walking `data` as a tree (shared nodes counted each time they are reached) visits more than `limit` values. */
+function exceedsValues(data: unknown, limit: number): boolean {
+  const stack: unknown[] = [data];
+  let visited = 0;
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (++visited > limit) return true;
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) stack.push(x);
+  }
+  return false;
 }
 
 /** Only whitespace and comments: js-yaml calls that an error, but it is an empty file. */

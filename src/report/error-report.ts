@@ -36,8 +36,8 @@ export function diagnosticToJson(d: Diagnostic): DiagnosticJson {
     severity: d.severity,
     message: d.message,
     ...(l?.file === undefined ? {} : { file: l.file }),
-    ...(l?.line === undefined ? {} : { line: l.line }),
-    ...(l?.column === undefined ? {} : { column: l.column }),
+    ...(l?.line === undefined || l.line < 1 ? {} : { line: l.line }),
+    ...(l?.column === undefined || l.column < 1 ? {} : { column: l.column }),
     ...(l === undefined || l.pointer === '' ? {} : { pointer: l.pointer }),
     ...(d.flinkErrorType === undefined ? {} : { flinkErrorType: d.flinkErrorType }),
   };

@@ -13,6 +13,7 @@ import { printable } from '../util/printable.js';
 import { isGeneratedId, shortName, vertexLabeler } from './vertex-label.js';
 import { renderExecutionText } from './render-execution-text.js';
 import { count } from '../util/plural.js';
+import { formatBytes } from '../model/memory-size.js';
 
 export interface TextOptions {
   style?: Style;
@@ -111,7 +112,7 @@ function fmt(n: number | string | undefined): string {
 
 function managedMemorySection(report: PlanReport, s: Style, limit: number): string[] {
   const mm = report.managedMemory;
-  const size = mm.slotManagedMemory === null ? '' : `, slot managed memory ${mm.slotManagedMemory} bytes`;
+  const size = mm.slotManagedMemory === null ? '' : `, slot managed memory ${formatBytes(BigInt(mm.slotManagedMemory))}`;
   if (mm.model === 'legacy') {
     const label = vertexLabeler(report.vertexNames);
     const rows = cut(report.operators, limit).map((o) => [
@@ -133,7 +134,7 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   const cell = (o: PlanReport['operators'][number], uc: (typeof USE_CASES)[number]): string => {
     const f = fmt(o.fractionsOfSlot?.[uc]);
     const bytes = (o.bytes as UseCaseBytes | undefined)?.[uc];
-    return bytes === undefined ? f : `${f} (${bytes} b)`;
+    return bytes === undefined ? f : `${f} (${formatBytes(BigInt(bytes))})`;
   };
   const label = vertexLabeler(report.vertexNames);
   const rows = cut(report.operators, limit).map((o) => [

@@ -297,3 +297,42 @@ describe('errors point at the right place', () => {
     expect([run.status, run.stderr]).toEqual([2, "error 'garbage' is not KEY=VALUE [config/dynamic-property]\n"]);
   });
 });
+
+describe('hostile inputs found by test/hostile, kept as regressions', () => {
+  it('a YAML bomb is refused before it is expanded', () => {
+    const bomb = join(dir, 'bomb.yaml');
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${prev}`).join(',')}]`);
+    }
+    writeFileSync(bomb, levels.join('\n') + '\n');
+    const run = runCli(['plan', bomb]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `error ${bomb}:1:1 the document expands to more than 1,000,000 values through its YAML aliases (a YAML bomb?) [input/too-large]\n`,
+    );
+  });
+
+  it('a SlotManager option beyond what a simulation can start: exit 2 naming it, not an internal error', () => {
+    const cluster = join(dir, 'huge.yaml');
+    writeFileSync(
+      cluster,
+      'flinkVersion: "1.20"\nresourceAllocation: active\ndefaultWorker: {totalResources: {cpuCores: 1, taskHeapMemory: 1g}, numberOfTaskSlots: 1}\noptions: {redundantTaskManagers: 9007199254740993}\n',
+    );
+    const run = runCli(['simulate', '--cluster', cluster, 'fixtures/jobs/keyed-window.yaml']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('/options/redundantTaskManagers');
+    expect(run.stderr).not.toContain('internal error');
+  });
+
+  it('C1 control characters in names never reach stdout raw, also in JSON', () => {
+    const job = join(dir, 'c1.json');
+    writeFileSync(job, '{"name":"a\\u009b31mb","vertices":[{"id":"v","parallelism":1}]}');
+    for (const args of [[], ['--json']]) {
+      const out = runCli(['plan', job, ...args]).stdout;
+      expect(out).not.toMatch(/[\u007f-\u009f]/);
+      expect(out).toContain('\\u009b');
+    }
+  });
+});

@@ -55,6 +55,14 @@ export function optionOfKey(key: string): string | undefined {
   return OPTIONS.find((spec) => spec.keys.includes(key))?.option;
 }
 
+/** Bounds on what a simulation starts or tracks, the same as the cluster schema's: larger values would hang it or overflow. */
+const CAPS: Readonly<Record<string, number>> = {
+  redundantTaskManagers: 10_000,
+  minSlots: 100_000,
+  maxSlots: 2_147_483_647,
+  minTotalCpu: 100_000,
+};
+
 const releaseText = ([major, minor]: Release): string => `${major}.${minor}`;
 
 function existsIn(spec: OptionSpec, version: FlinkVersion): boolean {
@@ -93,6 +101,14 @@ export function clusterOptions(
       continue;
     }
     out[spec.option] = fromOptions ? given[spec.option] : spec.read(config!.get(key!)!);
+    const cap = CAPS[spec.option];
+    const value = out[spec.option];
+    if (cap !== undefined && typeof value === 'number' && !(value <= cap)) {
+      diagnostics.out.push(
+        error('scenario/option-value', `${key ?? spec.option} ${String(value)} is more than flinkslot simulates (at most ${cap})`, where),
+      );
+      delete out[spec.option];
+    }
   }
   checkLoadBalanceMode(out, version, diagnostics.out, optionsAt);
   for (const [option, value] of Object.entries(given))
