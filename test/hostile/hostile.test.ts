@@ -4,8 +4,9 @@
  * under a time and a memory limit. Whatever the input, the CLI must stop by itself with 0, 1 or 2,
  * never print a stack trace or a raw control character, and on exit 2 say which file is at fault.
  *
- * HOSTILE_REPORT=FILE writes the violations as JSON; HOSTILE_REPRO_DIR=DIR copies the offending
- * inputs there (both for writing bug reports; the corpus directory itself is always removed).
+ * Run with `npm run test:hostile` (vitest.config.ts leaves test/hostile/ out unless FLINKSLOT_HOSTILE=1).
+ * HOSTILE_REPORT=FILE writes every run (output only for broken ones) as JSON; HOSTILE_REPRO_DIR=DIR
+ * copies the offending inputs there (for bug reports; the corpus directory itself is always removed).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
