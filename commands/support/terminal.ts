@@ -2,6 +2,7 @@
  * Terminal output for commands: colour only on a TTY without NO_COLOR (chalk 5 ignores NO_COLOR
  * itself), diagnostics on stderr, and the exit codes of every flinkslot command.
  */
+import { randomBytes } from 'node:crypto';
 import { Chalk } from 'chalk';
 import type { Diagnostic, Style } from '../../src/index.js';
 
@@ -27,10 +28,9 @@ export function useColor(flag: boolean | undefined): boolean {
 /**
  * Our colours travel through a report as a private-use mark instead of ESC, so `safeText` can
  * escape every control character that came from the input (a job name can carry terminal escape
- * sequences) and then turn the marks back into colour codes. A mark forged by the input can only
- * ever become a colour (SGR) code.
+ * sequences) and then turn the marks back into colour codes.
  */
-const MARK = '\uE000';
+const MARK = `\uE000${randomBytes(6).toString('hex')}`;
 
 export function terminalStyle(color: boolean): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
@@ -48,7 +48,10 @@ export function terminalStyle(color: boolean): Style {
 
 /** A text report made safe for a terminal: control characters other than newline and tab escaped, our colours restored. */
 export function safeText(text: string): string {
-  return escapeControl(text).replace(/\uE000(\[[0-9;]*m)/g, '\u001b$1');
+  // The mark carries a random key of this process: text from the input cannot forge a colour code.
+  return escapeControl(text)
+    .replaceAll(MARK, '\u001b')
+    .replace(/\uE000/g, '\\ue000');
 }
 
 /** Control characters from input (a job name can carry terminal escape sequences) as visible \u escapes. */

@@ -33,7 +33,12 @@ export function detectFormat(text: string): DocumentFormat {
 /** `text` must not start with a byte order mark (see stripByteOrderMark). */
 export function parseDocument(text: string): Result<ParsedDocument> {
   const format = detectFormat(text);
-  if (format === 'json') return parseJson(text);
+  if (format === 'json') {
+    const json = parseJson(text);
+    if (json.ok && deeperThan(json.value.data, MAX_DEPTH))
+      return fail([at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0)]);
+    return json;
+  }
   let data: unknown;
   try {
     data = isBlank(text) ? null : load(text);
@@ -45,6 +50,9 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   }
   if (data === null || data === undefined)
     return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
+  // Readers recurse into nested values: a document nested deeper than any real one is refused first.
+  if (deeperThan(data, MAX_DEPTH))
+    return fail([at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0)]);
   // YAML aliases share nodes: a few lines can stand for billions of values ("billion laughs").
   if (/\*[^\s*]/.test(text) && exceedsValues(data, MAX_EXPANDED_VALUES))
     return fail([
@@ -59,6 +67,23 @@ export function parseDocument(text: string): Result<ParsedDocument> {
       ),
     ]);
   return ok({ data, format, text });
+}
+
+/** Nesting a document may have; real job graphs, clusters and configurations nest fewer than 10 levels. */
+const MAX_DEPTH = 200;
+
+/** Whether `data` nests deeper than `limit` (iterative: the check itself must not overflow the stack). */
+function deeperThan(data: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[data, 0]];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null || seen.has(v)) continue;
+    if (depth > limit) return true;
+    seen.add(v);
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return false;
 }
 
 /** Values a document may expand to once its aliases are followed; far above any real job or cluster. */

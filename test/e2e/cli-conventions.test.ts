@@ -335,4 +335,24 @@ describe('hostile inputs found by test/hostile, kept as regressions', () => {
       expect(out).toContain('\\u009b');
     }
   });
+
+  it('nesting deeper than any real document is refused before a reader recurses into it', () => {
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, '['.repeat(100_000) + ']'.repeat(100_000));
+    for (const command of ['plan', 'memory', 'simulate']) {
+      const run = runCli([command, deep]);
+      expect(run.status, command).toBe(2);
+      expect(run.stderr, command).toBe(`error ${deep}:1:1 the document nests deeper than 200 levels [input/too-deep]\n`);
+    }
+  });
+
+  it('a name cannot forge the private mark colours travel as', () => {
+    const job = join(dir, 'mark.json');
+    writeFileSync(job, '{"name":"m\\ue000[31mx","vertices":[{"id":"a","parallelism":1}]}');
+    for (const args of [[], ['--color']]) {
+      const out = runCli(['plan', job, ...args]).stdout;
+      expect(out).toContain('m\\ue000[31mx');
+      expect(out).not.toContain('\u001b[31m');
+    }
+  });
 });

@@ -909,40 +909,37 @@ function protoScenario(key: string): Json {
   };
 }
 
-function cycles(corpus: Corpus): void {
-  const job = (edges: [string, string][]): Json => ({
-    vertices: ['a', 'b', 'c'].map((id) => ({ id, parallelism: 2 })),
-    edges: edges.map(([source, target]) => ({ source, target })),
-  });
-  corpus.yaml('cycle/self-loop', job([['a', 'a']]), ['job']);
-  corpus.yaml(
-    'cycle/two',
-    job([
+/** Edges that close a cycle, and edges to vertices that do not exist (vertices a, b and c exist). */
+const CYCLES: Readonly<Record<string, { readonly mode?: string; readonly edges: readonly (readonly [string, string])[] }>> = {
+  'self-loop': { edges: [['a', 'a']] },
+  two: {
+    edges: [
       ['a', 'b'],
       ['b', 'a'],
-    ]),
-    ['job'],
-  );
-  corpus.yaml(
-    'cycle/three-blocking',
-    {
-      mode: 'batch',
-      ...(job([
-        ['a', 'b'],
-        ['b', 'c'],
-        ['c', 'a'],
-      ]) as object),
-    },
-    ['job'],
-  );
-  corpus.yaml(
-    'cycle/unknown-endpoints',
-    job([
+    ],
+  },
+  'three-blocking': {
+    mode: 'batch',
+    edges: [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'a'],
+    ],
+  },
+  'unknown-endpoints': {
+    edges: [
       ['a', 'nope'],
       ['', 'b'],
-    ]),
-    ['job'],
-  );
+    ],
+  },
+};
+
+function cycles(corpus: Corpus): void {
+  for (const [name, { mode, edges }] of Object.entries(CYCLES)) {
+    const vertices = ['a', 'b', 'c'].map((id) => ({ id, parallelism: 2 }));
+    const doc: Json = { vertices, edges: edges.map(([source, target]) => ({ source, target })) };
+    corpus.yaml(`cycle/${name}`, mode === undefined ? doc : { mode, ...doc }, ['job']);
+  }
   const many = Array.from({ length: 2000 }, (_, i) => `{"source":"v${i}","target":"v${(i + 1) % 2000}"}`).join(',');
   const vs = Array.from({ length: 2000 }, (_, i) => `{"id":"v${i}"}`).join(',');
   corpus.add('cycle/ring-2000', 'json', `{"vertices":[${vs}],"edges":[${many}]}`, ['job']);
@@ -1098,71 +1095,73 @@ function oddPaths(corpus: Corpus): void {
   corpus.record('path/missing', join(corpus.dir, 'does-not-exist-\u001b[2J.yaml'), ALL_KINDS);
 }
 
-/** Scenarios whose events are out of order or name TaskManagers, jobs and slots that do not exist. */
+/** Timelines that are out of order, or name TaskManagers, jobs and slots that do not exist. */
+const SCENARIO_EVENTS: Readonly<Record<string, Json[]>> = {
+  'out-of-order': [
+    { at: '5s', finishJob: 'first' },
+    { at: '1s', submitJob: 'second' },
+    { at: '-3s', advanceTime: '1s' },
+  ],
+  'unknown-taskmanager': [
+    { unregisterTaskManager: 'nope' },
+    { freeSlot: { nope: 'first' } },
+    { slotReport: { nope: [{ slot: 0, job: 'first' }] } },
+  ],
+  'unknown-job': [
+    { finishJob: 'nope' },
+    { submitJob: 'nope' },
+    { clearRequirements: 'nope' },
+    { declare: { nope: [{ profile: 'UNKNOWN', count: 1 }] } },
+  ],
+  twice: [
+    { registerTaskManager: 'tm-1' },
+    { unregisterTaskManager: 'tm-1' },
+    { unregisterTaskManager: 'tm-1' },
+    { finishJob: 'first' },
+    { finishJob: 'first' },
+  ],
+  'free-unheld-slot': [{ at: 0, freeSlot: { 'tm-1': 'second' } }, { freeSlot: { 'tm-1': 'second' } }],
+  'slot-report-huge-index': [
+    {
+      at: '1s',
+      slotReport: {
+        'tm-1': [
+          { slot: 1_000_000_000, job: 'first' },
+          { slot: 0, job: 'nope' },
+        ],
+      },
+    },
+  ],
+  'declare-max-counts': [
+    {
+      declare: {
+        first: [
+          { profile: 'UNKNOWN', count: 1_000_000 },
+          { profile: { cpuCores: 1e-300 }, count: 1_000_000 },
+        ],
+      },
+    },
+  ],
+  'empty-events': [{}, { at: '1s' }],
+  'advance-forever': [{ advanceTime: '9223372036854775807ms' }, { advanceTime: new Raw('9007199254740993') }],
+  'register-existing': [{ registerTaskManager: ['tm-1', 'tm-2', 'tm-1'] }],
+  'undefined-profile': [
+    {
+      declare: {
+        first: [
+          { profile: 'NOPE x3', count: 1 },
+          { profile: 'UNKNOWN x-1', count: 1 },
+        ],
+      },
+    },
+  ],
+};
+
+/** Scenarios with those timelines, an `until` of 0 and a job that finishes before it is submitted. */
 function scenarioEvents(corpus: Corpus): void {
-  const events: Record<string, Json[]> = {
-    'out-of-order': [
-      { at: '5s', finishJob: 'first' },
-      { at: '1s', submitJob: 'second' },
-      { at: '-3s', advanceTime: '1s' },
-    ],
-    'unknown-taskmanager': [
-      { unregisterTaskManager: 'nope' },
-      { freeSlot: { nope: 'first' } },
-      { slotReport: { nope: [{ slot: 0, job: 'first' }] } },
-    ],
-    'unknown-job': [
-      { finishJob: 'nope' },
-      { submitJob: 'nope' },
-      { clearRequirements: 'nope' },
-      { declare: { nope: [{ profile: 'UNKNOWN', count: 1 }] } },
-    ],
-    twice: [
-      { registerTaskManager: 'tm-1' },
-      { unregisterTaskManager: 'tm-1' },
-      { unregisterTaskManager: 'tm-1' },
-      { finishJob: 'first' },
-      { finishJob: 'first' },
-    ],
-    'free-unheld-slot': [{ at: 0, freeSlot: { 'tm-1': 'second' } }, { freeSlot: { 'tm-1': 'second' } }],
-    'slot-report-huge-index': [
-      {
-        at: '1s',
-        slotReport: {
-          'tm-1': [
-            { slot: 1_000_000_000, job: 'first' },
-            { slot: 0, job: 'nope' },
-          ],
-        },
-      },
-    ],
-    'declare-max-counts': [
-      {
-        declare: {
-          first: [
-            { profile: 'UNKNOWN', count: 1_000_000 },
-            { profile: { cpuCores: 1e-300 }, count: 1_000_000 },
-          ],
-        },
-      },
-    ],
-    'empty-events': [{}, { at: '1s' }],
-    'advance-forever': [{ advanceTime: '9223372036854775807ms' }, { advanceTime: new Raw('9007199254740993') }],
-    'register-existing': [{ registerTaskManager: ['tm-1', 'tm-2', 'tm-1'] }],
-    'undefined-profile': [
-      {
-        declare: {
-          first: [
-            { profile: 'NOPE x3', count: 1 },
-            { profile: 'UNKNOWN x-1', count: 1 },
-          ],
-        },
-      },
-    ],
-  };
-  for (const [name, list] of Object.entries(events)) {
+  for (const [name, list] of Object.entries(SCENARIO_EVENTS)) {
     const doc = baseScenario() as { events: Json[] };
-    doc.events = list;
+    doc.events = clone(list);
     corpus.yaml(`scenario-events/${name}`, doc, ['scenario']);
   }
   const until = baseScenario() as { until: Json; jobs: { finishAt?: Json; submitAt?: Json }[] };
@@ -1215,6 +1214,27 @@ const ESCAPES = [
 /** Names and ids with terminal escapes, bells, carriage returns, RTL overrides and our own colour mark. */
 function terminalEscapes(corpus: Corpus): void {
   const evil = ESCAPES.join('|');
+  corpus.json('escape/job-valid', escapedJob(evil), ['job']);
+  const invalid = { name: evil, vertices: [{ id: evil, parallelism: -1 }], edges: [{ source: evil, target: `x${evil}` }], [evil]: 1 };
+  corpus.json('escape/job-invalid', invalid, ['job']);
+  corpus.json('escape/scenario', escapedScenario(evil), ['scenario']);
+  const cluster = { profiles: { [evil]: { cpuCores: 1 } }, taskManagers: [{ id: evil, slotProfile: evil, numberOfTaskSlots: 1 }] };
+  corpus.json('escape/cluster', cluster, ['cluster']);
+  corpus.json('escape/cluster-invalid', { [evil]: 1, taskManagers: [{ id: evil, slotProfile: `${evil} x2` }] }, ['cluster']);
+  const config = { ...(baseConfig() as object), [evil]: evil, 'execution.target': evil, 'taskmanager.memory.process.size': evil };
+  corpus.json('escape/config', config, ['config']);
+  corpus.json('escape/config-valid-unknown-key', { ...(baseConfig() as object), [`x.${evil}`]: evil }, ['config']);
+  corpus.json('escape/policy', { [evil]: true, cluster: evil, minManagedMemory: evil }, ['policy']);
+  corpus.json('escape/flink-job-details', escapedJobDetails(evil), ['flink-json']);
+  const tms = `{"taskmanagers":[{"id":${JSON.stringify(evil)},"slotsNumber":-1}]}`;
+  corpus.add('escape/flink-taskmanagers', 'json', tms, ['flink-json', 'cluster']);
+  // Raw bytes in the file itself, in a value and in a line a syntax error quotes.
+  corpus.add('escape/yaml-raw-bytes', 'yaml', `name: "\u001b]0;title\u0007"\nvertices: [{id: "\u001b[2J", parallelism: x}]\n`, ALL_KINDS);
+  corpus.add('escape/yaml-syntax-error-line', 'yaml', `vertices: [{id: a}]\n\u001b[31m: : :\r\n`, FEW_KINDS);
+}
+
+/** A valid job whose name, a vertex id and name, a group and an edge carry the escapes: every report prints them. */
+function escapedJob(evil: string): Json {
   const job = baseJob() as {
     name: string;
     vertices: { id: string; name: string; slotSharingGroup?: string }[];
@@ -1225,42 +1245,24 @@ function terminalEscapes(corpus: Corpus): void {
   job.vertices[1]!.name = evil;
   job.vertices[1]!.slotSharingGroup = `g${evil}`;
   job.edges[0]!.target = `sink${evil}`;
-  corpus.json('escape/job-valid', job, ['job']);
-  corpus.json(
-    'escape/job-invalid',
-    { name: evil, vertices: [{ id: evil, parallelism: -1 }], edges: [{ source: evil, target: `x${evil}` }], [evil]: 1 },
-    ['job'],
-  );
+  return job;
+}
+
+function escapedScenario(evil: string): Json {
   const scenario = baseScenario() as { name: string; jobs: { id: string }[]; events: Json[]; cluster: { taskManagers: { id: string }[] } };
   scenario.name = evil;
   scenario.jobs[0]!.id = evil;
   scenario.cluster.taskManagers[0]!.id = `tm${evil}`;
   scenario.events = [{ at: '2s', finishJob: evil }, { unregisterTaskManager: evil }, { [evil]: 1 }];
-  corpus.json('escape/scenario', scenario, ['scenario']);
-  corpus.json(
-    'escape/cluster',
-    { profiles: { [evil]: { cpuCores: 1 } }, taskManagers: [{ id: evil, slotProfile: evil, numberOfTaskSlots: 1 }] },
-    ['cluster'],
-  );
-  corpus.json('escape/cluster-invalid', { [evil]: 1, taskManagers: [{ id: evil, slotProfile: `${evil} x2` }] }, ['cluster']);
-  corpus.json(
-    'escape/config',
-    { ...(baseConfig() as object), [evil]: evil, 'execution.target': evil, 'taskmanager.memory.process.size': evil },
-    ['config'],
-  );
-  corpus.json('escape/config-valid-unknown-key', { ...(baseConfig() as object), [`x.${evil}`]: evil }, ['config']);
-  corpus.json('escape/policy', { [evil]: true, cluster: evil, minManagedMemory: evil }, ['policy']);
-  const plan = flinkBases().jobDetails as { name: string; vertices: { name: string }[]; plan: { nodes: { description: string }[] } };
-  plan.name = evil;
-  plan.vertices[0]!.name = evil;
-  plan.plan.nodes[0]!.description = evil;
-  corpus.json('escape/flink-job-details', plan, ['flink-json']);
-  corpus.add('escape/flink-taskmanagers', 'json', `{"taskmanagers":[{"id":${JSON.stringify(evil)},"slotsNumber":-1}]}`, [
-    'flink-json',
-    'cluster',
-  ]);
-  corpus.add('escape/yaml-raw-bytes', 'yaml', `name: "\u001b]0;title\u0007"\nvertices: [{id: "\u001b[2J", parallelism: x}]\n`, ALL_KINDS);
-  corpus.add('escape/yaml-syntax-error-line', 'yaml', `vertices: [{id: a}]\n\u001b[31m: : :\r\n`, FEW_KINDS);
+  return scenario;
+}
+
+function escapedJobDetails(evil: string): Json {
+  const details = flinkBases().jobDetails as { name: string; vertices: { name: string }[]; plan: { nodes: { description: string }[] } };
+  details.name = evil;
+  details.vertices[0]!.name = evil;
+  details.plan.nodes[0]!.description = evil;
+  return details;
 }
 
 /** Flink-looking JSON of kinds flinkslot does not read, and the other config forms, given to every command. */

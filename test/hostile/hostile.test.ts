@@ -6,7 +6,8 @@
  *
  * Run with `npm run test:hostile` (vitest.config.ts leaves test/hostile/ out unless FLINKSLOT_HOSTILE=1).
  * HOSTILE_REPORT=FILE writes every run (output only for broken ones) as JSON; HOSTILE_REPRO_DIR=DIR
- * copies the offending inputs there (for bug reports; the corpus directory itself is always removed).
+ * copies the offending inputs there (for bug reports; the corpus directory itself is always removed);
+ * HOSTILE_ONLY=REGEX runs only the cases whose names match.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -288,7 +289,10 @@ function describeReport(r: Report, dir: string): string {
 
 // The corpus is generated while the tests are collected: vitest needs the case names up front.
 const dir = mkdtempSync(join(tmpdir(), 'flinkslot-hostile-'));
-const cases = generateCorpus(dir);
+const corpus = generateCorpus(dir);
+/** HOSTILE_ONLY=REGEX runs only the cases whose names match (to reproduce one category quickly). */
+const only = process.env.HOSTILE_ONLY;
+const cases = only === undefined ? corpus : corpus.filter((c) => new RegExp(only).test(c.name));
 const results = new Map<string, Promise<Report[]>>();
 /** Every run, broken or not (with timings), for HOSTILE_REPORT. */
 const allRuns: Report[] = [];
@@ -354,9 +358,9 @@ afterAll(async () => {
 
 describe('hostile input: the CLI ends with 0, 1 or 2 and a clean message', () => {
   it('generates a corpus with every kind of input', () => {
-    const kinds = new Set(cases.flatMap((c) => c.kinds));
+    const kinds = new Set(corpus.flatMap((c) => c.kinds));
     expect([...kinds].sort()).toEqual(['cluster', 'config', 'flink-json', 'job', 'policy', 'scenario']);
-    expect(cases.length).toBeGreaterThan(300);
+    expect(corpus.length).toBeGreaterThan(300);
   });
 
   for (const c of cases) {
