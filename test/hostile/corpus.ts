@@ -805,7 +805,7 @@ function wideJobs(corpus: Corpus): void {
 
 /** A million events, written in chunks: building one string of ~40 MB is fine, a million objects for a serializer is not needed. */
 function millionEvents(corpus: Corpus): void {
-  const header = `{"name":"million","cluster":{"resourceAllocation":"standalone","defaultWorker":{"totalResources":{"cpuCores":4,"taskHeapMemory":"4g","managedMemory":"2g"},"numberOfTaskSlots":4},"taskManagers":[{"id":"tm","count":2}]},"jobs":[{"id":"j"}],"events":[`;
+  const header = `{"name":"million","cluster":{"resourceAllocation":"standalone","defaultWorker":{"totalResources":{"cpuCores":4,"taskHeapMemory":"4g","managedMemory":"2g"},"numberOfTaskSlots":4},"taskManagers":[{"id":"tm","count":2}]},"jobs":[{"id":"j","requirements":[{"profile":"UNKNOWN","count":1}]}],"events":[`;
   const chunks: string[] = [header];
   for (let i = 0; i < 1_000_000; i++) {
     const event = i % 2 === 0 ? `{"at":${i},"declare":{"j":[{"profile":"UNKNOWN","count":${i % 9}}]}}` : `{"at":${i},"advanceTime":1}`;
@@ -813,7 +813,11 @@ function millionEvents(corpus: Corpus): void {
   }
   chunks.push(']}');
   corpus.add('huge/scenario-million-events', 'json', chunks.join(''), ['scenario']);
-  const yamlLines = ['cluster: {taskManagers: [{id: tm, numberOfTaskSlots: 4}]}', 'jobs: [{id: j}]', 'events:'];
+  const yamlLines = [
+    'cluster: {defaultWorker: {totalResources: {cpuCores: 4, taskHeapMemory: 4g}, numberOfTaskSlots: 4}, taskManagers: [{id: tm}]}',
+    'jobs: [{id: j, requirements: [{profile: UNKNOWN, count: 1}]}]',
+    'events:',
+  ];
   for (let i = 0; i < 1_000_000; i++) yamlLines.push(`  - {at: ${i}, registerTaskManager: tm${i}}`);
   corpus.add('huge/scenario-million-events-yaml', 'yaml', yamlLines.join('\n') + '\n', ['scenario']);
 }
