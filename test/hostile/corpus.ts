@@ -820,6 +820,8 @@ function millionEvents(corpus: Corpus): void {
   ];
   for (let i = 0; i < 1_000_000; i++) yamlLines.push(`  - {at: ${i}, registerTaskManager: tm${i}}`);
   corpus.add('huge/scenario-million-events-yaml', 'yaml', yamlLines.join('\n') + '\n', ['scenario']);
+  // A fifth of it fits in 512 MB: what a million events would hit after the memory (one TaskManager per event).
+  corpus.add('huge/scenario-200k-taskmanagers-yaml', 'yaml', yamlLines.slice(0, 200_003).join('\n') + '\n', ['scenario']);
 }
 
 /** Unknown keys (typos of real ones), duplicate keys and duplicate ids. */

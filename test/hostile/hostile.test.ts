@@ -121,11 +121,17 @@ interface Outcome {
   readonly spawnError?: string;
 }
 
-/** The environment of a user without colours or REST credentials (as test/support/cli.ts sets it). */
+/**
+ * The environment of a user without colours or REST credentials (as test/support/cli.ts sets it),
+ * and without vitest's variables: under NODE_ENV=test oclif looks for TypeScript sources at every
+ * start, which doubles the cost of each of the suite's 2,000 processes (330 ms instead of 170 ms).
+ */
 function cliEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
-  for (const key of Object.keys(env)) if (key.startsWith('FLINKSLOT_REST_')) delete env[key];
+  delete env.NODE_ENV;
+  delete env.TEST;
+  for (const key of Object.keys(env)) if (key.startsWith('FLINKSLOT_REST_') || key.startsWith('VITEST')) delete env[key];
   return env;
 }
 
