@@ -28,7 +28,7 @@ export abstract class FlinkslotCommand extends Command {
   /** oclif's parse errors (unknown flag, missing argument): a suggestion, and the JSON object with --json. */
   override async catch(err: Error & { exitCode?: number }): Promise<unknown> {
     if (isExitSignal(err)) throw err;
-    const hint = await suggestFlag(err.message, Object.keys((this.ctor as typeof Command).flags ?? {}));
+    const hint = await suggestFlag(err, Object.keys((this.ctor as typeof Command).flags ?? {}));
     if (hint !== undefined) err.message = `${err.message}\n${hint}`;
     // oclif prints the message as it is; a flag or value typed with control characters must not reach the terminal raw.
     err.message = escapeControl(err.message);

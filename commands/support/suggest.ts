@@ -1,14 +1,14 @@
-/** "Did you mean …?" for what oclif refuses: an unknown flag. Unknown commands: hooks/command-not-found. */
+/** "Did you mean …?" for what oclif refuses: an unknown flag. Unknown commands: command-not-found.ts. */
 
-/** oclif's "Nonexistent flag: --jsn" (or "Nonexistent flags: --a, --b") → "Did you mean --json?". */
-export async function suggestFlag(message: string, flags: readonly string[]): Promise<string | undefined> {
-  const match = /^Nonexistent flags?: (.*)$/m.exec(message);
-  if (match === null) return undefined;
+/** The flags oclif's NonExistentFlagsError names (`--jsn`, `--x=1`) → "Did you mean --json (for --jsn)?" lines. */
+export async function suggestFlag(err: unknown, flags: readonly string[]): Promise<string | undefined> {
+  const given = (err as { flags?: unknown }).flags;
+  if (!Array.isArray(given) || given.length === 0) return undefined;
   const { closestName } = await import('../../src/index.js');
-  const hints = match[1]!
-    .split(/,\s*/)
-    .map((given) => [given, closestName(given.replace(/^--?/, '').replace(/=.*$/, ''), flags)] as const)
+  const hints = given
+    .map(String)
+    .map((flag) => [flag, closestName(flag.replace(/^--?/, '').replace(/=.*$/, ''), flags)] as const)
     .filter(([, near]) => near !== undefined)
-    .map(([given, near]) => `Did you mean --${near} (for ${given})?`);
+    .map(([flag, near]) => `Did you mean --${near} (for ${flag})?`);
   return hints.length === 0 ? undefined : hints.join('\n');
 }

@@ -12,7 +12,6 @@ import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion } from '../mode
 import type { SourceText } from '../model/source-text.js';
 import { importCluster } from '../parse/flink/import-cluster.js';
 import type { ClusterSnapshot } from '../parse/rest/cluster-snapshot.js';
-import { jobManagerConfigText } from '../parse/rest/rest-answers.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { clusterOptions, optionOfKey } from '../sim/scenario/cluster-options.js';
 
@@ -29,8 +28,10 @@ export interface LiveClusterSource {
   readonly source: SourceText;
 }
 
+/** `jobManagerConfig`: GET /jobmanager/config as configuration text (the caller read it once, for the jobs too). */
 export function clusterSource(
   snapshot: ClusterSnapshot,
+  jobManagerConfig: SourceText | undefined,
   flinkVersion: FlinkVersion | undefined,
   notes: Diagnostic[],
 ): Result<LiveClusterSource> {
@@ -39,7 +40,8 @@ export function clusterSource(
   if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, answer.text, answer.file));
   const keep = imported.value.notes.filter((n) => n.code !== 'import/slots-in-use' && n.code !== 'import/standalone');
   notes.push(...keep.map((n) => info(n.code, n.message, '')));
-  const options = placementOptions(snapshot, flinkVersion ?? DEFAULT_FLINK_VERSION, notes);
+  const options =
+    jobManagerConfig === undefined ? ok({}) : placementOptions(jobManagerConfig, flinkVersion ?? DEFAULT_FLINK_VERSION, notes);
   if (!options.ok) return options;
   const data = {
     ...imported.value.cluster,
@@ -49,11 +51,9 @@ export function clusterSource(
   return ok({ data: data as ClusterData, source: { text: JSON.stringify(data), file: answer.file } });
 }
 
-function placementOptions(snapshot: ClusterSnapshot, version: FlinkVersion, notes: Diagnostic[]): Result<Record<string, unknown>> {
-  const answer = snapshot.firstRound.answers['/jobmanager/config'];
-  const text = jobManagerConfigText(snapshot.checked.jobManagerConfigData, answer.file);
-  const config = text.ok ? parseFlinkConfiguration(text.value, answer.file) : undefined;
-  if (config === undefined || !config.ok) return ok({});
+function placementOptions(answer: SourceText, version: FlinkVersion, notes: Diagnostic[]): Result<Record<string, unknown>> {
+  const config = parseFlinkConfiguration(answer.text, answer.file);
+  if (!config.ok) return ok({});
   const placement = new Map([...config.value].filter(([key]) => PLACEMENT_KEYS.includes(key)));
   if (placement.size === 0) return ok({});
   const found: Diagnostic[] = [];

@@ -47,7 +47,7 @@ export function fitJobsOnLiveCluster(
   if (!running.ok) return running;
   const fresh = planNewJobs(newJobs, flinkVersion, new Set(running.value.map((r) => r.definition.id)));
   if (!fresh.ok) return fresh;
-  const cluster = clusterSource(snapshot, flinkVersion, notes);
+  const cluster = clusterSource(snapshot, tmConfig.value, flinkVersion, notes);
   if (!cluster.ok) return cluster;
   const run = (jobs: readonly JobDefinition[], text = cluster.value.source): Result<SimulationReport> => {
     const r = simulateDefinitionsOnCluster(text, jobs, {});

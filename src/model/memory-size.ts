@@ -134,13 +134,6 @@ export function formatBytes(bytes: bigint): string {
   return `${whole}${decimal === 0n ? '' : `.${decimal}`} ${HUMAN_UNITS[unit]}`;
 }
 
-/** toCompactString's text back to bytes ("512mb" → 536870912). */
-export function parseCompact(text: string): bigint {
-  const m = /^(\d+)(b|kb|mb|gb|tb)$/.exec(text);
-  if (m === null) return 0n;
-  return BigInt(m[1]!) * UNITS.find((u) => u.short === m[2] || (m[2] === 'b' && u.short === 'bytes'))!.multiplier;
-}
-
 /** Compact form for reports: the largest binary unit that divides exactly ("512mb", "100b"). */
 export function toCompactString(bytes: bigint): string {
   for (let i = UNITS.length - 1; i > 0; i--) {

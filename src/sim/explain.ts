@@ -13,7 +13,7 @@ import {
   isMatching,
   isSpecified,
 } from '../model/resource-profile.js';
-import { formatBytes, parseCompact, toCompactString } from '../model/memory-size.js';
+import { formatBytes, toCompactString } from '../model/memory-size.js';
 import type { SlotManager, TaskManagerView } from './slotmanager/slot-manager.js';
 import type { ClusterModel } from './scenario/scenario.js';
 import { count } from '../util/plural.js';
@@ -90,37 +90,42 @@ function relativeGap(need: SpecifiedProfile, have: SpecifiedProfile): number {
  * bytes is the remainder of dividing a TaskManager into slots: it is left out next to real
  * shortfalls, and named as such when it is the only one (Flink still refuses the slot for it).
  */
-function phrase(s: readonly Shortfall[]): string {
-  const bytesShort = (x: Shortfall): bigint | undefined => (memoryDimension(x.dimension) ? parseCompact(x.shortBy) : undefined);
-  const tiny = (x: Shortfall): boolean => (bytesShort(x) ?? 8n) < 8n;
+function phrase(s: readonly Shortfall[], need: SpecifiedProfile, have: SpecifiedProfile): string {
+  const memory = (x: Shortfall): MemoryField | undefined => MEMORY_FIELDS.find((f) => f === x.dimension);
+  const tiny = (x: Shortfall): boolean => {
+    const f = memory(x);
+    return f !== undefined && need[f] - have[f] < 8n;
+  };
   const real = s.filter((x) => !tiny(x));
   if (real.length === 0)
     return s
-      .map(
-        (x) =>
-          `${x.dimension} ${parseCompact(x.available)} bytes free of ${parseCompact(x.required)} needed: short by ${count(Number(bytesShort(x)), 'byte')}, the remainder of dividing the TaskManager into slots`,
-      )
+      .map((x) => {
+        const f = memory(x)!;
+        return `${x.dimension} ${have[f]} bytes free of ${need[f]} needed: short by ${count(Number(need[f] - have[f]), 'byte')}, the remainder of dividing the TaskManager into slots`;
+      })
       .join('; ');
   return real
-    .map((x) => `${x.dimension} ${human(x, x.available)} free of ${human(x, x.required)} needed (short by ${human(x, x.shortBy)})`)
+    .map((x) => {
+      const f = memory(x);
+      // Memory in binary units; CPU and extended resources as the shortfall writes them.
+      const [free, needed, short] =
+        f === undefined ? [x.available, x.required, x.shortBy] : [have[f], need[f], need[f] - have[f]].map(formatBytes);
+      return `${x.dimension} ${free} free of ${needed} needed (short by ${short})`;
+    })
     .join('; ');
 }
 
-const memoryDimension = (dimension: string): boolean => (MEMORY_FIELDS as readonly string[]).includes(dimension);
-
-/** A shortfall amount as a person reads it: memory in binary units, CPU and extended resources as written. */
-function human(x: Shortfall, amount: string): string {
-  return memoryDimension(x.dimension) ? formatBytes(parseCompact(amount)) : amount;
-}
+type MemoryField = (typeof MEMORY_FIELDS)[number];
 
 function closestDynamic(tms: readonly TaskManagerView[], required: ResourceProfile): Explanation | undefined {
-  let best: { tm: TaskManagerView; s: Shortfall[]; need: SpecifiedProfile; gap: number } | undefined;
+  let best: { tm: TaskManagerView; s: Shortfall[]; need: SpecifiedProfile; have: SpecifiedProfile; gap: number } | undefined;
   for (const tm of tms) {
     if (tm.blocked || tm.unwanted || !isSpecified(tm.free) || !isSpecified(tm.defaultSlot)) continue;
     const need = isSpecified(required) ? required : tm.defaultSlot;
     const s = shortfalls(need, tm.free);
     const gap = relativeGap(need, tm.free);
-    if (best === undefined || s.length < best.s.length || (s.length === best.s.length && gap < best.gap)) best = { tm, s, need, gap };
+    if (best === undefined || s.length < best.s.length || (s.length === best.s.length && gap < best.gap))
+      best = { tm, s, need, have: tm.free, gap };
   }
   if (best === undefined) return undefined;
   return {
@@ -130,7 +135,7 @@ function closestDynamic(tms: readonly TaskManagerView[], required: ResourceProfi
     message:
       best.s.length === 0
         ? `TaskManager ${best.tm.id} has room for a slot of ${describeProfile(best.need)} now; the next requirement check will use it`
-        : `closest TaskManager ${best.tm.id}: ${phrase(best.s)}`,
+        : `closest TaskManager ${best.tm.id}: ${phrase(best.s, best.need, best.have)}`,
   };
 }
 
@@ -169,7 +174,7 @@ export function explainMissing(job: string, required: ResourceProfile, sm: SlotM
     out.push({
       kind: 'larger-than-worker',
       shortfalls: tooBig,
-      message: `the slot is larger than the default worker (${describeProfile(worker)}), so no new worker can hold it: ${phrase(tooBig)}`,
+      message: `the slot is larger than the default worker (${describeProfile(worker)}), so no new worker can hold it: ${phrase(tooBig, need, worker)}`,
     });
   }
   if (cluster.config.resourceAllocation !== 'active') {
