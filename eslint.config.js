@@ -52,7 +52,15 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'no clock in src/: simulated time only.' },
         { object: 'Math', property: 'random', message: 'no randomness in src/: results are deterministic.' },
       ],
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date']", message: 'no clock in src/.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'no clock in src/.' },
+        {
+          // Every spread item is one argument: from ~120,000 of them V8 overflows its stack.
+          selector: 'CallExpression[callee.property.name=/^(push|unshift|max|min)$/] > SpreadElement',
+          message: 'input-sized arrays overflow the stack as arguments: use pushAll or maxOf (src/util/push-all.ts).',
+        },
+      ],
     },
   },
 );

@@ -27,6 +27,9 @@ await build({
   platform: 'node',
   target: 'node20',
   external: ['typescript', 'ts-node', 'tsx'],
+  // oclif checks the Node version against its own package.json on every start: bundled, that file
+  // is not found and the check only costs loading semver (~10 ms). npm checks engines at install.
+  define: { 'process.env.OCLIF_DISABLE_ENGINE_WARNING': '"1"' },
   // The CommonJS dependencies call require() for Node's own modules: give the ESM bundle one.
   banner: { js: "import { createRequire as __flinkslotRequire } from 'node:module'; const require = __flinkslotRequire(import.meta.url);" },
   entryNames: '[name]',

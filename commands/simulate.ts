@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
 import type { Result, SimulationReport } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchClusterSnapshot } from './support/flink-rest.js';
+import { InputReadError, readInputFile } from './support/io.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Simulate extends FlinkslotCommand {
@@ -82,9 +82,10 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         const loadJobGraph = (path: string) => {
           const full = isAbsolute(path) ? path : join(base, path);
           try {
-            return { text: readFileSync(full, 'utf8'), file: full };
-          } catch {
-            return undefined;
+            return { text: readInputFile(full), file: full };
+          } catch (e) {
+            if (!(e instanceof InputReadError)) throw e;
+            return { reason: e.reason };
           }
         };
         result = core.simulateScenario(scenario, { ...options, loadJobGraph });

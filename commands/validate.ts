@@ -82,12 +82,23 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     const { argv, flags } = await this.parse(Validate);
     await this.guarded(async () => {
       const core = await import('../src/index.js');
-      const fromFile = flags.policy === undefined ? {} : await this.policyFile(flags.policy);
+      const { policy: fromFile, source: policySource } = flags.policy === undefined ? { policy: {} } : await this.policyFile(flags.policy);
       const base = flags.policy === undefined ? '.' : dirname(flags.policy);
       // Paths in the policy file are relative to it.
       const fromPolicy = (p: string | undefined): string | undefined => (p === undefined || isAbsolute(p) ? p : normalize(join(base, p)));
       const clusterPath = flags.cluster ?? fromPolicy(fromFile.cluster);
       const tmConfigPath = flags['tm-config'] ?? fromPolicy(fromFile.tmConfig);
+      // A file the policy named is refused together with the policy line that named it.
+      const namedBy = {
+        cluster:
+          flags.cluster === undefined && policySource !== undefined && clusterPath !== undefined
+            ? core.policyKeyNote(policySource, 'cluster')
+            : undefined,
+        tmConfig:
+          flags['tm-config'] === undefined && policySource !== undefined && tmConfigPath !== undefined
+            ? core.policyKeyNote(policySource, 'tmConfig')
+            : undefined,
+      };
       const given: ValidateFlags = {
         maxSlots: flags['max-slots'],
         maxParallelism: flags['max-parallelism'],
@@ -98,16 +109,15 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         failLevel: flags['fail-level'],
         flinkVersion: flags['flink-version'],
       };
-      const min = core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined);
-      if (!min.ok) await this.usage(min.diagnostics[0]!.message);
-      const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath);
-      const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath);
+      const min = await this.checkInput(core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined, policySource));
+      const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath, namedBy.cluster);
+      const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath, namedBy.tmConfig);
       const version = await this.checkInput(core.versionOption(flags['flink-version']));
-      await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig, flinkVersion: flags['flink-version'] }));
+      await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig, flinkVersion: flags['flink-version'], namedBy }));
       const policy = core.mergeValidatePolicy(given, fromFile, {
         cluster,
         tmConfig,
-        minManagedMemory: min.ok ? min.value : undefined,
+        minManagedMemory: min,
         flinkVersion: version.flinkVersion,
       });
       const failLevel = core.resolveFailLevel(given, fromFile);
@@ -145,10 +155,10 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
     });
   }
 
-  private async policyFile(path: string): Promise<PolicyFile> {
+  private async policyFile(path: string): Promise<{ policy: PolicyFile; source: { text: string; file: string } }> {
     const core = await import('../src/index.js');
-    const input = await this.readOrExit(path);
-    return this.checkInput(core.parsePolicyFile(input.text, input.file));
+    const source = await this.readOrExit(path);
+    return { policy: await this.checkInput(core.parsePolicyFile(source.text, source.file)), source };
   }
 
   /** A policy input (policy file, cluster, TaskManager configuration) that is wrong is a usage error: exit 2. */

@@ -53,6 +53,7 @@ export {
   checkPolicyInputs,
   mergeValidatePolicy,
   resolveFailLevel,
+  policyKeyNote,
   resolveMinManagedMemory,
 } from './app/validate-policy.js';
 export { isRestAddress, parseRestTarget, type RestTarget } from './parse/rest/rest-target.js';

@@ -10,7 +10,7 @@ import { RestError, readAddress } from './flink-rest.js';
 import { InputReadError, readInput } from './io.js';
 import { closedStdout, writeStdout } from './stdout.js';
 import { suggestFlag } from './suggest.js';
-import { ExitCode, escapeControl, formatForStderr, isExitSignal, isOclifExit, safeText } from './terminal.js';
+import { ExitCode, RAW_IN_JSON, elideLongWords, escapeControl, formatForStderr, isExitSignal, isOclifExit, safeText } from './terminal.js';
 
 /** Diagnostics printed on stderr; the rest are counted (--json lists up to 1,000). */
 const MAX_TEXT_DIAGNOSTICS = 20;
@@ -56,23 +56,32 @@ export abstract class FlinkslotCommand extends Command {
 
   /** Exit 2 with one error: `error MESSAGE` on stderr, and the JSON object with --json. */
   protected async refuse(message: string, code = 'usage/error', file?: string): Promise<never> {
-    process.stderr.write(`error ${escapeControl(message)}\n`);
+    process.stderr.write(`error ${elideLongWords(escapeControl(message))}\n`);
     const location = file === undefined ? {} : { location: { file, pointer: '' } };
     if (this.jsonErrors) await this.writeJsonError([{ code, severity: 'error', message, ...location }]);
     return this.exit(ExitCode.BAD_INPUT);
   }
 
-  /** A file, `-` for stdin, or a JobManager's REST address (a job's details, or the cluster's TaskManagers). */
-  protected async readOrExit(path: string): Promise<{ text: string; file: string }> {
+  /**
+   * A file, `-` for stdin, or a JobManager's REST address (a job's details, or the cluster's
+   * TaskManagers). `origin` says where the path was named (a policy file's line), printed with a refusal.
+   */
+  protected async readOrExit(path: string, origin?: Diagnostic): Promise<{ text: string; file: string }> {
     const { isRestAddress } = await import('../../src/index.js');
+    let refusal: Diagnostic;
     try {
       if (isRestAddress(path)) return await readAddress(await this.restTargetOrExit(path));
       return await readInput(path);
     } catch (e) {
-      if (e instanceof InputReadError) return this.refuse(e.message, 'input/unreadable', path);
-      if (e instanceof RestError) return this.refuse(e.message, 'rest/unreachable', path);
-      throw e;
+      if (e instanceof InputReadError) {
+        if (origin === undefined) return this.refuse(e.message, e.code, path);
+        refusal = { code: e.code, severity: 'error', message: `cannot read: ${e.reason}`, location: { file: path, pointer: '' } };
+      } else if (e instanceof RestError) {
+        if (origin === undefined) return this.refuse(e.message, 'rest/unreachable', path);
+        refusal = { code: 'rest/unreachable', severity: 'error', message: e.message };
+      } else throw e;
     }
+    return this.failWith([refusal, origin], false);
   }
 
   /** A REST address checked by the core, or exit 2 with its reason. */
@@ -122,7 +131,8 @@ export abstract class FlinkslotCommand extends Command {
    * reader that closed the pipe (`| head`) is not an error: the rest is dropped, the exit code stays.
    */
   protected async writeOut(text: string): Promise<void> {
-    // JSON.stringify leaves DEL and the C1 controls (U+007F-U+009F) raw; a terminal reads some as escapes.
-    if (!closedStdout()) await writeStdout(text.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    // JSON.stringify leaves DEL, the C1 controls (a terminal reads some as escapes), the bidirectional
+    // overrides and U+2028/U+2029 raw; text reports come escaped already, so this changes only JSON.
+    if (!closedStdout()) await writeStdout(text.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   }
 }

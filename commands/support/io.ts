@@ -1,21 +1,93 @@
-/** Reading inputs for commands: a path, or `-` for standard input. */
-import { readFile } from 'node:fs/promises';
+/** Reading inputs for commands: a path, or `-` for standard input, never more than MAX_INPUT_BYTES. */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
-export class InputReadError extends Error {}
+/**
+ * The most flinkslot reads from one input. Flink's largest real answers (a 1,000-vertex SQL job's
+ * plan, a 2,000-TaskManager GET /taskmanagers) are a few MiB; the bound keeps /dev/zero, an
+ * endless pipe or a wrong multi-GiB file from filling memory before any check runs.
+ */
+export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
+const LIMIT_TEXT = '128 MiB';
+
+export class InputReadError extends Error {
+  constructor(
+    path: string,
+    /** Why, without the path: "no such file". */
+    readonly reason: string,
+    readonly code: 'input/unreadable' | 'input/too-large' = 'input/unreadable',
+  ) {
+    super(`cannot read ${path}: ${reason}`);
+  }
+}
 
 export async function readInput(path: string): Promise<{ text: string; file: string }> {
   if (path === '-') return { text: await readStdin(), file: '<stdin>' };
+  return { text: readInputFile(path), file: path };
+}
+
+/** A file's text; a regular file's size is checked before reading, anything else (a device, a FIFO) while reading. */
+export function readInputFile(path: string): string {
+  let fd: number;
   try {
-    return { text: await readFile(path, 'utf8'), file: path };
+    fd = openSync(path, 'r');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
-    throw new InputReadError(`cannot read ${path}: ${reason}`);
+    throw unreadable(path, e);
   }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new InputReadError(path, 'it is a directory');
+    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooLarge(path);
+    return readBounded(fd, path, stat.isFile() ? stat.size : 64 * 1024);
+  } catch (e) {
+    throw e instanceof InputReadError ? e : unreadable(path, e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readBounded(fd: number, path: string, expected: number): string {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(Math.max(expected - total, 64 * 1024));
+    const n = readSync(fd, buffer, 0, buffer.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > MAX_INPUT_BYTES) throw tooLarge(path);
+    chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let total = 0;
+  for await (const chunk of process.stdin) {
+    total += (chunk as Buffer).length;
+    if (total > MAX_INPUT_BYTES) {
+      process.stdin.destroy();
+      throw tooLarge('<stdin>');
+    }
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(path: string): InputReadError {
+  return new InputReadError(path, `it is larger than ${LIMIT_TEXT}, the most flinkslot reads from one input`, 'input/too-large');
+}
+
+/** Node's error codes in words; anything else keeps Node's message. */
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  ENAMETOOLONG: 'its name is too long',
+  ENOTDIR: 'a part of its path is not a directory',
+  ELOOP: 'its path has a loop of symbolic links',
+};
+
+function unreadable(path: string, e: unknown): InputReadError {
+  const code = (e as NodeJS.ErrnoException).code;
+  return new InputReadError(path, (code === undefined ? undefined : REASONS[code]) ?? (e as Error).message);
 }

@@ -54,13 +54,31 @@ export function safeText(text: string): string {
     .replace(/\uE000/g, '\\ue000');
 }
 
-/** Control characters from input (a job name can carry terminal escape sequences) as visible \u escapes. */
+/**
+ * What must not reach a terminal raw from input: control characters other than newline and tab
+ * (a job name can carry terminal escape sequences), the bidirectional overrides and isolates
+ * (U+202E turns the rest of a line around) and the Unicode line and paragraph separators.
+ */
+export const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** The part of UNSAFE that JSON.stringify leaves raw (it escapes C0 itself; ESC in text reports is our colour). */
+export const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const escape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** Input's unsafe characters (UNSAFE) as visible \u escapes. */
 export function escapeControl(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(UNSAFE, escape);
 }
 
+/** A diagnostic line: escaped, and a word longer than a screen (a 1 MB path or id) cut in the middle. */
 export function formatForStderr(d: Diagnostic, format: (d: Diagnostic) => string, color: boolean): string {
   const c = new Chalk({ level: color && process.stderr.isTTY === true ? 1 : 0 });
   const label = d.severity === 'error' ? c.red.bold('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('note');
-  return `${label} ${escapeControl(format(d))}`;
+  return `${label} ${elideLongWords(escapeControl(format(d)))}`;
+}
+
+/** Words of more than 400 characters keep their first and last 100, with the count of those left out. */
+export function elideLongWords(text: string): string {
+  return text.replace(/\S{401,}/g, (w) => `${w.slice(0, 100)}…[${(w.length - 200).toLocaleString('en')} more characters]…${w.slice(-100)}`);
 }

@@ -3,10 +3,10 @@
  * are split over worker threads (one per core beyond the first); small ones run here, where
  * starting workers would cost more than it saves.
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileResult, ValidatePolicy } from '../../src/index.js';
+import { InputReadError, readInputFile } from './io.js';
 import { STDIN } from './paths.js';
 
 /**
@@ -39,15 +39,13 @@ export async function checkOne(file: string, policy: ValidatePolicy, stdin: () =
   let text: string;
   try {
     // Synchronous: for many small files the promise API's open/stat/read/close round trips cost more than the reading.
-    text = file === STDIN ? await stdin() : readFileSync(file, 'utf8');
+    text = file === STDIN ? await stdin() : readInputFile(file);
   } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
+    if (!(e instanceof InputReadError)) throw e;
     return {
       file,
       valid: false,
-      findings: [
-        { rule: 'input/unreadable', severity: 'error', message: `cannot read ${file}: ${reason}`, file, pointer: '', region: FILE_START },
-      ],
+      findings: [{ rule: e.code, severity: 'error', message: e.message, file, pointer: '', region: FILE_START }],
     };
   }
   return validateFile(text, file === STDIN ? '<stdin>' : file, policy);

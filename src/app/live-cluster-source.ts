@@ -14,6 +14,7 @@ import { importCluster } from '../parse/flink/import-cluster.js';
 import type { ClusterSnapshot } from '../parse/rest/cluster-snapshot.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { clusterOptions, optionOfKey } from '../sim/scenario/cluster-options.js';
+import { pushAll } from '../util/push-all.js';
 
 /** The keys of /jobmanager/config that decide where the SlotManager puts a slot. */
 const PLACEMENT_KEYS = ['taskmanager.load-balance.mode', 'cluster.evenly-spread-out-slots'];
@@ -39,7 +40,10 @@ export function clusterSource(
   const imported = importCluster(snapshot.checked.taskManagersData);
   if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, answer.text, answer.file));
   const keep = imported.value.notes.filter((n) => n.code !== 'import/slots-in-use' && n.code !== 'import/standalone');
-  notes.push(...keep.map((n) => info(n.code, n.message, '')));
+  pushAll(
+    notes,
+    keep.map((n) => info(n.code, n.message, '')),
+  );
   const options =
     jobManagerConfig === undefined ? ok({}) : placementOptions(jobManagerConfig, flinkVersion ?? DEFAULT_FLINK_VERSION, notes);
   if (!options.ok) return options;
@@ -61,7 +65,7 @@ function placementOptions(answer: SourceText, version: FlinkVersion, notes: Diag
   const options = clusterOptions({}, '/options', placement, '', version, { notes: found, out: errors });
   const at = (d: Diagnostic): Diagnostic => ({ ...d, location: { file: answer.file, pointer: '' } });
   if (errors.length > 0) return fail(errors.map(at));
-  notes.push(...found.map(at));
+  pushAll(notes, found.map(at));
   const used = [...placement].filter(([key]) => options[optionOfKey(key) ?? ''] !== undefined);
   if (used.length > 0)
     notes.push(info('rest/placement', `slots are placed as GET ${answer.file} says: ${used.map(([k, v]) => `${k}: ${v}`).join(', ')}`, ''));

@@ -19,6 +19,7 @@ import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { analyzeJobText, versionOption } from './job-text.js';
 import { jobDefinition, jobLabel, planJob, plannedOf, simulateDefinitionsOnCluster, uniqueId } from './simulate.js';
 import { type LiveClusterSource, clusterSource } from './live-cluster-source.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface LiveFitOptions {
   readonly flinkVersion?: string;
@@ -37,7 +38,7 @@ export function fitJobsOnLiveCluster(
   const versionText = options.flinkVersion ?? snapshot.checked.overview.flinkVersion;
   const version = versionOption(versionText);
   if (!version.ok) return version;
-  notes.push(...version.warnings);
+  pushAll(notes, version.warnings);
   if (options.flinkVersion === undefined && versionText !== undefined)
     notes.push(info('rest/flink-version', `Flink ${versionText}, as GET ${overviewUrl} says; its rules apply to every job`, ''));
   const flinkVersion = version.value.flinkVersion;
@@ -201,7 +202,7 @@ function planNewJobs(sources: readonly SourceText[], flinkVersion: FlinkVersion 
   for (const source of sources) {
     const job = planJob(source, flinkVersion === undefined ? {} : { flinkVersion });
     if (!job.ok) {
-      problems.push(...job.diagnostics);
+      pushAll(problems, job.diagnostics);
       continue;
     }
     const id = uniqueId(`new: ${jobLabel(source.file, job.value)}`, taken);

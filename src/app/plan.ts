@@ -48,7 +48,7 @@ export function planOfJob(job: AnalyzedJobText, file: string | undefined, option
     if (!execution.ok) return fail(locateDiagnostics(execution.diagnostics, text, file));
     const members = { members: options.members ?? false, ...(options.memberRows === undefined ? {} : { rows: options.memberRows }) };
     if (members.members && members.rows === undefined && execution.value.topology.subtaskCount > MEMBERS_AT_MOST) {
-      const message = `--members lists every subtask; this job has ${execution.value.topology.subtaskCount}, more than ${MEMBERS_AT_MOST.toLocaleString('en-US')} (use the text report with --limit, or leave out --members)`;
+      const message = `--members lists every subtask; this job has ${execution.value.topology.subtaskCount.toLocaleString('en-US')}, more than ${MEMBERS_AT_MOST.toLocaleString('en-US')} (use the text report with --limit, or leave out --members)`;
       return fail([error('execution/too-many-members', message, '')]);
     }
     report.execution = buildExecutionReport(execution.value, members);

@@ -11,7 +11,7 @@ import { parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import validateScenario from '../parse/generated/scenario.validate.js';
 import { importNotes } from '../parse/parse-job-graph.js';
-import { FORMAT_DESCRIPTIONS, detectFlinkFormat } from '../parse/flink/flink-format.js';
+import { detectFlinkFormat } from '../parse/flink/flink-format.js';
 import { importCluster } from '../parse/flink/import-cluster.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
@@ -20,14 +20,17 @@ import { type SimulationReport, buildSimulationReport } from '../report/simulati
 import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-allocator.js';
 import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
 import { runScenario } from '../sim/run-scenario.js';
+import { scenarioBounds } from '../sim/scenario/scenario-bounds.js';
 import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface SimulateOptions {
   /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
-  readonly loadJobGraph?: (path: string) => SourceText | undefined;
+  /** A scenario's job graph file by its path, or why it cannot be read. */
+  readonly loadJobGraph?: (path: string) => SourceText | { readonly reason: string };
   readonly trace?: boolean;
   readonly flinkVersion?: string;
 }
@@ -96,16 +99,8 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   const text = document.value.text;
   let data = document.value.data;
   let notes: Diagnostic[] = [];
-  const flinkFormat = isCluster ? detectFlinkFormat(data) : undefined;
-  if (flinkFormat !== undefined) {
-    if (flinkFormat !== 'rest-taskmanagers-json')
-      return fail(
-        locateDiagnostics(
-          [error('input/not-a-cluster', `this is ${FORMAT_DESCRIPTIONS[flinkFormat]}, a job, not a cluster`, '')],
-          text,
-          source.file,
-        ),
-      );
+  // Flink's job files fail the schema below, and orWrongKind then names them.
+  if (isCluster && detectFlinkFormat(data) === 'rest-taskmanagers-json') {
     const imported = importCluster(data);
     if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
     data = imported.value.cluster;
@@ -125,6 +120,9 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const all = [...read.value.notes, ...built.value.notes.map((m) => info('manifest/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   }
+  // Named by pointer, not line: finding a line walks every node of the text, what the bound spares.
+  const tooLarge = scenarioBounds(data, isCluster);
+  if (tooLarge.length > 0) return fail(locateDiagnostics(tooLarge, undefined, source.file));
   const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
   return ok({ text, data, notes });
@@ -142,9 +140,11 @@ function simulateData(
   const v = versionOption(options.flinkVersion);
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
-    const loaded = options.loadJobGraph?.(path);
-    if (loaded === undefined)
-      return fail(locateDiagnostics([error('scenario/job-graph', `cannot read the job graph file '${path}'`, pointer)], text, source.file));
+    const loaded = options.loadJobGraph?.(path) ?? { reason: 'no reader given' };
+    if ('reason' in loaded) {
+      const message = `cannot read the job graph file '${path}': ${loaded.reason}`;
+      return fail(locateDiagnostics([error('scenario/job-graph', message, pointer)], text, source.file));
+    }
     return planJob(loaded, v.value);
   };
   const scenarios = readScenario(data as Record<string, unknown>, isCluster, { ...v.value, planJobGraph, extraJobs });
@@ -190,7 +190,7 @@ export function simulateJobsOnCluster(
   for (const g of jobGraphs) {
     const job = planJob(g, version.value);
     if (job.ok) planned.push({ file: g.file, job: job.value });
-    else problems.push(...job.diagnostics);
+    else pushAll(problems, job.diagnostics);
   }
   if (problems.length > 0) return fail(problems);
   return simulatePlannedJobsOnCluster(cluster, planned, options);

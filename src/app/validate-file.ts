@@ -15,6 +15,8 @@ import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
 import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
 import type { ValidatePolicy } from '../parse/policy.js';
 import { count } from '../util/plural.js';
+import { pushAll } from '../util/push-all.js';
+import { maxOf } from '../util/push-all.js';
 
 export function validateFile(source: string, file: string, policy: ValidatePolicy): FileResult {
   const job = analyzeJobText(source, file, {
@@ -40,16 +42,16 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
     return { file, valid: false, findings: findingsOf([...found, ...job.diagnostics], text, file) };
   }
   const { graph, analysis } = job;
-  found.push(...analysis.warnings);
+  pushAll(found, analysis.warnings);
   if (policy.execution) {
     const execution = analyzeExecution(analysis);
-    if (execution.ok) found.push(...execution.value.warnings);
-    else found.push(...execution.diagnostics);
+    if (execution.ok) pushAll(found, execution.value.warnings);
+    else pushAll(found, execution.diagnostics);
   }
-  found.push(...checkPolicies(analysis, policy));
+  pushAll(found, checkPolicies(analysis, policy));
   const findings = findingsOf(found, text, file);
-  if (policy.cluster !== undefined) findings.push(...clusterFit(analysis, text, file, policy));
-  const maxParallelism = Math.max(...graph.vertices.map((v) => v.parallelism));
+  if (policy.cluster !== undefined) pushAll(findings, clusterFit(analysis, text, file, policy));
+  const maxParallelism = maxOf(graph.vertices.map((v) => v.parallelism));
   const summary = {
     job: graph.name,
     minimumSlots: analysis.minimumSlots,
@@ -110,7 +112,7 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy): Diagnostic[] {
     }
   }
   if (policy.minManagedMemory !== undefined && g.managedMemoryConfig.slotManagedMemory !== undefined)
-    out.push(...managedMemoryShortfalls(a, policy.minManagedMemory));
+    pushAll(out, managedMemoryShortfalls(a, policy.minManagedMemory));
   return out;
 }
 

@@ -4,9 +4,10 @@
  * read once, before any job graph is checked, so a bad cluster or configuration is one usage error
  * (exit 2) instead of a finding in every file.
  */
-import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
 import { type PolicyFile, type ValidatePolicy, memorySize } from '../parse/policy.js';
+import { locateDiagnostics } from '../parse/source-map.js';
 import type { FindingSeverity } from '../report/validate/finding.js';
 import { definedOnly } from '../util/defined-only.js';
 import type { FlinkVersion } from '../model/flink-version.js';
@@ -26,13 +27,34 @@ export interface ValidateFlags {
   readonly flinkVersion?: string;
 }
 
-/** `--min-managed-memory` (or the file's): a Flink MemorySize, meaningful only with a TaskManager configuration. */
-export function resolveMinManagedMemory(flags: ValidateFlags, file: PolicyFile, hasTmConfig: boolean): Result<bigint | undefined> {
+/**
+ * `--min-managed-memory` (or the policy file's): a Flink MemorySize, meaningful only with a
+ * TaskManager configuration. `policy` is the policy file's text, to point at its key.
+ */
+export function resolveMinManagedMemory(
+  flags: ValidateFlags,
+  file: PolicyFile,
+  hasTmConfig: boolean,
+  policy?: SourceText,
+): Result<bigint | undefined> {
   const text = flags.minManagedMemory ?? file.minManagedMemory;
   if (text === undefined) return ok(undefined);
-  if (!hasTmConfig)
-    return fail([error('usage/min-managed-memory', '--min-managed-memory needs --tm-config (the managed memory of a slot comes from it)')]);
-  return memorySize(text, 'min-managed-memory');
+  if (hasTmConfig) return memorySize(text, 'min-managed-memory');
+  const why = 'the managed memory of a slot comes from it';
+  if (flags.minManagedMemory !== undefined || policy === undefined)
+    return fail([error('usage/min-managed-memory', `--min-managed-memory needs --tm-config (${why})`)]);
+  const d = error(
+    'usage/min-managed-memory',
+    `minManagedMemory needs tmConfig in the policy file or --tm-config (${why})`,
+    '/minManagedMemory',
+  );
+  return fail(locateDiagnostics([d], policy.text, policy.file));
+}
+
+/** A note at the policy file's key that named a file (`cluster`, `tmConfig`), shown when that file is refused. */
+export function policyKeyNote(policy: SourceText, key: 'cluster' | 'tmConfig'): Diagnostic {
+  const d = info('policy/path', `${key} in the policy file names it (a relative path is read from the policy file's folder)`, `/${key}`);
+  return locateDiagnostics([d], policy.text, policy.file)[0]!;
 }
 
 /** The cluster must be one flinkslot can simulate, the configuration one Flink would start with. */
@@ -40,22 +62,19 @@ export function checkPolicyInputs(inputs: {
   cluster?: SourceText | undefined;
   tmConfig?: SourceText | undefined;
   flinkVersion?: string | undefined;
+  /** Where the policy file named each input (policyKeyNote), added to its refusal. */
+  namedBy?: { cluster?: Diagnostic | undefined; tmConfig?: Diagnostic | undefined };
 }): Result<void> {
+  const version = inputs.flinkVersion === undefined ? {} : { flinkVersion: inputs.flinkVersion };
+  const refused = (diagnostics: Diagnostic[], origin: Diagnostic | undefined): Result<void> =>
+    fail(origin === undefined ? diagnostics : [...diagnostics, origin]);
   if (inputs.cluster !== undefined) {
-    const cluster = simulatePlannedJobsOnCluster(
-      inputs.cluster,
-      [],
-      inputs.flinkVersion === undefined ? {} : { flinkVersion: inputs.flinkVersion },
-    );
-    if (!cluster.ok) return cluster;
+    const cluster = simulatePlannedJobsOnCluster(inputs.cluster, [], version);
+    if (!cluster.ok) return refused(cluster.diagnostics, inputs.namedBy?.cluster);
   }
   if (inputs.tmConfig !== undefined) {
-    const memory = memoryFromText(
-      inputs.tmConfig.text,
-      inputs.tmConfig.file,
-      inputs.flinkVersion === undefined ? {} : { flinkVersion: inputs.flinkVersion },
-    );
-    if (!memory.ok) return memory;
+    const memory = memoryFromText(inputs.tmConfig.text, inputs.tmConfig.file, version);
+    if (!memory.ok) return refused(memory.diagnostics, inputs.namedBy?.tmConfig);
   }
   return ok(undefined);
 }

@@ -6,6 +6,7 @@
  */
 import { FlinkException } from '../errors/flink-exception.js';
 import { parseMemorySize } from '../model/memory-size.js';
+import { textOf } from '../util/text-of.js';
 
 export type FlinkConfiguration = ReadonlyMap<string, string>;
 
@@ -16,7 +17,7 @@ export function flattenConfiguration(data: Record<string, unknown>): Map<string,
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       for (const [k, v] of Object.entries(value)) walk(v, prefix === '' ? k : `${prefix}.${k}`);
     } else {
-      out.set(prefix, Array.isArray(value) ? value.map(String).join(',') : String(value));
+      out.set(prefix, Array.isArray(value) ? value.map(textOf).join(',') : textOf(value));
     }
   };
   walk(data, '');

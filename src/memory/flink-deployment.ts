@@ -14,6 +14,7 @@ import { type FlinkVersion, atLeast, parseFlinkVersion } from '../model/flink-ve
 import { parseMemorySize } from '../model/memory-size.js';
 import { printable } from '../util/printable.js';
 import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
+import { numberOf, textOf } from '../util/text-of.js';
 
 type Raw = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ function memoryBytes(text: string): bigint | undefined {
 }
 
 function versionOf(spec: Raw): string | undefined {
-  const m = /^v(\d+)_(\d+)$/.exec(String(spec.flinkVersion ?? ''));
+  const m = /^v(\d+)_(\d+)$/.exec(textOf(spec.flinkVersion ?? ''));
   return m === null ? undefined : `${m[1]}.${m[2]}`;
 }
 
@@ -110,10 +111,20 @@ function setProcessMemory(config: Map<string, string>, text: string, pointer: st
 /** `taskManager.resource` (`setResource`): memory and CPU. */
 function applyResource(resource: Raw, config: Map<string, string>, version: FlinkVersion | undefined, notes: Diagnostic[]): Result<void> {
   if (resource.memory !== undefined) {
-    const set = setProcessMemory(config, String(resource.memory), '/spec/taskManager/resource/memory', notes);
+    const set = setProcessMemory(config, textOf(resource.memory), '/spec/taskManager/resource/memory', notes);
     if (!set.ok) return set;
   }
-  if (resource.cpu !== undefined) setCpu(config, Number(resource.cpu), version);
+  if (resource.cpu === undefined) return ok(undefined);
+  const cpu = typeof resource.cpu === 'number' ? resource.cpu : Number.NaN;
+  if (!Number.isFinite(cpu))
+    return fail([
+      error(
+        'deployment/cpu',
+        `taskManager.resource.cpu '${printable(textOf(resource.cpu))}' is not a number (the FlinkDeployment CRD declares a number: Kubernetes refuses the resource)`,
+        '/spec/taskManager/resource/cpu',
+      ),
+    ]);
+  setCpu(config, cpu, version);
   return ok(undefined);
 }
 
@@ -145,15 +156,15 @@ function applyResourceRequirements(
   const limits = (resources.limits ?? {}) as Raw;
   const at = '/spec/taskManager/resources';
   if (requests.memory !== undefined) {
-    const set = setProcessMemory(config, String(requests.memory), `${at}/requests/memory`, notes);
+    const set = setProcessMemory(config, textOf(requests.memory), `${at}/requests/memory`, notes);
     if (!set.ok) return set;
   }
-  const cpu = requests.cpu === undefined ? undefined : cpuQuantity(String(requests.cpu));
+  const cpu = requests.cpu === undefined ? undefined : cpuQuantity(textOf(requests.cpu));
   if (requests.cpu !== undefined && cpu === undefined) {
     notes.push(
       warning(
         'deployment/cpu',
-        `taskManager.resources.requests.cpu '${String(requests.cpu)}' is not a CPU amount: the operator skips it`,
+        `taskManager.resources.requests.cpu '${printable(textOf(requests.cpu))}' is not a CPU amount: the operator skips it`,
         `${at}/requests/cpu`,
       ),
     );
@@ -161,7 +172,7 @@ function applyResourceRequirements(
   if (cpu !== undefined) setCpu(config, cpu, version);
   const factor = (kind: 'cpu' | 'memory', read: (t: string) => number | undefined): void => {
     if (limits[kind] === undefined || requests[kind] === undefined) return;
-    const [limit, request] = [read(String(limits[kind])), read(String(requests[kind]))];
+    const [limit, request] = [read(textOf(limits[kind])), read(textOf(requests[kind]))];
     if (limit === undefined || request === undefined || !(request > 0)) return;
     const key = `kubernetes.taskmanager.${kind}.limit-factor`;
     config.set(key, String(limit / request));
@@ -187,11 +198,12 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   const tm = (spec.taskManager ?? {}) as Raw;
   const resource = (tm.resource ?? {}) as Raw;
   const flinkVersion = versionOf(spec);
-  if (spec.flinkVersion !== undefined && flinkVersion === undefined) {
+  // A null field is what `kubectl apply` drops: no version given.
+  if (spec.flinkVersion !== undefined && spec.flinkVersion !== null && flinkVersion === undefined) {
     return fail([
       error(
         'deployment/flink-version',
-        `spec.flinkVersion '${String(spec.flinkVersion)}' is not an operator version (v1_15 … v2_2)`,
+        `spec.flinkVersion '${printable(textOf(spec.flinkVersion))}' is not an operator version (v1_15 … v2_2)`,
         '/spec/flinkVersion',
       ),
     ]);
@@ -202,9 +214,9 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
       ? applyResourceRequirements(tm.resources as Raw, config, operatorVersion, notes)
       : applyResource(resource, config, operatorVersion, notes);
   if (!applied.ok) return applied;
-  const image = spec.image === undefined ? undefined : officialImageVersion(String(spec.image));
+  const image = spec.image === undefined ? undefined : officialImageVersion(textOf(spec.image));
   if (image !== undefined && image !== flinkVersion) {
-    const message = `the image ${printable(String(spec.image))} runs Flink ${image}${flinkVersion === undefined ? '' : ` (spec.flinkVersion says ${flinkVersion})`}: ${image}'s rules apply`;
+    const message = `the image ${printable(textOf(spec.image))} runs Flink ${image}${flinkVersion === undefined ? '' : ` (spec.flinkVersion says ${flinkVersion})`}: ${image}'s rules apply`;
     notes.push(
       flinkVersion === undefined
         ? info('deployment/image-version', message, '/spec/image')
@@ -218,12 +230,12 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   const job = (spec.job ?? {}) as Raw;
   const fromSpec = specPointers(tm);
   return ok({
-    name: metadata.name === undefined ? undefined : String(metadata.name),
+    name: metadata.name === undefined ? undefined : textOf(metadata.name),
     config,
     flinkVersion: image ?? flinkVersion,
     mode: spec.mode === 'standalone' ? 'standalone' : 'native',
-    replicas: tm.replicas === undefined ? undefined : Number(tm.replicas),
-    parallelism: job.parallelism === undefined ? undefined : Number(job.parallelism),
+    replicas: tm.replicas === undefined ? undefined : numberOf(tm.replicas),
+    parallelism: job.parallelism === undefined ? undefined : numberOf(job.parallelism),
     notes,
     pointerOf: (key) => fromSpec.get(key) ?? `/spec/flinkConfiguration/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
   });

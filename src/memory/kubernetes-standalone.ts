@@ -5,13 +5,14 @@
  * with Flink's line reader, a `config.yaml` as YAML); the TaskManager Deployment says how many run
  * (`replicas`), which image (the Flink release) and the container's requests and limits.
  */
-import { load } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, info, ok, warning } from '../errors/diagnostic.js';
 import type { SourceLocation } from '../errors/diagnostic.js';
+import { parseDocument } from '../parse/document.js';
 import { printable } from '../util/printable.js';
 import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
 import { cpuQuantity, kubernetesQuantityBytes, officialImageVersion } from './flink-deployment.js';
 import { readLegacyFlinkConf } from './legacy-flink-conf.js';
+import { numberOf, textOf } from '../util/text-of.js';
 
 type Raw = Record<string, unknown>;
 
@@ -52,9 +53,9 @@ function taskManagerWorkload(companions: readonly unknown[]): TaskManagerWorkloa
     if (container === undefined) continue;
     const resources = asMap(container.resources);
     return {
-      name: String(asMap(doc.metadata).name ?? doc.kind),
-      replicas: spec.replicas === undefined ? 1 : Number(spec.replicas),
-      image: container.image === undefined ? undefined : String(container.image),
+      name: textOf(asMap(doc.metadata).name ?? doc.kind),
+      replicas: spec.replicas === undefined ? 1 : numberOf(spec.replicas),
+      image: container.image === undefined ? undefined : textOf(container.image),
       requests: asMap(resources.requests),
       limits: asMap(resources.limits),
     };
@@ -87,15 +88,17 @@ export function readFlinkConfigMap(data: unknown, text: string, companions: read
   if (file === 'flink-conf.yaml') {
     config = readLegacyFlinkConf(embedded).config;
   } else {
-    let parsed: unknown;
-    try {
-      parsed = load(embedded);
-    } catch (e) {
-      return fail([
-        error('manifest/config-yaml', `the ConfigMap's config.yaml is not YAML: ${(e as Error).message.split('\n')[0]}`, `/data/${file}`),
-      ]);
+    // The embedded file gets the bounds of any document (depth, aliases, size).
+    const parsed = parseDocument(embedded);
+    if (!parsed.ok) {
+      const first = parsed.diagnostics[0]!;
+      const message =
+        first.code === 'input/syntax'
+          ? `the ConfigMap's config.yaml is not YAML: ${first.message.replace(/^YAML syntax error: /, '')}`
+          : `the ConfigMap's config.yaml: ${first.message}`;
+      return fail([error('manifest/config-yaml', message, `/data/${file}`)]);
     }
-    config = flattenConfiguration(asMap(parsed));
+    config = flattenConfiguration(asMap(parsed.value.data));
   }
   const taskManagers = taskManagerWorkload(companions);
   const flinkVersion = taskManagers?.image === undefined ? undefined : officialImageVersion(taskManagers.image);
@@ -113,8 +116,8 @@ export function readFlinkConfigMap(data: unknown, text: string, companions: read
  */
 export function containerNotes(w: TaskManagerWorkload, totalProcess: bigint, cpu: number): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const limit = w.limits.memory === undefined ? undefined : kubernetesQuantityBytes(String(w.limits.memory));
-  const request = w.requests.memory === undefined ? undefined : kubernetesQuantityBytes(String(w.requests.memory));
+  const limit = w.limits.memory === undefined ? undefined : kubernetesQuantityBytes(textOf(w.limits.memory));
+  const request = w.requests.memory === undefined ? undefined : kubernetesQuantityBytes(textOf(w.requests.memory));
   const mib = (b: bigint): string => `${b >> 20n} MiB`;
   if (limit !== undefined && totalProcess > limit)
     out.push(
@@ -136,7 +139,7 @@ export function containerNotes(w: TaskManagerWorkload, totalProcess: bigint, cpu
     out.push(
       info('manifest/memory-request', `the container requests ${mib(request)}, less than the ${mib(totalProcess)} Flink will use`, ''),
     );
-  const cpuLimit = w.limits.cpu === undefined ? undefined : cpuQuantity(String(w.limits.cpu));
+  const cpuLimit = w.limits.cpu === undefined ? undefined : cpuQuantity(textOf(w.limits.cpu));
   if (cpuLimit !== undefined && cpuLimit < cpu)
     out.push(
       info(

@@ -35,71 +35,110 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   const format = detectFormat(text);
   if (format === 'json') {
     const json = parseJson(text);
-    if (json.ok && deeperThan(json.value.data, MAX_DEPTH))
+    if (json.ok && deeperThan(json.value.data, MAX_DEPTH, false))
       return fail([at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0)]);
     return json;
   }
+  if (text.length > MAX_YAML_CHARACTERS) return fail([at(error('input/too-large', YAML_TOO_LARGE, ''), text, 0)]);
   let data: unknown;
   try {
     data = isBlank(text) ? null : load(text);
   } catch (e) {
     // A Kubernetes manifest of several documents: its FlinkDeployment or Flink ConfigMap, the other lines blanked.
     const manifest = e instanceof YAMLException && e.mark === undefined ? manifestDocument(text) : undefined;
-    if (manifest !== undefined) return manifest.ok ? ok({ ...manifest.value, format }) : manifest;
-    return fail([yamlSyntaxError(e, text, 'YAML')]);
+    if (manifest === undefined) return fail([yamlSyntaxError(e, text, 'YAML')]);
+    if (!manifest.ok) return manifest;
+    const { data: chosen, text: located, companions } = manifest.value;
+    const tooBig = boundsExceeded([chosen, ...companions], located);
+    return tooBig === undefined ? ok({ ...manifest.value, format }) : fail([tooBig]);
   }
   if (data === null || data === undefined)
     return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
-  // Readers recurse into nested values: a document nested deeper than any real one is refused first.
-  if (deeperThan(data, MAX_DEPTH))
-    return fail([at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0)]);
-  // YAML aliases share nodes: a few lines can stand for billions of values ("billion laughs").
-  if (/\*[^\s*]/.test(text) && exceedsValues(data, MAX_EXPANDED_VALUES))
-    return fail([
-      at(
-        error(
-          'input/too-large',
-          `the document expands to more than ${MAX_EXPANDED_VALUES.toLocaleString('en')} values through its YAML aliases (a YAML bomb?)`,
-          '',
-        ),
-        text,
-        0,
-      ),
-    ]);
+  const tooBig = boundsExceeded(data, text);
+  if (tooBig !== undefined) return fail([tooBig]);
   return ok({ data, format, text });
+}
+
+/**
+ * js-yaml holds about 17 bytes of heap per character it reads (a 47 MB scenario needed more than
+ * 512 MB); JSON.parse needs a third of that. Real YAML inputs (configurations, deployments,
+ * scenarios, job graphs of 1,000 vertices) stay under 1 MB.
+ */
+const MAX_YAML_CHARACTERS = 8 * 1024 * 1024;
+const YAML_TOO_LARGE = 'the YAML document is larger than 8 MiB, the most flinkslot reads as YAML (JSON is read up to 128 MiB)';
+
+/** Nesting deeper than any real document, or more than the text holds through YAML aliases. */
+function boundsExceeded(data: unknown, text: string): Diagnostic | undefined {
+  // Readers recurse into nested values: a document nested deeper than any real one is refused first.
+  if (deeperThan(data, MAX_DEPTH, true))
+    return at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0);
+  // YAML aliases share nodes: a few lines can stand for billions of values ("billion laughs").
+  const expansion = /\*[^\s*]/.test(text) ? aliasExpansion(data, text.length) : undefined;
+  if (expansion === undefined) return undefined;
+  return at(
+    error('input/too-large', `the document expands to more than ${expansion} through its YAML aliases (a YAML bomb?)`, ''),
+    text,
+    0,
+  );
 }
 
 /** Nesting a document may have; real job graphs, clusters and configurations nest fewer than 10 levels. */
 const MAX_DEPTH = 200;
 
-/** Whether `data` nests deeper than `limit` (iterative: the check itself must not overflow the stack). */
-function deeperThan(data: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[data, 0]];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null || seen.has(v)) continue;
+/**
+ * Whether `data` nests deeper than `limit`; iterative, the check itself must not overflow the
+ * stack. Only collections are stacked, and only YAML (`shared`: aliases may join branches) keeps
+ * a set of visited nodes: on a million-value JSON document both cost more memory than the data.
+ */
+function deeperThan(data: unknown, limit: number, shared: boolean): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const nodes: object[] = [data];
+  const depths: number[] = [0];
+  const seen = shared ? new Set<object>() : undefined;
+  while (nodes.length > 0) {
+    const v = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth > limit) return true;
-    seen.add(v);
-    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+    if (seen !== undefined) {
+      if (seen.has(v)) continue;
+      seen.add(v);
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (typeof x === 'object' && x !== null) {
+        nodes.push(x);
+        depths.push(depth + 1);
+      }
   }
   return false;
 }
 
 /** Values a document may expand to once its aliases are followed; far above any real job or cluster. */
 const MAX_EXPANDED_VALUES = 1_000_000;
+/** Characters of text aliases may add: one long string aliased many times is a bomb of few values. */
+const MAX_ALIASED_CHARACTERS = 16_000_000;
 
-/** Whether walking `data` as a tree (shared nodes counted each time they are reached) visits more than `limit` values. */
-function exceedsValues(data: unknown, limit: number): boolean {
+/**
+ * What walking `data` as a tree (shared nodes counted each time they are reached) exceeds: more
+ * than MAX_EXPANDED_VALUES values, or more characters of strings than the text holds plus
+ * MAX_ALIASED_CHARACTERS; undefined when neither.
+ */
+function aliasExpansion(data: unknown, textLength: number): string | undefined {
+  const maxCharacters = textLength + MAX_ALIASED_CHARACTERS;
   const stack: unknown[] = [data];
-  let visited = 0;
+  let [values, characters] = [0, 0];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (++visited > limit) return true;
-    if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) stack.push(x);
+    if (++values > MAX_EXPANDED_VALUES) return `${MAX_EXPANDED_VALUES.toLocaleString('en')} values`;
+    if (typeof v === 'string') characters += v.length;
+    else if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (typeof v === 'object' && v !== null)
+      for (const [k, x] of Object.entries(v)) {
+        characters += k.length;
+        stack.push(x);
+      }
+    if (characters > maxCharacters) return `${maxCharacters.toLocaleString('en')} characters`;
   }
-  return false;
+  return undefined;
 }
 
 /** Only whitespace and comments: js-yaml calls that an error, but it is an empty file. */

@@ -4,7 +4,7 @@
  * errors. The kinds are told apart by keys only one of them has at the top level.
  */
 import { type Diagnostic, error } from '../errors/diagnostic.js';
-import { parseDocument } from './document.js';
+import { parseDocument, stripByteOrderMark } from './document.js';
 import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat, isJobFormat } from './flink/flink-format.js';
 
 export type FileKind =
@@ -58,7 +58,8 @@ export function kindOfData(data: unknown): { kind: FileKind; flinkFormat?: Flink
   return undefined;
 }
 
-export function kindOfText(text: string): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
+export function kindOfText(source: string): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
+  const text = stripByteOrderMark(source);
   const doc = parseDocument(text);
   // A multi-document YAML (Kubernetes manifests) does not parse as one document: look at its first.
   if (!doc.ok) return /^\s*apiVersion:/m.test(text) && /^\s*kind:/m.test(text) ? { kind: 'kubernetes-manifest' } : undefined;

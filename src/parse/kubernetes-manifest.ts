@@ -63,11 +63,10 @@ export function manifestDocument(text: string): Result<ManifestDocument> | undef
   const lines = text.split('\n');
   const documents = documentRanges(lines);
   if (documents.length < 2) return undefined;
-  const parsed: Array<{ data: unknown; text: string; first: number }> = [];
+  const parsed: Array<{ data: unknown; range: Document; first: number }> = [];
   for (const d of documents) {
-    const only = blankOutside(lines, d);
     try {
-      parsed.push({ data: load(only), text: only, first: d.first });
+      parsed.push({ data: load(lines.slice(d.first, d.end).join('\n')), range: d, first: d.first });
     } catch {
       return undefined;
     }
@@ -77,13 +76,18 @@ export function manifestDocument(text: string): Result<ManifestDocument> | undef
   const chosen =
     deployments.length === 1 ? deployments[0] : deployments.length === 0 && configMaps.length === 1 ? configMaps[0] : undefined;
   if (chosen !== undefined)
-    return ok({ data: chosen.data, text: chosen.text, companions: parsed.filter((p) => p !== chosen).map((p) => p.data) });
+    return ok({
+      data: chosen.data,
+      // Only the chosen document's text is built: one full-length copy per document is quadratic.
+      text: blankOutside(lines, chosen.range),
+      companions: parsed.filter((p) => p !== chosen).map((p) => p.data),
+    });
   // Not a Kubernetes manifest: the caller's "expected a single document" error says it best.
   if (deployments.length === 0 && parsed.every((p) => kindOf(p.data) === undefined)) return undefined;
   // At the marker line that opens the second document.
   const at = offsetToPosition(text, lines.slice(0, parsed[1]!.first - 1).join('\n').length + (parsed[1]!.first > 1 ? 1 : 0));
   if (deployments.length === 0) {
-    const kinds = parsed.map((p) => JSON.stringify(kindOf(p.data) ?? null)).join(', ');
+    const kinds = listed(parsed.map((p) => JSON.stringify(kindOf(p.data) ?? null)));
     const message = `the file holds ${parsed.length} YAML documents (${kinds}) and none is a FlinkDeployment or a ConfigMap with Flink's configuration: flinkslot reads one document per file`;
     return fail([{ ...error('input/several-documents', message, ''), location: { pointer: '', ...at } }]);
   }
@@ -91,6 +95,12 @@ export function manifestDocument(text: string): Result<ManifestDocument> | undef
   const names = deployments.map((p) =>
     JSON.stringify(((p.data as Record<string, unknown>).metadata as Record<string, unknown> | undefined)?.name ?? null),
   );
-  const message = `the file holds ${deployments.length} FlinkDeployments (${names.join(', ')}): flinkslot reads one, put each in its own file`;
+  const message = `the file holds ${deployments.length} FlinkDeployments (${listed(names)}): flinkslot reads one, put each in its own file`;
   return fail([{ ...error('input/several-documents', message, ''), location: { pointer: '', ...at } }]);
+}
+
+/** The first ten, then how many more: a manifest of thousands of documents is one line, not thousands. */
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, 10).join(', ');
+  return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
 }

@@ -31,6 +31,7 @@ import { applyBatchExecution } from './batch-execution.js';
 import { checkParallelism } from './parallelism-rules.js';
 import { JAVA_INT_MAX } from './consumer-weights.js';
 import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface NormalizeOptions {
   /** `--flink-version`: replaces the file's `flinkVersion`. */
@@ -93,10 +94,10 @@ function readVersion(
   const version = resolveFlinkVersion(text, 'flinkVersion', '/flinkVersion');
   const flinkVersionSource = text === undefined ? 'assumed' : 'file';
   if (version.ok) {
-    out.push(...version.warnings);
+    pushAll(out, version.warnings);
     return { flinkVersion: version.value, flinkVersionSource };
   }
-  out.push(...version.diagnostics);
+  pushAll(out, version.diagnostics);
   return { flinkVersion: DEFAULT_FLINK_VERSION, flinkVersionSource };
 }
 

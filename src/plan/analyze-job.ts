@@ -20,6 +20,7 @@ import { type OperatorManagedMemory, computeManagedMemoryFractions } from './man
 import { idleStateBackendShare, unusedManagedMemory } from './managed-memory-advice.js';
 import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
 import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
+import { pushAll } from '../util/push-all.js';
 
 export type ManagedMemoryAnalysis =
   | {
@@ -50,8 +51,8 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   const managedMemory = analyzeManagedMemory(graph, slotSharing.value, warnings);
   if (hasErrors(warnings)) return fail(warnings.filter((d) => d.severity === 'error'));
   if (managedMemory.model === 'use-cases') {
-    warnings.push(...unusedManagedMemory(graph, slotSharing.value.groups, managedMemory.operators));
-    warnings.push(...idleStateBackendShare(graph, managedMemory.operators));
+    pushAll(warnings, unusedManagedMemory(graph, slotSharing.value.groups, managedMemory.operators));
+    pushAll(warnings, idleStateBackendShare(graph, managedMemory.operators));
   }
   if (regions.mergedForCoLocation) {
     warnings.push(
@@ -104,7 +105,7 @@ function planGroups(graph: JobGraph, slotSharing: SlotSharing): Result<SlotShari
 
 function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Diagnostic[]): ManagedMemoryAnalysis {
   if (!atLeast(graph.flinkVersion, 1, 12)) {
-    out.push(...checkLegacyWeightAndResources(graph));
+    pushAll(out, checkLegacyWeightAndResources(graph));
     try {
       return { model: 'legacy', operators: computeLegacyManagedMemoryFractions(graph, slotSharing.groups) };
     } catch (e) {
@@ -117,7 +118,7 @@ function analyzeManagedMemory(graph: JobGraph, slotSharing: SlotSharing, out: Di
   }
   const weights = resolveWeights(graph, out);
   const fractions = computeManagedMemoryFractions(graph, slotSharing.groups, weights);
-  out.push(...fractions.diagnostics);
+  pushAll(out, fractions.diagnostics);
   return { model: 'use-cases', weights, operators: fractions.operators };
 }
 

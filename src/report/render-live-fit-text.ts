@@ -4,6 +4,7 @@ import type { LiveFitAnswer, LiveFitReport } from './live-fit-report.js';
 import { formatDiagnostic } from './render-plan-text.js';
 import { renderSimulationText } from './render-simulation-text.js';
 import type { Style } from './style.js';
+import { pushAll } from '../util/push-all.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -42,7 +43,7 @@ export function renderLiveFitText(report: LiveFitReport, style: Style, taskManag
   lines.push('', style.heading(`New jobs (${report.newJobs.length})`));
   for (const j of report.newJobs) lines.push(`  ${printable(j.id)}: needs ${plural(j.requiredSlots, 'slot')}, ${j.verdict} now`);
   const notes = report.notes.map((d) => `  ${formatDiagnostic(d)}`);
-  if (notes.length > 0) lines.push('', style.heading('Read from the cluster'), ...notes);
+  if (notes.length > 0) pushAll(lines, ['', style.heading('Read from the cluster'), ...notes]);
   lines.push('', renderSimulationText({ ...report.simulation, notes: [] }, style, taskManagerRows));
   return lines.join('\n') + '\n';
 }

@@ -14,6 +14,7 @@ import { isGeneratedId, shortName, vertexLabeler } from './vertex-label.js';
 import { renderExecutionText } from './render-execution-text.js';
 import { count } from '../util/plural.js';
 import { formatBytes } from '../model/memory-size.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface TextOptions {
   style?: Style;
@@ -46,18 +47,19 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
         g.id,
         String(g.slots),
         profileToTextFromJson(g.resourceProfile),
-        g.vertices.map(label).join(', '),
+        names(g.vertices.map(label), limit),
       ]),
     ),
     ...more(report.slotSharingGroups.length, limit, s),
   ];
   if (report.coLocationGroups.length > 0) {
     lines.push('', s.heading(`Co-location groups (${report.coLocationGroups.length})`));
-    lines.push(
-      ...report.coLocationGroups.map((c) => `  ${c.name}: ${c.vertices.map(label).join(', ')} ${s.dim(`(group ${c.slotSharingGroup})`)}`),
+    pushAll(
+      lines,
+      report.coLocationGroups.map((c) => `  ${c.name}: ${names(c.vertices.map(label), limit)} ${s.dim(`(group ${c.slotSharingGroup})`)}`),
     );
   }
-  lines.push(
+  pushAll(lines, [
     '',
     ...listSection(
       s,
@@ -65,8 +67,8 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
       report.regions.map((r) => r.map(label)),
       limit,
     ),
-  );
-  lines.push(
+  ]);
+  pushAll(lines, [
     '',
     ...listSection(
       s,
@@ -74,21 +76,22 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
       report.components.map((c) => c.map(label)),
       limit,
     ),
-  );
-  lines.push('', ...managedMemorySection(report, s, limit));
-  if (report.execution) lines.push('', ...renderExecutionText(report.execution, s, limit));
+  ]);
+  pushAll(lines, ['', ...managedMemorySection(report, s, limit)]);
+  if (report.execution) pushAll(lines, ['', ...renderExecutionText(report.execution, s, limit)]);
   if (report.notes !== undefined && report.notes.length > 0) {
     lines.push('', s.heading('Read from a Flink file'));
-    lines.push(
-      ...report.notes.map((n) => `  ${s.dim('note')} ${n.message}${n.location?.pointer ? s.dim(` (${n.location.pointer})`) : ''}`),
+    pushAll(
+      lines,
+      report.notes.map((n) => `  ${s.dim('note')} ${n.message}${n.location?.pointer ? s.dim(` (${n.location.pointer})`) : ''}`),
     );
   }
   if (report.warnings.length > 0) {
     lines.push('', s.heading(`Warnings (${report.warnings.length})`));
-    lines.push(
+    pushAll(lines, [
       ...cut(report.warnings, limit).map((w) => `  ${s.warn('warning')} ${formatDiagnostic(w)}`),
       ...more(report.warnings.length, limit, s),
-    );
+    ]);
   }
   return lines.join('\n') + '\n';
 }
@@ -97,12 +100,18 @@ function cut<T>(items: readonly T[], limit: number): readonly T[] {
   return limit > 0 ? items.slice(0, limit) : items;
 }
 
+/** Names in one line, at most `limit` of them: a group of 120,000 vertices is not one 1.6 MB line. */
+function names(items: readonly string[], limit: number): string {
+  const shown = cut(items, limit).join(', ');
+  return limit > 0 && items.length > limit ? `${shown}, … ${items.length - limit} more` : shown;
+}
+
 function more(total: number, limit: number, s: Style): string[] {
   return limit > 0 && total > limit ? [s.dim(`  … ${total - limit} more (--limit 0 or --json shows all)`)] : [];
 }
 
 function listSection(s: Style, title: string, sets: readonly string[][], limit: number): string[] {
-  const rows = cut(sets, limit).map((members, i) => `  ${i + 1}: ${members.join(', ')}`);
+  const rows = cut(sets, limit).map((members, i) => `  ${i + 1}: ${names(members, limit)}`);
   return [s.heading(`${title} (${sets.length})`), ...rows, ...more(sets.length, limit, s)];
 }
 

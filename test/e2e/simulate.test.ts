@@ -873,7 +873,7 @@ const INVALID: Record<string, InvalidExpectation> = {
   'missing-job-graph.yaml': {
     line: 8,
     column: 15,
-    message: "cannot read the job graph file '../../jobs/no-such-job.yaml'",
+    message: "cannot read the job graph file '../../jobs/no-such-job.yaml': no such file",
     code: 'scenario/job-graph',
     pointer: '/jobs/0/jobGraph',
   },

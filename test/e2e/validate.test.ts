@@ -293,7 +293,7 @@ describe.concurrent('exit codes', () => {
       writeFileSync(join(dir, 'policy.yaml'), 'cluster: clusters/none.yaml\n');
       expectUsageError(
         await validate([VALID, '--policy', join(dir, 'policy.yaml')]),
-        `cannot read ${join(dir, 'clusters/none.yaml')}: no such file`,
+        `error ${join(dir, 'clusters/none.yaml')} cannot read: no such file [input/unreadable]\nnote ${join(dir, 'policy.yaml')}:1:10 cluster in the policy file names it`,
       );
     });
 

@@ -204,16 +204,16 @@ const validateErrorReport = new Ajv2020({ allErrors: true, strict: true }).compi
   JSON.parse(readFileSync(join(ROOT, 'schemas/error.schema.json'), 'utf8')) as object,
 );
 
-/** Raw control characters other than newline and tab: C0, DEL and C1. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** Raw control characters other than newline and tab (C0, DEL and C1), bidirectional overrides and isolates, U+2028/U+2029. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** The ways the CLI may spell a path that holds control characters: raw, or with \uXXXX escapes. */
 function pathSpellings(file: string): string[] {
   const escape = (re: RegExp) => file.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return [
     file,
-    escape(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g),
-    escape(/[\u0000-\u001f\u007f-\u009f]/g),
+    escape(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g),
+    escape(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g),
     JSON.stringify(file).slice(1, -1),
   ];
 }

@@ -10,6 +10,7 @@ import type { SourceText } from '../../model/source-text.js';
 import { parseDocument } from '../document.js';
 import { locateDiagnostics } from '../source-map.js';
 import { type ClusterOverview, type JobSummary, jobsHoldingSlots, readJobsOverview, readOverview, taskManagerIds } from './rest-answers.js';
+import { pushAll } from '../../util/push-all.js';
 
 /** Endpoints of the first round, in the order they are reported. */
 export const FIRST_ROUND = ['/overview', '/jobmanager/config', '/taskmanagers', '/jobs/overview'] as const;
@@ -67,7 +68,7 @@ export function checkFirstRound(round: FirstRound): Result<CheckedFirstRound> {
   for (const path of FIRST_ROUND) {
     const parsed = answerData(round.answers[path]);
     if (parsed.ok) data[path] = parsed.value;
-    else problems.push(...parsed.diagnostics);
+    else pushAll(problems, parsed.diagnostics);
   }
   if (problems.length > 0) return fail(problems);
   const overview = readOverview(data['/overview'], round.answers['/overview'].file);

@@ -98,7 +98,7 @@ export function jobManagerConfigText(data: unknown, url: string): Result<string>
 export function unusableConfiguration(problems: readonly Diagnostic[]): Diagnostic {
   return warning(
     'rest/configuration-unusable',
-    `the JobManager's configuration does not size a TaskManager (${problems[0]?.message ?? ''}); managed memory is shown as fractions only`,
+    `the JobManager's configuration does not size a TaskManager, so managed memory is shown as fractions only: ${problems[0]?.message ?? ''}`,
     '',
   );
 }

@@ -8,6 +8,7 @@ import { formatBytes } from '../../model/memory-size.js';
 import type { BytesJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { vertexLabeler } from '../vertex-label.js';
+import { maxOf, pushAll } from '../../util/push-all.js';
 
 /** Rows shown without folding. */
 const INLINE_ROWS = 10;
@@ -31,7 +32,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   const m = diff.minimumSlots;
   const headline = m.delta === 0 ? `**Minimum slots ${m.new}** (unchanged)` : `**Minimum slots ${m.old} → ${m.new} (${signed(m.delta)})**`;
   out.push(`${headline} · ${grew.length === 0 ? 'grew: nothing' : `:warning: grew: **${grew.join(', ')}**`}`, '');
-  out.push(...summaryTable(diff), '');
+  pushAll(out, [...summaryTable(diff), '']);
 
   const requirements = diff.requirements.filter((r) => r.delta !== 0);
   const requirementRows = requirements.map((r) => [
@@ -40,8 +41,9 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
     String(r.new),
     signed(r.delta),
   ]);
-  out.push(
-    ...section(
+  pushAll(
+    out,
+    section(
       'Resource requirements',
       `${requirementRows.length} changed`,
       table(['Profile', 'Old', 'New', 'Change'], requirementRows, ['---', '--:', '--:', '--:']),
@@ -55,8 +57,9 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
     ...g.removed.map((x) => groupRow('removed', x, label)),
     ...g.added.map((x) => groupRow('added', x, label)),
   ];
-  out.push(
-    ...section(
+  pushAll(
+    out,
+    section(
       'Slot sharing groups',
       `${g.changed.length} changed, ${g.added.length} added, ${g.removed.length} removed`,
       table(['Group', 'Change', 'Slots', 'Profile', 'Vertices'], groupRows),
@@ -66,8 +69,9 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
 
   const r = diff.regions;
   const regionLines = [...r.removed.map((x) => `- ${members(x, 20)}`), ...r.added.map((x) => `+ ${members(x, 20)}`)];
-  out.push(
-    ...section(
+  pushAll(
+    out,
+    section(
       'Pipelined regions',
       `${r.removed.length} removed, ${r.added.length} added, ${r.unchanged} unchanged`,
       fenced('diff', regionLines),
@@ -84,7 +88,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
     ...v.parallelism.map((x) => [vertex(x.id), 'parallelism', `${x.old} → ${x.new} (${signed(x.delta)})`]),
     ...v.slotSharingGroup.map((x) => [vertex(x.id), 'group', `${code(x.old)} → ${code(x.new)}`]),
   ];
-  out.push(...section('Vertices', `${vertexRows.length} changes`, table(['Vertex', 'Change', 'Detail'], vertexRows), vertexRows.length));
+  pushAll(out, section('Vertices', `${vertexRows.length} changes`, table(['Vertex', 'Change', 'Detail'], vertexRows), vertexRows.length));
 
   const o = diff.operators;
   const bytes = diff.managedMemory.bytesCompared;
@@ -102,8 +106,9 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
     ...o.added.map((x) => [vertex(x.vertex), vertex(x.id), '_added_', '', ...(bytes ? [''] : [])]),
   ];
   const operatorHeader = ['Vertex', 'Operator', 'Use case', 'Fraction of slot', ...(bytes ? ['Managed memory'] : [])];
-  out.push(
-    ...section(
+  pushAll(
+    out,
+    section(
       'Operators (managed memory)',
       `${o.changed.length} changed, ${o.added.length} added, ${o.removed.length} removed`,
       table(operatorHeader, operatorRows),
@@ -164,7 +169,7 @@ function table(header: readonly string[], rows: readonly string[][], align?: rea
 
 function fenced(language: string, lines: readonly string[]): string[] {
   const shown = lines.slice(0, MAX_ROWS);
-  const longest = Math.max(2, ...shown.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((run) => run.length))));
+  const longest = maxOf(shown.map(longestBacktickRun), 2);
   const fence = '`'.repeat(longest + 1);
   const out = [fence + language, ...shown, fence];
   if (lines.length > MAX_ROWS) out.push('', `_… ${lines.length - MAX_ROWS} more (flinkslot diff --json lists all)_`);
@@ -219,7 +224,7 @@ function fraction(f: number | null): string {
 
 /** Inline code that survives a table cell: backticks fenced by a longer run, pipes escaped. */
 function code(value: string): string {
-  const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = longestBacktickRun(value);
   const fence = '`'.repeat(longest + 1);
   const padded = longest > 0 ? ` ${value} ` : value;
   return `${fence}${padded.replace(/\|/g, '\\|')}${fence}`;
@@ -237,4 +242,11 @@ function escapeHtml(value: string): string {
 /** The version, marked when no file named it (the newest known was assumed). */
 function versionText(side: JobSide): string {
   return side.flinkVersionSource === 'assumed' ? `${side.flinkVersion} assumed` : side.flinkVersion;
+}
+
+function longestBacktickRun(text: string): number {
+  return maxOf(
+    (text.match(/`+/g) ?? []).map((run) => run.length),
+    0,
+  );
 }

@@ -10,6 +10,7 @@ import { profileToTextFromJson } from '../profile-text.js';
 import { type Style, PLAIN } from '../style.js';
 import { renderTable } from '../table.js';
 import { vertexLabeler } from '../vertex-label.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface DiffTextOptions {
   /** Maximum rows per list; 0 = everything. */
@@ -39,8 +40,9 @@ export function renderDiffText(
   const requirements = diff.requirements.filter((r) => r.delta !== 0);
   if (requirements.length > 0) {
     lines.push('', s.heading('Resource requirements (FLIP-138)'));
-    lines.push(
-      ...table(
+    pushAll(
+      lines,
+      table(
         ['SLOTS', 'PROFILE'],
         requirements.map((r) => [change(r.old, r.new, r.delta), profileText(r.resourceProfile)]),
       ),
@@ -65,7 +67,7 @@ export function renderDiffText(
       ...g.removed.map((x) => groupRow('removed', x, label)),
       ...g.added.map((x) => groupRow('added', x, label)),
     ];
-    lines.push(...table(['GROUP', 'CHANGE', 'SLOTS', 'PROFILE', 'VERTICES'], cut(rows, limit)), ...more(rows.length, limit, s));
+    pushAll(lines, [...table(['GROUP', 'CHANGE', 'SLOTS', 'PROFILE', 'VERTICES'], cut(rows, limit)), ...more(rows.length, limit, s)]);
   }
 
   const r = diff.regions;
@@ -81,7 +83,7 @@ export function renderDiffText(
       ),
     );
     const rows = [...r.removed.map((x) => `  - ${x.join(', ')}`), ...r.added.map((x) => `  + ${x.join(', ')}`)];
-    lines.push(...cut(rows, limit), ...more(rows.length, limit, s));
+    pushAll(lines, [...cut(rows, limit), ...more(rows.length, limit, s)]);
   }
 
   const v = diff.vertices;
@@ -104,7 +106,7 @@ export function renderDiffText(
       ...v.parallelism.map((x) => [label(x.id), 'parallelism', change(x.old, x.new, x.delta)]),
       ...v.slotSharingGroup.map((x) => [label(x.id), 'group', `${x.old} → ${x.new}`]),
     ];
-    lines.push(...table(['VERTEX', 'CHANGE', 'DETAIL'], cut(rows, limit)), ...more(rows.length, limit, s));
+    pushAll(lines, [...table(['VERTEX', 'CHANGE', 'DETAIL'], cut(rows, limit)), ...more(rows.length, limit, s)]);
   }
 
   const mm = diff.managedMemory;
@@ -135,7 +137,7 @@ export function renderDiffText(
       ...o.added.map((x) => [label(x.vertex), label(x.id), '(added)', '', ...(mm.bytesCompared ? [''] : [])]),
     ];
     const header = ['VERTEX', 'OPERATOR', 'USE CASE', 'FRACTION OF SLOT', ...(mm.bytesCompared ? ['BYTES'] : [])];
-    lines.push(...table(header, cut(rows, limit)), ...more(rows.length, limit, s));
+    pushAll(lines, [...table(header, cut(rows, limit)), ...more(rows.length, limit, s)]);
   }
   return lines.join('\n') + '\n';
 }

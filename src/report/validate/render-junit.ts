@@ -14,6 +14,7 @@
  * as 0 since some readers require them.
  */
 import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings } from './finding.js';
+import { pushAll } from '../../util/push-all.js';
 
 export const JUNIT_SUITES_NAME = 'flinkslot validate';
 
@@ -34,7 +35,7 @@ export function renderValidateJunit(run: ValidationRun): string {
   for (const { file, cases } of suites) {
     const failed = cases.filter((c) => c.failing.length > 0).length;
     lines.push(`  <testsuite ${attrs({ name: file.file, tests: cases.length, failures: failed, errors: 0, skipped: 0 })}>`);
-    for (const c of cases) lines.push(...testCase(file.file, c));
+    for (const c of cases) pushAll(lines, testCase(file.file, c));
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>');

@@ -7,6 +7,7 @@
 import type { Finding, ValidationRun } from './finding.js';
 import { reaches, sortFindings, summarize } from './finding.js';
 import { formatValidationSummary } from './render-text.js';
+import { pushAll } from '../../util/push-all.js';
 
 export function renderValidateTap(run: ValidationRun): string {
   const lines = ['TAP version 13', `1..${run.files.length}`];
@@ -14,7 +15,7 @@ export function renderValidateTap(run: ValidationRun): string {
     const findings = sortFindings(file.findings);
     const ok = file.skipped === true || !findings.some((f) => reaches(f.severity, run.failLevel));
     lines.push(`${ok ? 'ok' : 'not ok'} ${i + 1} - ${description(file.file)}${file.skipped === true ? ' # SKIP not a job graph' : ''}`);
-    if (findings.length > 0) lines.push('  ---', '  findings:', ...findings.flatMap(yamlFinding), '  ...');
+    if (findings.length > 0) pushAll(lines, ['  ---', '  findings:', ...findings.flatMap(yamlFinding), '  ...']);
   });
   lines.push(`# ${formatValidationSummary(summarize(run))}`);
   return lines.join('\n') + '\n';

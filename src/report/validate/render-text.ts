@@ -6,6 +6,7 @@
  */
 import { type Finding, type FindingSeverity, type ValidationRun, type ValidationSummary, sortFindings, summarize } from './finding.js';
 import { type Style, PLAIN } from '../style.js';
+import { maxOf } from '../../util/push-all.js';
 
 export interface ValidateTextOptions {
   /** Also list the files without findings, as `file: ok`. */
@@ -15,9 +16,18 @@ export interface ValidateTextOptions {
 export function renderValidateText(run: ValidationRun, style: Style = PLAIN, options: ValidateTextOptions = {}): string {
   const rows = run.files.map((f) => ({ file: f, findings: sortFindings(f.findings) }));
   const all = rows.flatMap((r) => r.findings);
-  const whereWidth = Math.max(0, ...all.map((f) => location(f).length));
-  const severityWidth = Math.max(0, ...all.map((f) => f.severity.length));
-  const ruleWidth = Math.max(0, ...all.map((f) => f.rule.length));
+  const whereWidth = maxOf(
+    all.map((f) => location(f).length),
+    0,
+  );
+  const severityWidth = maxOf(
+    all.map((f) => f.severity.length),
+    0,
+  );
+  const ruleWidth = maxOf(
+    all.map((f) => f.rule.length),
+    0,
+  );
   const lines: string[] = [];
   for (const { file, findings } of rows) {
     if (findings.length === 0) {

@@ -89,6 +89,7 @@ export function clusterOptions(
 ): Raw {
   const { notes } = diagnostics;
   const out: Raw = {};
+  const pointers: Record<string, string> = {};
   for (const spec of OPTIONS) {
     const key = spec.keys.find((k) => config?.has(k));
     const fromOptions = given[spec.option] !== undefined;
@@ -101,6 +102,7 @@ export function clusterOptions(
       continue;
     }
     out[spec.option] = fromOptions ? given[spec.option] : spec.read(config!.get(key!)!);
+    pointers[spec.option] = where;
     const cap = CAPS[spec.option];
     const value = out[spec.option];
     if (cap !== undefined && typeof value === 'number' && !(value <= cap)) {
@@ -110,7 +112,7 @@ export function clusterOptions(
       delete out[spec.option];
     }
   }
-  checkLoadBalanceMode(out, version, diagnostics.out, optionsAt);
+  checkLoadBalanceMode(out, version, diagnostics.out, pointers.loadBalanceMode ?? `${optionsAt}/loadBalanceMode`);
   for (const [option, value] of Object.entries(given))
     if (!(option in out) && !OPTIONS.some((s) => s.option === option)) out[option] = value;
   return out;
@@ -120,7 +122,7 @@ export function clusterOptions(
 const MODE_SINCE: Record<string, Release> = { NONE: [1, 19], SLOTS: [1, 19], MIN_RESOURCES: [2, 1], TASKS: [2, 2] };
 
 /** A value the release's enum lacks fails Flink's start-up (Configuration.get cannot parse it). */
-function checkLoadBalanceMode(out: Raw, version: FlinkVersion, errors: Diagnostic[], optionsAt: string): void {
+function checkLoadBalanceMode(out: Raw, version: FlinkVersion, errors: Diagnostic[], pointer: string): void {
   const mode = out.loadBalanceMode;
   if (mode === undefined) return;
   const since = MODE_SINCE[String(mode)];
@@ -129,5 +131,5 @@ function checkLoadBalanceMode(out: Raw, version: FlinkVersion, errors: Diagnosti
     .filter(([, release]) => atLeast(version, ...release))
     .map(([value]) => value);
   const message = `Could not parse value '${String(mode)}' for key 'taskmanager.load-balance.mode': Flink ${formatVersion(version)} knows ${known.join(', ')}${since === undefined ? '' : ` (${String(mode)} is new in ${releaseText(since)})`}`;
-  errors.push(error('scenario/option-value', message, `${optionsAt}/loadBalanceMode`, 'IllegalArgumentException'));
+  errors.push(error('scenario/option-value', message, pointer, 'IllegalArgumentException'));
 }

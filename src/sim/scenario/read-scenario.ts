@@ -14,6 +14,7 @@ import { readEvents } from './read-events.js';
 import { selectScenarioVersion } from './scenario-version.js';
 import { type Raw, Reader } from './reader.js';
 import type { JobDefinition, Scenario } from './scenario.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface PlannedJob {
   /** The job graph's name ('job' when the file names none). */
@@ -43,7 +44,7 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
     if (job.jobGraph !== undefined) {
       const planned = planJobGraph(String(job.jobGraph), `${p}/jobGraph`);
       if (!planned.ok) {
-        r.out.push(...planned.diagnostics);
+        pushAll(r.out, planned.diagnostics);
         return [];
       }
       requirements = [...planned.value.requirements];
@@ -93,7 +94,7 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
   const versionText = data.flinkVersion ?? clusterData.flinkVersion;
   const versionAt = data.flinkVersion !== undefined ? '/flinkVersion' : `${at}/flinkVersion`;
   const version = selectScenarioVersion(options.flinkVersion, versionText, versionAt, allJobs, out);
-  out.push(...jobReader.out);
+  pushAll(out, jobReader.out);
   const variants = (data.variants ?? [undefined]) as (Raw | undefined)[];
   const scenarios: Scenario[] = [];
   variants.forEach((variant, vi) => {
@@ -104,7 +105,7 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
     const eventsAt = variant?.events !== undefined ? `/variants/${vi}/events` : '/events';
     const timed = cluster === undefined ? [] : readEvents(r, eventList, eventsAt, cluster, new Set(allJobs.map((j) => j.id)));
     const until = data.until === undefined ? undefined : r.duration(data.until, '/until', 0);
-    out.push(...r.out);
+    pushAll(out, r.out);
     if (cluster !== undefined) {
       const label = variant === undefined ? undefined : String(variant.name ?? `variant ${vi + 1}`);
       scenarios.push({

@@ -16,6 +16,7 @@ import {
   resolveFlinkVersion,
 } from '../../model/flink-version.js';
 import type { JobDefinition } from './scenario.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface ScenarioVersion {
   readonly version: FlinkVersion;
@@ -35,7 +36,7 @@ export function selectScenarioVersion(
   if (fileText !== undefined) {
     const v = resolveFlinkVersion(String(fileText), 'flinkVersion', pointer);
     if (!v.ok) {
-      out.push(...v.diagnostics);
+      pushAll(out, v.diagnostics);
       return { version: DEFAULT_FLINK_VERSION, source: 'file', notes: [] };
     }
     return { version: v.value, source: 'file', notes: [...v.warnings, ...disagreements(v.value, jobs)] };

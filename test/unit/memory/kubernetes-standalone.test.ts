@@ -71,6 +71,32 @@ describe('a manifest with a ConfigMap of Flink’s file and a TaskManager Deploy
   });
 });
 
+describe("the ConfigMap's embedded config.yaml", () => {
+  const read = (embedded: string) => readFlinkConfigMap({ kind: 'ConfigMap', data: { 'config.yaml': embedded } }, '', []);
+  const refusal = (embedded: string) => {
+    const m = read(embedded);
+    return m.ok ? undefined : [m.diagnostics[0]!.code, m.diagnostics[0]!.message, m.diagnostics[0]!.location?.pointer];
+  };
+
+  it('that is not YAML is refused at its key', () => {
+    expect(refusal('a: [1,\n')).toEqual([
+      'manifest/config-yaml',
+      "the ConfigMap's config.yaml is not YAML: deficient indentation",
+      '/data/config.yaml',
+    ]);
+  });
+
+  it('gets the bounds of any document: a YAML bomb inside it is refused, not expanded', () => {
+    const levels = Array.from({ length: 9 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(9).fill(`*l${i}`).join(', ')}]`);
+    const bomb = ['l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...levels, 'taskmanager.numberOfTaskSlots: *l9'].join('\n');
+    expect(refusal(bomb)).toEqual([
+      'manifest/config-yaml',
+      "the ConfigMap's config.yaml: the document expands to more than 1,000,000 values through its YAML aliases (a YAML bomb?)",
+      '/data/config.yaml',
+    ]);
+  });
+});
+
 describe('containerNotes', () => {
   const w = (limits: Record<string, string>, requests: Record<string, string> = {}): TaskManagerWorkload => ({
     name: 'tm',

@@ -714,11 +714,15 @@ describe('simulateScenario / simulateJobsOnCluster (text in)', () => {
   });
 
   it('a job graph file that cannot be read, with and without a loader', () => {
-    for (const options of [{}, { loadJobGraph: () => undefined }]) {
+    const cases = [
+      [{}, 'no reader given'],
+      [{ loadJobGraph: () => ({ reason: 'no such file' }) }, 'no such file'],
+    ] as const;
+    for (const [options, reason] of cases) {
       const [d] = diagnostics(simulateScenario({ text: SCENARIO, file: 's.yaml' }, options));
       expect([d!.code, d!.message, d!.location?.line, d!.location?.column, d!.location?.pointer]).toEqual([
         'scenario/job-graph',
-        "cannot read the job graph file 'job.yaml'",
+        `cannot read the job graph file 'job.yaml': ${reason}`,
         5,
         23,
         '/jobs/0/jobGraph',
