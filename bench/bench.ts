@@ -427,10 +427,11 @@ interface CliTiming {
   target?: number;
 }
 
-function timeCli(label: string, args: string[], target?: number, runs = CLI_RUNS): CliTiming {
+function timeCli(label: string, args: string[], target?: number, runs = CLI_RUNS, env?: Record<string, string>): CliTiming {
   const run = () => {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const options = { cwd: ROOT, encoding: 'utf8' as const, maxBuffer: 16 * 1024 * 1024 };
+    const r = spawnSync(process.execPath, args, env === undefined ? options : { ...options, env: { ...process.env, ...env } });
     return { ms: performance.now() - t0, status: r.status, stderr: r.stderr ?? '', stdout: r.stdout ?? '' };
   };
   const warm = run();
@@ -447,7 +448,10 @@ function timeCli(label: string, args: string[], target?: number, runs = CLI_RUNS
       stderr = r.stderr;
     }
   }
-  return { label, command: `node ${args.join(' ')}`, times, status, stderr, stdout, ...(target === undefined ? {} : { target }) };
+  const prefix = Object.entries(env ?? {})
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
+  return { label, command: `${prefix}node ${args.join(' ')}`, times, status, stderr, stdout, ...(target === undefined ? {} : { target }) };
 }
 
 function planFixture(): { path: string; note: string; cleanup: () => void } {
@@ -729,6 +733,10 @@ async function main(): Promise<void> {
       timeCli('node -e 0 (baseline)', ['-e', '0']),
       timeCli('plan (20 vertices)', ['bin/run.js', 'plan', fixture.path], PLAN_WALL_TARGET_MS),
       timeCli('plan (wordcount, 4 vertices)', ['bin/run.js', 'plan', 'fixtures/jobs/wordcount-streaming.yaml']),
+      // The same through oclif: what plan's fast path (commands/plan-fast.ts) saves.
+      timeCli('plan (wordcount) via oclif', ['bin/run.js', 'plan', 'fixtures/jobs/wordcount-streaming.yaml'], undefined, CLI_RUNS, {
+        FLINKSLOT_NO_FAST_PATH: '1',
+      }),
       timeCli('--version', ['bin/run.js', '--version']),
       timeCli('plan --help', ['bin/run.js', 'plan', '--help']),
     ];
@@ -751,6 +759,11 @@ async function main(): Promise<void> {
       ]),
     ),
   );
+  const ratio = (label: string): number => median(cli.find((c) => c.label === label)!.times) / median(cli[0]!.times);
+  const startUp = ['plan (wordcount, 4 vertices)', '--version'].map(
+    (l) => `${l} ${ratio(l).toFixed(2)}× ${ratio(l) <= 2 ? 'met' : 'MISSED'}`,
+  );
+  console.log(`start-up target (issue 15), median ≤ 2× node -e 0: ${startUp.join(', ')}`);
   for (const c of cli)
     if (c.status !== 0) console.log(`! ${c.command} exited ${c.status}: ${c.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
   console.log('');

@@ -18,8 +18,12 @@ rmSync(outdir, { recursive: true, force: true });
 // The entry also hands bin/run.js oclif's execute, so the CLI runs one copy of oclif, the bundled one.
 const entry = join(root, 'dist/commands/cli-entry.js');
 writeFileSync(entry, "export { COMMANDS, commandNotFound } from './index.js';\nexport { execute } from '@oclif/core';\n");
-await build({
-  entryPoints: { index: entry, 'validate-worker': join(root, 'dist/commands/support/validate-worker.js') },
+const result = await build({
+  entryPoints: {
+    index: entry,
+    'validate-worker': join(root, 'dist/commands/support/validate-worker.js'),
+    'plan-fast': join(root, 'dist/commands/plan-fast.js'),
+  },
   outdir,
   bundle: true,
   splitting: true,
@@ -35,5 +39,18 @@ await build({
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 });
+
+// plan's fast path exists to start without oclif: fail the build if oclif reached it after all.
+const outputs = result.metafile.outputs;
+const loaded = new Set();
+const visit = (out) => {
+  if (loaded.has(out)) return;
+  loaded.add(out);
+  for (const imported of outputs[out].imports) if (imported.kind === 'import-statement' && outputs[imported.path]) visit(imported.path);
+};
+visit(Object.keys(outputs).find((o) => o.endsWith('/plan-fast.js')));
+const oclif = [...loaded].flatMap((o) => Object.keys(outputs[o].inputs)).filter((i) => i.includes('node_modules/@oclif/'));
+if (oclif.length > 0) throw new Error(`dist/cli/plan-fast.js loads oclif at start (${oclif[0]}): it must not`);

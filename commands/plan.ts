@@ -1,7 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { fetchJobAnswers } from './support/flink-rest.js';
-import { terminalStyle, useColor } from './support/terminal.js';
+import { runPlan } from './support/plan-run.js';
 
 export default class Plan extends FlinkslotCommand {
   static override summary =
@@ -54,33 +53,6 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Plan);
-    await this.guarded(async () => {
-      const color = useColor(flags.color);
-      const core = await import('../src/index.js');
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
-      const rows = flags.json || flags.limit === 0 ? {} : { memberRows: flags.limit };
-      const options = {
-        execution: flags.execution,
-        members: flags.members,
-        ...rows,
-        ...(tmConfig ? { tmConfig } : {}),
-        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
-      };
-      let result;
-      if (core.isRestAddress(args.file)) {
-        const target = await this.restTargetOrExit(args.file);
-        if (target.jobId === undefined) {
-          return this.refuse(`${args.file} names no job: give http://HOST:PORT/jobs/JOBID (GET /jobs/overview lists them)`, 'rest/address');
-        }
-        const answers = await this.restOrExit(() => fetchJobAnswers({ ...target, jobId: target.jobId! }));
-        result = core.planLiveJob(answers, options);
-      } else {
-        const input = await this.readOrExit(args.file);
-        result = core.planFromText(input.text, input.file, options);
-      }
-      await this.emit(result, { json: flags.json, color }, (report) =>
-        core.renderPlanText(report, { style: terminalStyle(color), limit: flags.limit }),
-      );
-    });
+    await runPlan(this.shell, args.file, flags);
   }
 }

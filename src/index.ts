@@ -2,8 +2,10 @@
  * flinkslot's library face: re-exports only. The core is pure (plain data in, plain data out; no
  * file system, process, console, clock or colours); `commands/` does the I/O and imports nothing
  * else from `src/`. The use cases live in `app/`; each stage's own exports are listed with it.
+ * Two parts are faces of their own (src/face/), which commands that start lean import directly.
  */
-export { type Diagnostic, type Result, type Severity, hasErrors } from './errors/diagnostic.js';
+export * from './face/shell.js';
+export * from './face/plan.js';
 export type { JobGraph } from './model/job-graph.js';
 export type { SourceText } from './model/source-text.js';
 export type { DeploymentTarget } from './memory/task-manager-cpu.js';
@@ -17,11 +19,7 @@ export { importFlinkFile, type ImportResult } from './parse/flink/import-file.js
 export { analyzeJob, type JobAnalysis } from './plan/analyze-job.js';
 
 // report
-export { buildPlanReport, type PlanReport } from './report/plan-report.js';
-export { renderPlanText, formatDiagnostic } from './report/render-plan-text.js';
-export { type ErrorReport, errorReport } from './report/error-report.js';
 export { closestName } from './util/closest.js';
-export { type Style, PLAIN } from './report/style.js';
 export { renderMemoryText } from './report/render-memory-text.js';
 export type { MemoryReport } from './report/memory-report.js';
 export { renderSimulationText } from './report/render-simulation-text.js';
@@ -42,7 +40,6 @@ export {
 export { renderValidation, VALIDATE_FORMATS, type ValidateFormat } from './report/validate/render-validation.js';
 
 // use cases
-export { type PlanOptions, planFromText } from './app/plan.js';
 export { type MemoryOptions, memoryFromText } from './app/memory.js';
 export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions } from './app/simulate.js';
 export { diffFromTexts } from './app/diff.js';
@@ -56,10 +53,8 @@ export {
   policyKeyNote,
   resolveMinManagedMemory,
 } from './app/validate-policy.js';
-export { isRestAddress, parseRestTarget, type RestTarget } from './parse/rest/rest-target.js';
 export { FIRST_ROUND, type FirstRound, type FirstRoundPath, checkFirstRound } from './parse/rest/cluster-snapshot.js';
 export { type ClusterSnapshot, type LiveFitOptions, fitJobsOnLiveCluster } from './app/live-cluster.js';
-export { type JobAnswers, planLiveJob } from './app/live-job.js';
 export { type MemoryAnswers, memoryOfLiveCluster } from './app/live-memory.js';
 export { type ImportAnswers, importLive } from './app/live-import.js';
 export type { LiveFitReport } from './report/live-fit-report.js';

@@ -2,9 +2,9 @@
  * Terminal output for commands: colour only on a TTY without NO_COLOR (chalk 5 ignores NO_COLOR
  * itself), diagnostics on stderr, and the exit codes of every flinkslot command.
  */
-import { randomBytes } from 'node:crypto';
 import { Chalk } from 'chalk';
-import type { Diagnostic, Style } from '../../src/index.js';
+import type { Diagnostic } from '../../src/face/shell.js';
+import type { Style } from '../../src/face/plan.js';
 
 export const ExitCode = { OK: 0, NOT_MET: 1, BAD_INPUT: 2, INTERNAL: 70 } as const;
 
@@ -30,7 +30,8 @@ export function useColor(flag: boolean | undefined): boolean {
  * escape every control character that came from the input (a job name can carry terminal escape
  * sequences) and then turn the marks back into colour codes.
  */
-const MARK = `\uE000${randomBytes(6).toString('hex')}`;
+// Math.random, not node:crypto (5 ms to load): the key only has to be unknown to the input's author.
+const MARK = `\uE000${Math.random().toString(36).slice(2, 12)}`;
 
 export function terminalStyle(color: boolean): Style {
   const c = new Chalk({ level: color ? 1 : 0 });

@@ -1,0 +1,6 @@
+/** The face of `flinkslot plan` (commands/support/plan-run.ts): a job graph or a running job → its plan and report. */
+export { type PlanOptions, planFromText } from '../app/plan.js';
+export { type JobAnswers, planLiveJob } from '../app/live-job.js';
+export { buildPlanReport, type PlanReport } from '../report/plan-report.js';
+export { renderPlanText } from '../report/render-plan-text.js';
+export { type Style, PLAIN } from '../report/style.js';

@@ -1,0 +1,70 @@
+/**
+ * plan's fast path (commands/plan-fast.ts) takes exactly the command lines oclif would read the
+ * same way, and declares the flags commands/plan.ts declares to oclif.
+ */
+import { describe, expect, it } from 'vitest';
+import Plan from '../../../commands/plan.js';
+import { PLAN_FLAG_KINDS, PLAN_LIMIT_DEFAULT, readPlanArgv } from '../../../commands/plan-fast.js';
+
+describe('the fast path knows plan’s flags as oclif does', () => {
+  it('same names, types, negation, default and dependencies', async () => {
+    const kinds: Record<string, string> = {};
+    for (const [name, f] of Object.entries(Plan.flags)) {
+      const flag = f as { type: string; allowNo?: boolean; parse?: (input: string, ctx: unknown, opts: unknown) => Promise<unknown> };
+      if (flag.type === 'boolean') kinds[name] = flag.allowNo ? 'negatable' : 'boolean';
+      // An integer flag's parser refuses a word; a string flag's keeps it.
+      else
+        kinds[name] = await flag.parse!('ten', {}, flag).then(
+          () => 'string',
+          () => 'integer',
+        );
+    }
+    const oclif = kinds;
+    expect(PLAN_FLAG_KINDS).toEqual(oclif);
+    expect(Plan.flags.limit.default).toBe(PLAN_LIMIT_DEFAULT);
+    expect(Plan.flags.members.dependsOn).toEqual(['execution']);
+  });
+});
+
+describe('readPlanArgv', () => {
+  const defaults = {
+    json: false,
+    limit: 50,
+    color: undefined,
+    execution: false,
+    members: false,
+    'flink-version': undefined,
+    'tm-config': undefined,
+  };
+
+  it('reads plain command lines: flags anywhere, values inline or next, --no-color, - for stdin', () => {
+    expect(readPlanArgv(['job.yaml'])).toEqual({ file: 'job.yaml', flags: defaults });
+    expect(readPlanArgv(['--json', 'job.yaml', '--limit=0', '--no-color'])).toEqual({
+      file: 'job.yaml',
+      flags: { ...defaults, json: true, limit: 0, color: false },
+    });
+    expect(readPlanArgv(['-', '--execution', '--members', '--tm-config', 'c.yaml', '--flink-version=1.18', '--color'])).toEqual({
+      file: '-',
+      flags: { ...defaults, execution: true, members: true, 'tm-config': 'c.yaml', 'flink-version': '1.18', color: true },
+    });
+  });
+
+  it.each([
+    [[], 'no file'],
+    [['a.yaml', 'b.yaml'], 'two files'],
+    [['--help', 'a.yaml'], 'help'],
+    [['-h'], 'help'],
+    [['a.yaml', '--jsn'], 'a typo'],
+    [['a.yaml', '--members'], '--members without --execution'],
+    [['a.yaml', '--limit', '-1'], 'a negative limit'],
+    [['a.yaml', '--limit', 'ten'], 'a limit that is not a number'],
+    [['a.yaml', '--limit'], 'a missing value'],
+    [['a.yaml', '--tm-config='], 'an empty value'],
+    [['a.yaml', '--json', '--json'], 'a flag twice'],
+    [['a.yaml', '--json=true'], 'a value for a boolean'],
+    [['a.yaml', '--no-json'], 'a negation oclif does not allow'],
+    [['--', 'a.yaml'], 'the end of flags'],
+  ])('leaves %j to oclif (%s)', (argv) => {
+    expect(readPlanArgv(argv)).toBeUndefined();
+  });
+});
