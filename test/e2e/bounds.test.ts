@@ -1,7 +1,7 @@
 /**
  * Input is bounded before work starts (issue 15 §6): each bound found by test/hostile is kept here
  * as an end-to-end regression with the exact words a user reads. Bounds: 128 MiB per input, 8 MiB
- * of YAML, 16 million characters added by aliases, 100,000 events and TaskManagers per scenario.
+ * of YAML, 16 million characters added by aliases, 250,000 events and 100,000 TaskManagers per scenario.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,14 +70,14 @@ describe('sizes are bounded before anything is parsed or simulated', () => {
     ]);
   });
 
-  it('a scenario of more than 100,000 events is refused at /events, before the schema walks them', () => {
-    const events = Array.from({ length: 100_001 }, (_, i) => `{"at":${i},"advanceTime":1}`);
+  it('a scenario of more than 250,000 events is refused at /events, before the schema walks them', () => {
+    const events = Array.from({ length: 250_001 }, (_, i) => `{"at":${i},"advanceTime":1}`);
     const cluster = `{"resourceAllocation":"standalone","defaultWorker":{"totalResources":{"cpuCores":4,"taskHeapMemory":"4g"},"numberOfTaskSlots":4},"taskManagers":[{"id":"tm"}]}`;
     const scenario = file('events.json', `{"cluster":${cluster},"jobs":[],"events":[${events.join(',')}]}`);
     const run = runCli(['simulate', scenario]);
     expect([run.status, run.stderr]).toEqual([
       2,
-      `error ${scenario} the scenario has 100,001 events: flinkslot simulates at most 100,000 (/events) [input/too-large]\n`,
+      `error ${scenario} the scenario has 250,001 events: flinkslot simulates at most 250,000 (/events) [input/too-large]\n`,
     ]);
   });
 

@@ -894,6 +894,16 @@ function prototypeKeys(corpus: Corpus): void {
     );
     const plan = `{"nodes":[{"id":"${key}","parallelism":1},{"id":"b","inputs":[{"id":"${key}"}]}]}`;
     corpus.add(`proto/${key}/flink-plan-ids`, 'json', plan, ['flink-json']);
+    // A map holding the key where the FlinkDeployment wants a scalar: String() and Number() of it throw for toString.
+    const map = `{${key}: 1}`;
+    const deployment = `apiVersion: flink.apache.org/v1beta1\nkind: FlinkDeployment\nmetadata: {name: ${map}}\nspec:\n  image: ${map}\n  flinkVersion: ${map}\n  job: {parallelism: ${map}}\n  taskManager:\n    replicas: ${map}\n    resource: {memory: ${map}, cpu: ${map}}\n`;
+    corpus.add(`proto/${key}/deployment-values`, 'yaml', deployment, ['config', 'cluster']);
+    corpus.add(
+      `proto/${key}/deployment-cpu`,
+      'yaml',
+      deployment.replace(/flinkVersion: .*/, 'flinkVersion: v1_20').replace(/memory: \{[^}]*\}/, 'memory: 2g'),
+      ['config', 'cluster'],
+    );
   }
 }
 
@@ -1099,6 +1109,10 @@ function oddPaths(corpus: Corpus): void {
   writeFileSync(evil, 'vertices: [{id: a, parallelism: -1}]\nbogus: 1\n');
   corpus.record('path/control-characters-in-name', evil, ALL_KINDS);
   corpus.record('path/missing', join(corpus.dir, 'does-not-exist-\u001b[2J.yaml'), ALL_KINDS);
+  // Endless: read until the 128 MiB bound.
+  corpus.record('path/dev-zero', '/dev/zero', FEW_KINDS);
+  const documents = Array.from({ length: 5000 }, (_, i) => `apiVersion: v1\nkind: Service\nmetadata: {name: s${i}}`);
+  corpus.add('huge/manifest-5000-documents', 'yaml', documents.join('\n---\n') + '\n', ['config', 'cluster']);
 }
 
 /** Timelines that are out of order, or name TaskManagers, jobs and slots that do not exist. */
