@@ -134,3 +134,13 @@ describe('a FlinkDeployment whose fields hold maps where Kubernetes wants scalar
     expect(run.stdout).toContain('TaskManager memory (Flink 2.2 rules, assumed)');
   });
 });
+
+describe('a Flink configuration given as the cluster', () => {
+  it('is named in one line with the commands that read it, not as 40 unknown keys', () => {
+    const run = runCli(['simulate', '--cluster', 'fixtures/config/flink-conf.yaml', JOB]);
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      'error fixtures/config/flink-conf.yaml:1:1 this is a Flink configuration, not a cluster; try `flinkslot memory fixtures/config/flink-conf.yaml` or `flinkslot plan JOB --tm-config fixtures/config/flink-conf.yaml` [input/wrong-kind]\n',
+    ]);
+  });
+});
