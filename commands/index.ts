@@ -6,6 +6,7 @@ import Import from './import.js';
 import Memory from './memory.js';
 import Plan from './plan.js';
 import Simulate from './simulate.js';
+import Size from './size.js';
 import Validate from './validate.js';
 import Version from './version.js';
 
@@ -19,6 +20,7 @@ export const COMMANDS = {
   memory: Memory,
   plan: Plan,
   simulate: Simulate,
+  size: Size,
   validate: Validate,
   version: Version,
 };

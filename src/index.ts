@@ -43,6 +43,9 @@ export { renderValidation, VALIDATE_FORMATS, type ValidateFormat } from './repor
 export { type MemoryOptions, memoryFromText } from './app/memory.js';
 export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions } from './app/simulate.js';
 export { diffFromTexts } from './app/diff.js';
+export { type SizeOptions, sizeJobs } from './app/size.js';
+export type { SizeReport } from './report/size-report.js';
+export { renderSizeText } from './report/render-size-text.js';
 export { versionOption } from './app/job-text.js';
 export { validateFile } from './app/validate-file.js';
 export {

@@ -59,8 +59,8 @@ export abstract class FlinkslotCommand extends Command {
     return this.shell.emit(result, options, renderText);
   }
 
-  protected failWith(diagnostics: readonly Diagnostic[], color: boolean): Promise<never> {
-    return this.shell.failWith(diagnostics, color);
+  protected failWith(diagnostics: readonly Diagnostic[], color: boolean, exitCode?: number): Promise<never> {
+    return this.shell.failWith(diagnostics, color, exitCode);
   }
 
   protected writeOut(text: string): Promise<void> {

@@ -95,14 +95,14 @@ export class CommandShell {
   }
 
   /** Diagnostics on stderr (at most 20, then a count), the JSON object with --json; exit 2. */
-  async failWith(diagnostics: readonly Diagnostic[], color: boolean): Promise<never> {
+  async failWith(diagnostics: readonly Diagnostic[], color: boolean, exitCode: number = ExitCode.BAD_INPUT): Promise<never> {
     const { formatDiagnostic } = await import('../../src/face/shell.js');
     const shown = diagnostics.slice(0, MAX_TEXT_DIAGNOSTICS);
     const lines = shown.map((d) => formatForStderr(d, formatDiagnostic, color));
     if (diagnostics.length > shown.length) lines.push(`… and ${diagnostics.length - shown.length} more`);
     process.stderr.write(lines.map((l) => `${l}\n`).join(''));
     if (this.jsonErrors) await this.writeJsonError(diagnostics);
-    return this.exit(ExitCode.BAD_INPUT);
+    return this.exit(exitCode);
   }
 
   async writeJsonError(diagnostics: readonly Diagnostic[]): Promise<void> {

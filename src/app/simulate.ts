@@ -66,7 +66,7 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
   };
 }
 
-interface CheckedDocument {
+export interface CheckedDocument {
   readonly text: string;
   readonly data: unknown;
   /** Import notes (a cluster read from Flink's `/taskmanagers` answer). */
@@ -79,6 +79,11 @@ interface CheckedDocument {
  * so a caller that builds a new SourceText gets a fresh read.
  */
 const checkedClusters = new WeakMap<SourceText, Result<CheckedDocument>>();
+
+/** A cluster of any kind flinkslot reads (cluster file, FlinkDeployment, manifest, GET /taskmanagers) as checked cluster data. */
+export function readClusterDocument(source: SourceText): Result<CheckedDocument> {
+  return checkDocument(source, true);
+}
 
 function checkDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
   if (!isCluster) return orWrongKind(readDocument(source, false), source, ['scenario'], 'a scenario');

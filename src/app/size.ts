@@ -1,0 +1,164 @@
+/**
+ * `flinkslot size`: the least number N of TaskManagers of one shape on which every job's resource
+ * requirements are met, proven by the embedded SlotManager: on N they are met, on N − 1 they are
+ * not. The shape is a TaskManager configuration (flink-conf.yaml or config.yaml, a FlinkDeployment,
+ * a standalone manifest, or a cluster file's default worker); the jobs declare at time 0, in
+ * order, on a standalone cluster of N such TaskManagers, as `simulate --cluster` runs them.
+ */
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import type { FlinkVersion } from '../model/flink-version.js';
+import type { SourceText } from '../model/source-text.js';
+import { readConfigurationText } from '../memory/parse-flink-configuration.js';
+import { kindOfText, wrongKind } from '../parse/file-kind.js';
+import validateCluster from '../parse/generated/cluster.validate.js';
+import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
+import { locateDiagnostics } from '../parse/source-map.js';
+import { type SizeReport, buildSizeReport } from '../report/size-report.js';
+import { minimalCount } from '../sim/minimal-count.js';
+import { runScenario } from '../sim/run-scenario.js';
+import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
+import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
+import type { JobDefinition } from '../sim/scenario/scenario.js';
+import { type SimulationOutcome, simulationOutcome } from '../sim/simulation-outcome.js';
+import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
+import { pushAll } from '../util/push-all.js';
+import { versionOption } from './job-text.js';
+import { CLUSTER_KINDS } from './wrong-kind.js';
+import { jobDefinition, jobLabel, planJob, readClusterDocument, uniqueId } from './simulate.js';
+
+export interface SizeOptions {
+  /** `--flink-version`: replaces the files' release. */
+  readonly flinkVersion?: string;
+  /** `--slots`: the shape's taskmanager.numberOfTaskSlots. */
+  readonly slots?: number;
+}
+
+type Raw = Record<string, unknown>;
+
+/** The shape as cluster data, and how to point at its problems in the file it came from. */
+interface Worker {
+  readonly data: Raw;
+  readonly locate: (ds: Diagnostic[]) => Diagnostic[];
+  readonly notes: Diagnostic[];
+}
+
+export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[], options: SizeOptions = {}): Result<SizeReport> {
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
+  const jobs = defineJobs(jobGraphs, version.value);
+  if (!jobs.ok) return jobs;
+  const worker = readWorker(tmConfig, options.slots);
+  if (!worker.ok) return worker;
+  const run = (n: number): Result<CountRun> => simulateCount(worker.value, n, jobs.value, version.value);
+  const one = run(1);
+  if (!one.ok) return one;
+  const shape = one.value.shape!;
+  const slotsPerTaskManager = one.value.slotsPerTaskManager;
+  const requested = jobs.value.reduce((sum, j) => sum + j.requirements.reduce((s, r) => s + r.count, 0), 0);
+  // One requirement per TaskManager is the most a count can help: beyond it, more do not.
+  const cap = Math.min(MAX_TASK_MANAGERS, Math.max(1, requested));
+  const hint = Math.ceil(requested / Math.max(1, slotsPerTaskManager));
+  const search = minimalCount(run, (r) => r.ok && r.value.outcome.verdict === 'met', hint, cap);
+  const failed = [...search.evaluated.values()].find((r) => !r.ok);
+  if (failed !== undefined && !failed.ok) return failed;
+  const outcomes = new Map([...search.evaluated].map(([n, r]) => [n, (r as { ok: true; value: CountRun }).value.outcome]));
+  if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!)]);
+  return ok(
+    buildSizeReport({
+      count: search.count,
+      slotsPerTaskManager,
+      taskManager: shape.total,
+      met: outcomes.get(search.count)!,
+      fewer: search.count === 0 ? undefined : outcomes.get(search.count - 1)!,
+      simulations: outcomes.size,
+      notes: [...version.warnings, ...worker.value.notes],
+    }),
+    version.warnings,
+  );
+}
+
+/** Each job graph planned, under its job name (made unique), declaring at time 0. */
+function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<JobDefinition[]> {
+  const used = new Set<string>();
+  const jobs: JobDefinition[] = [];
+  const problems: Diagnostic[] = [];
+  for (const g of jobGraphs) {
+    const job = planJob(g, version);
+    if (job.ok) jobs.push(jobDefinition(uniqueId(jobLabel(g.file, job.value), used), g.file, job.value));
+    else pushAll(problems, job.diagnostics);
+  }
+  return problems.length > 0 ? fail(problems) : ok(jobs);
+}
+
+/** The TaskManager shape: a Flink configuration becomes a cluster's default worker; a cluster of any kind keeps its own. */
+function readWorker(source: SourceText, slots: number | undefined): Result<Worker> {
+  const found = kindOfText(source.text);
+  let worker: Worker;
+  if (found?.kind === 'flink-configuration') {
+    const read = readConfigurationText(source.text, source.file);
+    if (!read.ok) return read;
+    const data: Raw = { resourceAllocation: 'standalone', defaultWorker: { flinkConfiguration: Object.fromEntries(read.value.config) } };
+    const schemaErrors = validateWith(validateCluster as CompiledValidator, data);
+    if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, undefined, source.file));
+    // The configuration's keys sit under /defaultWorker/flinkConfiguration in the cluster: back to the file's.
+    const locate = (ds: Diagnostic[]) =>
+      locateDiagnostics(
+        ds.map((d) => ({ ...d, location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') } })),
+        read.value.text,
+        source.file,
+      );
+    worker = { data, locate, notes: [...read.value.notes] };
+  } else {
+    const wrong = wrongKind(source.text, source.file, [...CLUSTER_KINDS, 'flink-configuration'], 'a TaskManager configuration');
+    if (wrong !== undefined) return fail([wrong]);
+    const checked = readClusterDocument(source);
+    if (!checked.ok) return checked;
+    const { text, data, notes } = checked.value;
+    worker = { data: data as Raw, locate: (ds) => locateDiagnostics(ds, text, source.file), notes };
+  }
+  return ok(slots === undefined ? worker : { ...worker, data: withSlots(worker.data, slots) });
+}
+
+/** `--slots N` on the shape: numberOfTaskSlots, and the configuration's key when the worker has one. */
+function withSlots(data: Raw, slots: number): Raw {
+  const worker = (data.defaultWorker ?? {}) as Raw;
+  const config = worker.flinkConfiguration as Raw | undefined;
+  const flinkConfiguration =
+    config === undefined ? {} : { flinkConfiguration: { ...config, 'taskmanager.numberOfTaskSlots': String(slots) } };
+  return { ...data, defaultWorker: { ...worker, numberOfTaskSlots: slots, ...flinkConfiguration } };
+}
+
+/** One run: its outcome, and the shape as the SlotManager registers it (undefined on 0 TaskManagers). */
+interface CountRun {
+  readonly outcome: SimulationOutcome;
+  readonly shape: TaskManagerRegistration | undefined;
+  /** taskmanager.numberOfTaskSlots of the shape (fine-grained TaskManagers register none up front). */
+  readonly slotsPerTaskManager: number;
+}
+
+/** The jobs on a standalone cluster of `n` TaskManagers of the shape. */
+function simulateCount(
+  worker: Worker,
+  n: number,
+  jobs: readonly JobDefinition[],
+  version: { flinkVersion?: FlinkVersion },
+): Result<CountRun> {
+  const data = { ...worker.data, resourceAllocation: 'standalone', taskManagers: n === 0 ? [] : [{ id: 'tm', count: n }] };
+  // A cluster names no job graph files (only scenarios do): the jobs come from the arguments.
+  const planJobGraph = (path: string, pointer: string): Result<PlannedJob> =>
+    fail([error('scenario/job-graph', `cannot read the job graph file '${path}': size takes job graphs as arguments`, pointer)]);
+  const scenarios = readScenario(data, true, { ...version, planJobGraph, extraJobs: [...jobs] });
+  if (!scenarios.ok) return fail(worker.locate(scenarios.diagnostics));
+  const scenario = scenarios.value[0]!;
+  return ok({
+    outcome: simulationOutcome(runScenario(scenario, { trace: false }), false),
+    shape: scenario.cluster.taskManagers[0]?.registration,
+    slotsPerTaskManager: scenario.cluster.config.slotsPerWorker,
+  });
+}
+
+function neverMet(cap: number, outcome: SimulationOutcome): Diagnostic {
+  const why = outcome.jobs.flatMap((j) => j.explanations.flatMap((e) => e.reasons.map((r) => r.message))).slice(0, 1);
+  const message = `no number of these TaskManagers meets the requirements: on ${cap.toLocaleString('en')} of them (one per requested slot) the jobs are still ${outcome.verdict}${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
+  return error('size/never-met', message, '');
+}

@@ -1,0 +1,62 @@
+/** `flinkslot size` as text: the answer first, then its proof and how much of each resource it leaves idle. */
+import { decimalFromNumber, decimalToString } from '../model/decimal.js';
+import { formatBytes } from '../model/memory-size.js';
+import { printable } from '../util/printable.js';
+import { count } from '../util/plural.js';
+import { formatDiagnostic } from './render-plan-text.js';
+import { profileToTextFromJson } from './profile-text.js';
+import type { DimensionUse, SizeReport, SizeRun } from './size-report.js';
+import { type Style, PLAIN } from './style.js';
+import { renderTable } from './table.js';
+
+const LABELS: Record<DimensionUse['dimension'], string> = {
+  slots: 'slots',
+  cpuCores: 'CPU cores',
+  taskHeapMemory: 'task heap',
+  taskOffHeapMemory: 'task off-heap',
+  managedMemory: 'managed',
+  networkMemory: 'network',
+};
+
+export function renderSizeText(report: SizeReport, style: Style = PLAIN): string {
+  const n = report.taskManagers;
+  const lines = [
+    style.heading(
+      `${count(n, 'TaskManager')} of ${count(report.slotsPerTaskManager, 'slot')} each (Flink ${report.flinkVersion}, ${report.slotManager} SlotManager)`,
+    ),
+    `  TaskManager: ${profileToTextFromJson(report.taskManager)}`,
+    `  jobs: ${report.jobs.map((j) => `${printable(j.id)} (${count(j.slots, 'slot')})`).join(', ')}`,
+    ...(report.notes ?? []).map((d) => `  ${style.dim('note')} ${formatDiagnostic(d)}`),
+    '',
+    style.heading('Proof (the embedded SlotManager, every job declaring at once)'),
+    `  on ${count(n, 'TaskManager')}: ${style.ok(report.proof.met.verdict)}`,
+    ...(report.proof.fewer === null ? ['  no TaskManager is needed'] : fewerLines(report.proof.fewer, style)),
+    '',
+    style.heading(`Use of the ${count(n, 'TaskManager')}`),
+    ...renderTable(
+      ['RESOURCE', 'TOTAL', 'USED', 'IDLE', 'USE'],
+      report.usage.map((u) => [
+        LABELS[u.dimension],
+        amount(u, u.total),
+        amount(u, u.used),
+        amount(u, u.unused),
+        `${Math.round(u.utilisation * 100)}%`,
+      ]),
+    ),
+    `  binding: ${style.strong(LABELS[report.bindingDimension])} (${report.simulations} SlotManager runs)`,
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function fewerLines(fewer: SizeRun, style: Style): string[] {
+  const missing = fewer.missing.map((m) => `${printable(m.job)} ${m.count} × ${profileToTextFromJson(m.profile)}`);
+  return [
+    `  on ${count(fewer.taskManagers, 'TaskManager')}: ${style.warn(fewer.verdict)}${missing.length > 0 ? `, missing ${missing.join('; ')}` : ''}`,
+  ];
+}
+
+function amount(u: DimensionUse, value: number | string): string {
+  if (u.dimension === 'slots') return String(value);
+  if (u.dimension === 'cpuCores') return decimalToString(decimalFromNumber(Number(value)));
+  return formatBytes(BigInt(value));
+}

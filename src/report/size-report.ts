@@ -1,0 +1,130 @@
+/**
+ * What `flinkslot size` found (schemas/size.schema.json): the least number of TaskManagers of
+ * the shape, the two SlotManager runs that prove it, and how much of each resource the jobs use
+ * on that many. Amounts are exact (bytes, CPU cores); the text report rounds them.
+ */
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
+import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
+import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
+import { type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+
+export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
+
+export interface DimensionUse {
+  readonly dimension: SizeDimension;
+  /** CPU cores and slots as numbers; memory in bytes (a string beyond 2^53). */
+  readonly total: number | string;
+  readonly used: number | string;
+  readonly unused: number | string;
+  /** used / total, 0 when there is none. */
+  readonly utilisation: number;
+}
+
+export interface SizeRun {
+  readonly taskManagers: number;
+  readonly verdict: Verdict;
+  /** Requirements not met per job (empty when met). */
+  readonly missing: { readonly job: string; readonly profile: ResourceProfileJson; readonly count: number }[];
+}
+
+export interface SizeReport {
+  readonly flinkVersion: string;
+  readonly slotManager: 'declarative' | 'fine-grained';
+  readonly taskManagers: number;
+  readonly slotsPerTaskManager: number;
+  /** The shape: one TaskManager's total resources. */
+  readonly taskManager: ResourceProfileJson;
+  readonly jobs: { readonly id: string; readonly source?: string; readonly slots: number }[];
+  /** On `taskManagers` the requirements are met; on one fewer (null when none are needed) they are not. */
+  readonly proof: { readonly met: SizeRun; readonly fewer: SizeRun | null };
+  readonly usage: DimensionUse[];
+  /** The resource that runs out first: short on one TaskManager fewer, else the most used. */
+  readonly bindingDimension: SizeDimension;
+  /** SlotManager runs the search made. */
+  readonly simulations: number;
+  readonly notes?: Diagnostic[];
+}
+
+export interface SizeFindings {
+  readonly count: number;
+  readonly slotsPerTaskManager: number;
+  readonly taskManager: ResourceProfile;
+  readonly met: SimulationOutcome;
+  readonly fewer: SimulationOutcome | undefined;
+  readonly simulations: number;
+  readonly notes: Diagnostic[];
+}
+
+const MEMORY: readonly SizeDimension[] = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
+
+export function buildSizeReport(f: SizeFindings): SizeReport {
+  const usage = usageOf(f);
+  return {
+    flinkVersion: f.met.flinkVersion,
+    slotManager: f.met.slotManager,
+    taskManagers: f.count,
+    slotsPerTaskManager: f.slotsPerTaskManager,
+    taskManager: profileToJson(f.taskManager),
+    jobs: f.met.jobs.map((j) => ({ id: j.id, ...(j.source === undefined ? {} : { source: j.source }), slots: slotCount(j.requirements) })),
+    proof: { met: sizeRun(f.count, f.met), fewer: f.fewer === undefined ? null : sizeRun(f.count - 1, f.fewer) },
+    usage,
+    bindingDimension: binding(f, usage),
+    simulations: f.simulations,
+    ...(f.notes.length === 0 ? {} : { notes: f.notes }),
+  };
+}
+
+const slotCount = (counts: readonly { readonly count: number }[]): number => counts.reduce((s, c) => s + c.count, 0);
+
+function sizeRun(taskManagers: number, outcome: SimulationOutcome): SizeRun {
+  const missing = outcome.jobs.flatMap((j) => j.missing.map((m) => ({ job: j.id, profile: profileToJson(m.profile), count: m.count })));
+  return { taskManagers, verdict: outcome.verdict, missing };
+}
+
+/** Totals and what is free, summed over the TaskManagers of the met run. */
+function usageOf(f: SizeFindings): DimensionUse[] {
+  const used = slotCount(f.met.jobs.flatMap((j) => j.acquired));
+  const slots = f.count * f.slotsPerTaskManager;
+  const out: DimensionUse[] = [{ dimension: 'slots', total: slots, used, unused: slots - used, utilisation: ratio(used, slots) }];
+  const tms = f.met.taskManagers.filter((tm) => isSpecified(tm.total) && isSpecified(tm.free));
+  if (tms.length === 0) return out;
+  const totals = tms.map((tm) => tm.total as SpecifiedProfile);
+  const frees = tms.map((tm) => tm.free as SpecifiedProfile);
+  // Summed as decimals, as Flink's BigDecimal does: 0.1 × 3 is 0.3.
+  const cpu = (ps: SpecifiedProfile[]) => decimalToNumber(ps.reduce((s, p) => addDecimal(s, p.cpuCores), ZERO_DECIMAL));
+  const [cpuTotal, cpuFree] = [cpu(totals), cpu(frees)];
+  const cpuUsed = decimalToNumber(subtractDecimal(decimalFromNumber(cpuTotal), decimalFromNumber(cpuFree)));
+  out.push({ dimension: 'cpuCores', total: cpuTotal, used: cpuUsed, unused: cpuFree, utilisation: ratio(cpuUsed, cpuTotal) });
+  for (const dimension of MEMORY) {
+    const key = dimension as 'taskHeapMemory';
+    const total = totals.reduce((s, p) => s + p[key], 0n);
+    const free = frees.reduce((s, p) => s + p[key], 0n);
+    const usedBytes = total - free;
+    out.push({
+      dimension,
+      total: bytesToJson(total),
+      used: bytesToJson(usedBytes),
+      unused: bytesToJson(free),
+      utilisation: total === 0n ? 0 : Number((usedBytes * 1_000_000n) / total) / 1_000_000,
+    });
+  }
+  return out;
+}
+
+const ratio = (used: number, total: number): number => (total === 0 ? 0 : used / total);
+
+/** The dimension short most often one TaskManager fewer; without shortfalls (static slots), the most used one. */
+function binding(f: SizeFindings, usage: DimensionUse[]): SizeDimension {
+  const short = new Map<SizeDimension, number>();
+  for (const job of f.fewer?.jobs ?? [])
+    for (const e of job.explanations)
+      for (const r of e.reasons)
+        for (const s of r.shortfalls ?? [])
+          if (s.dimension !== 'extended') short.set(s.dimension as SizeDimension, (short.get(s.dimension as SizeDimension) ?? 0) + 1);
+  // Static slots, or only default slots (UNKNOWN profiles, each a 1/n share of every resource): slots bind.
+  const defaultSlotsOnly = f.met.jobs.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
+  if (f.met.slotManager === 'declarative' || defaultSlotsOnly) return 'slots';
+  if (short.size === 0) return usage.reduce((best, u) => (u.utilisation > best.utilisation ? u : best)).dimension;
+  return [...short].reduce((best, s) => (s[1] > best[1] ? s : best))[0];
+}

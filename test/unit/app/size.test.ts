@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { sizeJobs } from '../../../src/index.js';
+
+const config = { text: 'taskmanager.memory.process.size: 1728m\ntaskmanager.numberOfTaskSlots: 2\n', file: 'flink-conf.yaml' };
+const job = (cpu: number) => ({
+  text: `name: wide\nflinkVersion: "1.18"\nslotSharingGroups: [{name: big, resources: {cpuCores: ${cpu}, taskHeapMemory: 64m}}]\nvertices:\n  - {id: a, parallelism: 3, slotSharingGroup: big}\n`,
+  file: 'wide.yaml',
+});
+
+describe('sizeJobs', () => {
+  it('packs fine-grained slots as the SlotManager does: two 0.75-CPU slots fit one 2-CPU TaskManager, three do not', () => {
+    const r = sizeJobs(config, [job(0.75)]);
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([r.value.taskManagers, r.value.proof.fewer?.taskManagers, r.value.bindingDimension]).toEqual([2, 1, 'cpuCores']);
+    expect(r.value.usage.find((u) => u.dimension === 'cpuCores')).toEqual({
+      dimension: 'cpuCores',
+      total: 4,
+      used: 2.25,
+      unused: 1.75,
+      utilisation: 0.5625,
+    });
+  });
+
+  it('size/never-met: a slot larger than the TaskManager', () => {
+    const r = sizeJobs(config, [job(3)]);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect([r.diagnostics[0]!.code, r.diagnostics[0]!.message.split(' (')[0]]).toEqual([
+      'size/never-met',
+      'no number of these TaskManagers meets the requirements: on 3 of them',
+    ]);
+  });
+
+  it('no requirements need no TaskManager', () => {
+    const r = sizeJobs(config, []);
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([r.value.taskManagers, r.value.proof.fewer]).toEqual([0, null]);
+  });
+});
