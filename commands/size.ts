@@ -1,4 +1,5 @@
 import { Args, Flags } from '@oclif/core';
+import type { EmitFormat } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
@@ -15,6 +16,7 @@ Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 ba
   static override examples = [
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --json',
+    '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --emit flinkdeployment > deployment.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/keyed-window.yaml --tm-config fixtures/clusters/flink-deployment-max-slots.yaml',
   ];
 
@@ -31,7 +33,11 @@ Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 ba
       required: true,
     }),
     slots: Flags.integer({ description: 'taskmanager.numberOfTaskSlots of the shape (replaces the configuration’s)', min: 1, max: 10000 }),
-    json: Flags.boolean({ description: 'print the answer as one JSON object (schemas/size.schema.json)' }),
+    json: Flags.boolean({ description: 'print the answer as one JSON object (schemas/size.schema.json)', exclusive: ['emit'] }),
+    emit: Flags.string({
+      description: 'print a file to deploy instead of the report: a FlinkDeployment (Kubernetes operator) or the flink-conf.yaml keys',
+      options: ['flinkdeployment', 'flink-conf'],
+    }),
     'flink-version': Flags.string({ description: 'Flink release whose rules apply (1.10 to 2.2); replaces the files’' }),
     color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
@@ -45,6 +51,7 @@ Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 ba
       const jobs = [];
       for (const file of argv as string[]) jobs.push(await this.readOrExit(file));
       const options = {
+        emit: flags.emit !== undefined,
         ...(flags.slots === undefined ? {} : { slots: flags.slots }),
         ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
       };
@@ -52,7 +59,12 @@ Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 ba
       if (!result.ok && result.diagnostics.some((d) => d.code === 'size/never-met')) {
         await this.failWith(result.diagnostics, color, ExitCode.NOT_MET);
       }
-      await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
+      const emit = flags.emit as EmitFormat | undefined;
+      await this.emit(result, { json: flags.json, color }, (report) =>
+        emit === undefined
+          ? core.renderSizeText(report, terminalStyle(color))
+          : core.renderDeploymentYaml(report, report.deployment!, emit),
+      );
     });
   }
 }

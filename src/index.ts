@@ -46,6 +46,7 @@ export { diffFromTexts } from './app/diff.js';
 export { type SizeOptions, sizeJobs } from './app/size.js';
 export type { SizeReport } from './report/size-report.js';
 export { renderSizeText } from './report/render-size-text.js';
+export { EMIT_FORMATS, type EmitFormat, renderDeploymentYaml } from './report/render-deployment-yaml.js';
 export { versionOption } from './app/job-text.js';
 export { validateFile } from './app/validate-file.js';
 export {

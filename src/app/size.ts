@@ -7,6 +7,7 @@
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { FlinkVersion } from '../model/flink-version.js';
+import type { SpecifiedProfile } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
 import { kindOfText, wrongKind } from '../parse/file-kind.js';
@@ -23,6 +24,7 @@ import { type SimulationOutcome, simulationOutcome } from '../sim/simulation-out
 import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
 import { pushAll } from '../util/push-all.js';
 import { versionOption } from './job-text.js';
+import { sizeDeployment } from './size-deployment.js';
 import { CLUSTER_KINDS } from './wrong-kind.js';
 import { jobDefinition, jobLabel, planJob, readClusterDocument, uniqueId } from './simulate.js';
 
@@ -31,6 +33,8 @@ export interface SizeOptions {
   readonly flinkVersion?: string;
   /** `--slots`: the shape's taskmanager.numberOfTaskSlots. */
   readonly slots?: number;
+  /** `--emit`: the deployment must be built (a shape given as resources cannot be). */
+  readonly emit?: boolean;
 }
 
 type Raw = Record<string, unknown>;
@@ -63,14 +67,19 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
   if (failed !== undefined && !failed.ok) return failed;
   const outcomes = new Map([...search.evaluated].map(([n, r]) => [n, (r as { ok: true; value: CountRun }).value.outcome]));
   if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!)]);
+  const met = outcomes.get(search.count)!;
+  const total = shape.total as SpecifiedProfile;
+  const deployment = sizeDeployment(worker.value.data, total, search.count, slotsPerTaskManager, met.flinkVersion, jobs.value);
+  if (options.emit === true && !deployment.ok) return deployment;
   return ok(
     buildSizeReport({
       count: search.count,
       slotsPerTaskManager,
       taskManager: shape.total,
-      met: outcomes.get(search.count)!,
+      met,
       fewer: search.count === 0 ? undefined : outcomes.get(search.count - 1)!,
       simulations: outcomes.size,
+      deployment: deployment.ok ? deployment.value : undefined,
       notes: [...version.warnings, ...worker.value.notes],
     }),
     version.warnings,

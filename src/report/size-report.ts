@@ -28,6 +28,19 @@ export interface SizeRun {
   readonly missing: { readonly job: string; readonly profile: ResourceProfileJson; readonly count: number }[];
 }
 
+/** What to deploy (`size --emit`): the shape's configuration, its resources, N replicas. */
+export interface SizeDeployment {
+  readonly flinkVersion: string;
+  /** The shape's TaskManager keys (memory, slots, CPU, state backend), as text. */
+  readonly flinkConfiguration: Record<string, string>;
+  /** Total Process Memory of one TaskManager in bytes: the pod's memory. */
+  readonly processMemory: number | string;
+  readonly cpuCores: number;
+  readonly replicas: number;
+  /** Each job with its largest vertex parallelism. */
+  readonly jobs: { readonly id: string; readonly parallelism: number }[];
+}
+
 export interface SizeReport {
   readonly flinkVersion: string;
   readonly slotManager: 'declarative' | 'fine-grained';
@@ -43,6 +56,8 @@ export interface SizeReport {
   readonly bindingDimension: SizeDimension;
   /** SlotManager runs the search made. */
   readonly simulations: number;
+  /** Present when the shape came from a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment). */
+  readonly deployment?: SizeDeployment;
   readonly notes?: Diagnostic[];
 }
 
@@ -53,6 +68,7 @@ export interface SizeFindings {
   readonly met: SimulationOutcome;
   readonly fewer: SimulationOutcome | undefined;
   readonly simulations: number;
+  readonly deployment: SizeDeployment | undefined;
   readonly notes: Diagnostic[];
 }
 
@@ -71,6 +87,7 @@ export function buildSizeReport(f: SizeFindings): SizeReport {
     usage,
     bindingDimension: binding(f, usage),
     simulations: f.simulations,
+    ...(f.deployment === undefined ? {} : { deployment: f.deployment }),
     ...(f.notes.length === 0 ? {} : { notes: f.notes }),
   };
 }

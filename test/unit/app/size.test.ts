@@ -36,4 +36,18 @@ describe('sizeJobs', () => {
     if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
     expect([r.value.taskManagers, r.value.proof.fewer]).toEqual([0, null]);
   });
+
+  it('size/emit: a shape given as resources cannot be emitted as a configuration', () => {
+    const cluster = {
+      text: 'resourceAllocation: standalone\ndefaultWorker: {totalResources: {cpuCores: 2, taskHeapMemory: 1g}, numberOfTaskSlots: 2}\n',
+      file: 'cluster.yaml',
+    };
+    const plain = sizeJobs(cluster, [job(0.75)]);
+    expect(plain.ok && plain.value.deployment).toBeUndefined();
+    const r = sizeJobs(cluster, [job(0.75)], { emit: true });
+    expect(r.ok ? undefined : [r.diagnostics[0]!.code, r.diagnostics[0]!.message]).toEqual([
+      'size/emit',
+      'this shape is given as resources (defaultWorker.totalResources), not as a Flink configuration: give --tm-config a flink-conf.yaml, config.yaml or FlinkDeployment to emit one',
+    ]);
+  });
 });
