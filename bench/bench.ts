@@ -37,6 +37,7 @@ import { buildPlanReport } from '../src/report/plan-report.js';
 import { type Json, chainJobGraphJson, pointwiseChainJobGraph, randomJobGraph, schedulerBenchmarkJobGraph, toYaml } from './generate.js';
 import { count, gc, mb, median, ms, table } from './format.js';
 import { simulatorSection, simulatorTargetRows } from './simulator.js';
+import { sizeSection, sizeTargetRows } from './size.js';
 import { validateSection, validateTargetRows } from './validate.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -771,6 +772,7 @@ async function main(): Promise<void> {
   const exec = executionSection();
   const simulator = simulatorSection();
   const validate = validateSection();
+  const size = sizeSection();
 
   console.log(`load     ${loadAverage()} at the end`);
   console.log('');
@@ -796,6 +798,7 @@ async function main(): Promise<void> {
         ...execTargetRows(exec),
         ...simulatorTargetRows(simulator),
         ...validateTargetRows(validate),
+        ...sizeTargetRows(size),
       ],
     ),
   );

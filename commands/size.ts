@@ -1,23 +1,28 @@
 import { Args, Flags } from '@oclif/core';
-import type { EmitFormat } from '../src/index.js';
+import type * as CoreModule from '../src/index.js';
+import type { EmitFormat, Result } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Size extends FlinkslotCommand {
-  static override summary = 'What to deploy: the least number of TaskManagers of a shape that runs the jobs, proven by the SlotManager.';
+  static override summary = 'What to deploy: how many TaskManagers of which shape run the jobs, proven by the SlotManager.';
 
   static override description = `Plans each job graph, then runs the embedded SlotManager with the jobs declaring at once on a
-standalone cluster of N TaskManagers of the shape given by --tm-config, searching for the least N
-on which every requirement is met. The proof is the two runs: met on N, not met on N - 1. Also
-prints, per resource, what the jobs use of the N TaskManagers and what stays idle.
+standalone cluster of N TaskManagers of a shape, searching for the least N on which every
+requirement is met. The proof is the two runs: met on N, not met on N - 1. Also prints, per
+resource, what the jobs use of the N TaskManagers and what stays idle.
 
-Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 bad input or usage.`;
+With --tm-config the shape is given. Without it (or with --search) flinkslot tries the shapes
+within the limits (--tm-memory, --slot-range, --max-tm-memory, --max-tm-cpu, --node), sizes each
+and ranks them by the total memory asked, then CPU, or by price with --cost.
+
+Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, 2 bad input or usage.`;
 
   static override examples = [
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
-    '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --json',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --emit flinkdeployment > deployment.yaml',
-    '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/keyed-window.yaml --tm-config fixtures/clusters/flink-deployment-max-slots.yaml',
+    '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/keyed-window.yaml --search --tm-memory 2g..8g --node 16cpu,64g',
+    '<%= config.bin %> size fixtures/jobs/keyed-window.yaml --search --cost cpu=0.03,memory=0.004 --json',
   ];
 
   static override strict = false;
@@ -29,13 +34,24 @@ Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 ba
   static override flags = {
     'tm-config': Flags.string({
       description:
-        'the TaskManager shape: flink-conf.yaml or config.yaml, a FlinkDeployment, a standalone manifest, or a cluster file (its default worker)',
-      required: true,
+        'the TaskManager shape: flink-conf.yaml or config.yaml, a FlinkDeployment, a standalone manifest, or a cluster file (its default worker); with --search, the keys every shape starts from',
     }),
     slots: Flags.integer({ description: 'taskmanager.numberOfTaskSlots of the shape (replaces the configuration’s)', min: 1, max: 10000 }),
-    json: Flags.boolean({ description: 'print the answer as one JSON object (schemas/size.schema.json)', exclusive: ['emit'] }),
+    search: Flags.boolean({ description: 'try shapes within the limits and rank them (the default without --tm-config)' }),
+    'tm-memory': Flags.string({ description: 'process memory per TaskManager to try: a list (2g,4g) or a range (2g..16g; default)' }),
+    'slot-range': Flags.string({ description: 'slots per TaskManager to try: 1..32 or a list (default 1,2,3,4,6,8,12,16,24,32)' }),
+    'cpu-per-slot': Flags.integer({ description: 'CPU cores per slot of each shape tried (default 1)', min: 1, max: 64 }),
+    'max-tm-memory': Flags.string({ description: 'largest process memory of one TaskManager' }),
+    'max-tm-cpu': Flags.integer({ description: 'most CPU cores of one TaskManager', min: 1 }),
+    node: Flags.string({ description: 'Kubernetes node size, as 16cpu,64g: a TaskManager must fit one, and the nodes needed are counted' }),
+    cost: Flags.string({ description: 'prices per hour, as cpu=0.03,memory=0.004 (per core, per GiB): rank by price' }),
+    limit: Flags.integer({ description: 'shapes listed in the text ranking (0 = all)', default: 10, min: 0 }),
+    json: Flags.boolean({
+      description: 'print the answer as one JSON object (schemas/size.schema.json, size-search.schema.json)',
+      exclusive: ['emit'],
+    }),
     emit: Flags.string({
-      description: 'print a file to deploy instead of the report: a FlinkDeployment (Kubernetes operator) or the flink-conf.yaml keys',
+      description: 'print a file to deploy instead of the report (the best shape with --search): a FlinkDeployment or flink-conf.yaml keys',
       options: ['flinkdeployment', 'flink-conf'],
     }),
     'flink-version': Flags.string({ description: 'Flink release whose rules apply (1.10 to 2.2); replaces the files’' }),
@@ -47,24 +63,68 @@ Exit codes: 0 ok, 1 no number of these TaskManagers meets the requirements, 2 ba
     await this.guarded(async () => {
       const color = useColor(flags.color);
       const core = await import('../src/index.js');
-      const tmConfig = await this.readOrExit(flags['tm-config']);
       const jobs = [];
       for (const file of argv as string[]) jobs.push(await this.readOrExit(file));
-      const options = {
-        emit: flags.emit !== undefined,
-        ...(flags.slots === undefined ? {} : { slots: flags.slots }),
-        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
-      };
-      const result = core.sizeJobs(tmConfig, jobs, options);
-      if (!result.ok && result.diagnostics.some((d) => d.code === 'size/never-met')) {
-        await this.failWith(result.diagnostics, color, ExitCode.NOT_MET);
-      }
+      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
+      const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
       const emit = flags.emit as EmitFormat | undefined;
-      await this.emit(result, { json: flags.json, color }, (report) =>
-        emit === undefined
-          ? core.renderSizeText(report, terminalStyle(color))
-          : core.renderDeploymentYaml(report, report.deployment!, emit),
-      );
+      if (tmConfig !== undefined && !flags.search) {
+        const options = { ...version, emit: emit !== undefined, ...(flags.slots === undefined ? {} : { slots: flags.slots }) };
+        const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
+        await this.emit(result, { json: flags.json, color }, (report) =>
+          emit === undefined
+            ? core.renderSizeText(report, terminalStyle(color))
+            : core.renderDeploymentYaml(report, report.deployment!, emit),
+        );
+        return;
+      }
+      await this.search(core, tmConfig, jobs, { ...version, emit, json: flags.json, color, flags });
     });
+  }
+
+  private async search(
+    core: typeof CoreModule,
+    base: { text: string; file: string } | undefined,
+    jobs: { text: string; file: string }[],
+    o: { flinkVersion?: string; emit: EmitFormat | undefined; json: boolean; color: boolean; flags: Record<string, unknown> },
+  ): Promise<void> {
+    const f = o.flags;
+    const pick = <T>(key: string, name: string): Record<string, T> => (f[key] === undefined ? {} : { [name]: f[key] as T });
+    const options = {
+      ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
+      ...pick<string>('tm-memory', 'tmMemory'),
+      ...pick<string>('slot-range', 'slotRange'),
+      ...pick<number>('cpu-per-slot', 'cpuPerSlot'),
+      ...pick<string>('max-tm-memory', 'maxTmMemory'),
+      ...pick<number>('max-tm-cpu', 'maxTmCpu'),
+      ...pick<string>('node', 'node'),
+      ...pick<string>('cost', 'cost'),
+    };
+    const result = core.searchShapes(base, jobs, options);
+    if (result.ok && result.value.shapes.length === 0) {
+      const reasons = result.value.refused.map((r) => ({
+        code: 'size/never-met',
+        severity: 'error' as const,
+        message: `${r.count} shape(s): ${r.reason}`,
+      }));
+      const none = {
+        code: 'size/never-met',
+        severity: 'error' as const,
+        message: `none of the ${result.value.tried} shapes tried can run the jobs`,
+      };
+      return this.failWith([none, ...reasons], o.color, ExitCode.NOT_MET);
+    }
+    await this.emit(result, { json: o.json, color: o.color }, (report) => {
+      const best = report.shapes[0]!.size;
+      if (o.emit !== undefined) return core.renderDeploymentYaml(best, best.deployment!, o.emit);
+      return core.renderShapeSearchText(report, terminalStyle(o.color), f.limit as number);
+    });
+  }
+
+  /** No number of TaskManagers meets the requirements: the checked property does not hold, exit 1. */
+  private async neverMetExits<T>(result: Result<T>, color: boolean): Promise<Result<T>> {
+    if (!result.ok && result.diagnostics.some((d) => d.code === 'size/never-met'))
+      await this.failWith(result.diagnostics, color, ExitCode.NOT_MET);
+    return result;
   }
 }

@@ -40,7 +40,7 @@ export interface SizeOptions {
 type Raw = Record<string, unknown>;
 
 /** The shape as cluster data, and how to point at its problems in the file it came from. */
-interface Worker {
+export interface Worker {
   readonly data: Raw;
   readonly locate: (ds: Diagnostic[]) => Diagnostic[];
   readonly notes: Diagnostic[];
@@ -53,12 +53,23 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
   if (!jobs.ok) return jobs;
   const worker = readWorker(tmConfig, options.slots);
   if (!worker.ok) return worker;
-  const run = (n: number): Result<CountRun> => simulateCount(worker.value, n, jobs.value, version.value);
+  const sized = sizeWorker(worker.value, jobs.value, version.value, options.emit === true);
+  return sized.ok ? ok(withNotes(sized.value, [...version.warnings, ...worker.value.notes]), version.warnings) : sized;
+}
+
+/** The least count of TaskManagers of `worker`'s shape for the planned jobs, with its proof. */
+export function sizeWorker(
+  worker: Worker,
+  jobs: readonly JobDefinition[],
+  version: { flinkVersion?: FlinkVersion },
+  emit: boolean,
+): Result<SizeReport> {
+  const run = (n: number): Result<CountRun> => simulateCount(worker, n, jobs, version);
   const one = run(1);
   if (!one.ok) return one;
   const shape = one.value.shape!;
   const slotsPerTaskManager = one.value.slotsPerTaskManager;
-  const requested = jobs.value.reduce((sum, j) => sum + j.requirements.reduce((s, r) => s + r.count, 0), 0);
+  const requested = jobs.reduce((sum, j) => sum + j.requirements.reduce((s, r) => s + r.count, 0), 0);
   // One requirement per TaskManager is the most a count can help: beyond it, more do not.
   const cap = Math.min(MAX_TASK_MANAGERS, Math.max(1, requested));
   const hint = Math.ceil(requested / Math.max(1, slotsPerTaskManager));
@@ -69,8 +80,8 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
   if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!)]);
   const met = outcomes.get(search.count)!;
   const total = shape.total as SpecifiedProfile;
-  const deployment = sizeDeployment(worker.value.data, total, search.count, slotsPerTaskManager, met.flinkVersion, jobs.value);
-  if (options.emit === true && !deployment.ok) return deployment;
+  const deployment = sizeDeployment(worker.data, total, search.count, slotsPerTaskManager, met.flinkVersion, jobs);
+  if (emit && !deployment.ok) return deployment;
   return ok(
     buildSizeReport({
       count: search.count,
@@ -80,14 +91,17 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
       fewer: search.count === 0 ? undefined : outcomes.get(search.count - 1)!,
       simulations: outcomes.size,
       deployment: deployment.ok ? deployment.value : undefined,
-      notes: [...version.warnings, ...worker.value.notes],
+      notes: [],
     }),
-    version.warnings,
   );
 }
 
+function withNotes(report: SizeReport, notes: Diagnostic[]): SizeReport {
+  return notes.length === 0 ? report : { ...report, notes };
+}
+
 /** Each job graph planned, under its job name (made unique), declaring at time 0. */
-function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<JobDefinition[]> {
+export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<JobDefinition[]> {
   const used = new Set<string>();
   const jobs: JobDefinition[] = [];
   const problems: Diagnostic[] = [];
@@ -126,6 +140,18 @@ function readWorker(source: SourceText, slots: number | undefined): Result<Worke
     worker = { data: data as Raw, locate: (ds) => locateDiagnostics(ds, text, source.file), notes };
   }
   return ok(slots === undefined ? worker : { ...worker, data: withSlots(worker.data, slots) });
+}
+
+/** A shape from configuration keys alone (a candidate of `size --search`); problems name `origin`. */
+export function configurationWorker(keys: Readonly<Record<string, string>>, origin: string): Worker {
+  const data: Raw = { resourceAllocation: 'standalone', defaultWorker: { flinkConfiguration: { ...keys } } };
+  const locate = (ds: Diagnostic[]) =>
+    locateDiagnostics(
+      ds.map((d) => ({ ...d, location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') } })),
+      undefined,
+      origin,
+    );
+  return { data, locate, notes: [] };
 }
 
 /** `--slots N` on the shape: numberOfTaskSlots, and the configuration's key when the worker has one. */

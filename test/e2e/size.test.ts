@@ -46,7 +46,7 @@ describe('flinkslot size JOB... --tm-config CONFIG', () => {
         '  task off-heap  0 B      0 B      0 B      0%',
         '  managed        2.5 GiB  2.3 GiB  256 MiB  90%',
         '  network        640 MiB  576 MiB  64 MiB   90%',
-        '  binding: slots (5 SlotManager runs)',
+        '  binding: slots (3 SlotManager runs)',
         '',
       ].join('\n'),
     );

@@ -1,0 +1,96 @@
+/**
+ * `size --search`: which TaskManager shape to deploy. Every shape within the limits (process
+ * memory × slots, CPU one core per slot unless told otherwise) is sized as `size` sizes one, each
+ * proven by the SlotManager, then ranked by the total memory asked, then CPU (or by price with
+ * `--cost`). Shapes no number of TaskManagers can serve are counted, with the first reason.
+ */
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { FlinkVersion } from '../model/flink-version.js';
+import type { SourceText } from '../model/source-text.js';
+import { readConfigurationText } from '../memory/parse-flink-configuration.js';
+import { type ShapeCandidate, type ShapeSearchReport, buildShapeSearchReport } from '../report/shape-search-report.js';
+import type { JobDefinition } from '../sim/scenario/scenario.js';
+import { type ShapeFlags, type ShapeLimits, readShapeLimits } from './shape-options.js';
+import { versionOption } from './job-text.js';
+import { configurationWorker, defineJobs, sizeWorker } from './size.js';
+import { wrongKind } from '../parse/file-kind.js';
+import { CONFIGURATION_KINDS } from './wrong-kind.js';
+
+export interface SearchOptions extends ShapeFlags {
+  readonly flinkVersion?: string;
+}
+
+/** One shape to try: its configuration keys and what it asks of a node. */
+export interface Shape {
+  readonly memory: bigint;
+  readonly slots: number;
+  readonly cpu: number;
+}
+
+export function searchShapes(
+  base: SourceText | undefined,
+  jobGraphs: readonly SourceText[],
+  options: SearchOptions = {},
+): Result<ShapeSearchReport> {
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
+  const limits = readShapeLimits(options);
+  if (!limits.ok) return limits;
+  const keys = baseKeys(base);
+  if (!keys.ok) return keys;
+  const jobs = defineJobs(jobGraphs, version.value);
+  if (!jobs.ok) return jobs;
+  const shapes = shapesWithin(limits.value);
+  const candidates = shapes.map((shape) => sizeShape(shape, keys.value, jobs.value, version.value));
+  const defaultSlotsOnly = jobs.value.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
+  return ok(buildShapeSearchReport(candidates, limits.value, defaultSlotsOnly, version.warnings), version.warnings);
+}
+
+/** Every memory × slots pair the limits allow. */
+export function shapesWithin(limits: ShapeLimits): Shape[] {
+  const maxMemory = min(limits.maxMemory, limits.node?.memory);
+  const maxCpu = Math.min(limits.maxCpu ?? Infinity, limits.node?.cpu ?? Infinity);
+  const out: Shape[] = [];
+  for (const memory of limits.memories)
+    for (const slots of limits.slots) {
+      const cpu = slots * limits.cpuPerSlot;
+      if ((maxMemory === undefined || memory <= maxMemory) && cpu <= maxCpu) out.push({ memory, slots, cpu });
+    }
+  return out;
+}
+
+const min = (a: bigint | undefined, b: bigint | undefined): bigint | undefined =>
+  a === undefined ? b : b === undefined ? a : a < b ? a : b;
+
+/** What each shape sets itself: the base configuration's own values for these would contradict it. */
+const SET_BY_THE_SHAPE =
+  /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
+
+/** Keys every candidate starts from: a Flink configuration's (state backend, fractions, network), or none. */
+function baseKeys(base: SourceText | undefined): Result<Record<string, string>> {
+  if (base === undefined) return ok({});
+  const wrong = wrongKind(base.text, base.file, CONFIGURATION_KINDS, 'a Flink configuration');
+  if (wrong !== undefined) return fail([wrong]);
+  const read = readConfigurationText(base.text, base.file);
+  if (!read.ok) return read;
+  return ok(Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k))));
+}
+
+function sizeShape(
+  shape: Shape,
+  base: Record<string, string>,
+  jobs: readonly JobDefinition[],
+  version: { flinkVersion?: FlinkVersion },
+): ShapeCandidate {
+  const keys = {
+    ...base,
+    'taskmanager.memory.process.size': `${shape.memory}b`,
+    'taskmanager.numberOfTaskSlots': String(shape.slots),
+    'taskmanager.cpu.cores': String(shape.cpu),
+  };
+  const origin = `--search shape ${shape.slots} slots, ${shape.memory} bytes`;
+  const sized = sizeWorker(configurationWorker(keys, origin), jobs, version, false);
+  return sized.ok ? { shape, report: sized.value } : { shape, refusal: firstMessage(sized.diagnostics) };
+}
+
+const firstMessage = (ds: readonly Diagnostic[]): Diagnostic => ds[0]!;

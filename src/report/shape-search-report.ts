@@ -1,0 +1,111 @@
+/**
+ * What `size --search` found (schemas/size-search.schema.json): every shape tried, those that can
+ * run the jobs ranked by what they ask in total (memory, then CPU; or price), each with its size
+ * and proof, and the shapes that cannot, with why.
+ */
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { bytesToJson } from './profile-json.js';
+import type { SizeReport } from './size-report.js';
+
+export interface ShapeCandidate {
+  readonly shape: { readonly memory: bigint; readonly slots: number; readonly cpu: number };
+  readonly report?: SizeReport;
+  readonly refusal?: Diagnostic;
+}
+
+export interface RankedShape {
+  readonly rank: number;
+  /** Total Process Memory of one TaskManager, bytes. */
+  readonly processMemory: number | string;
+  readonly slotsPerTaskManager: number;
+  readonly cpuCores: number;
+  readonly taskManagers: number;
+  readonly totalMemory: number | string;
+  readonly totalCpuCores: number;
+  /** Per hour, with --cost. */
+  readonly cost?: number;
+  /** Nodes of --node size the TaskManagers fill, one pod after another. */
+  readonly nodes?: number;
+  readonly idleSlots: number;
+  readonly bindingDimension: SizeReport['bindingDimension'];
+  readonly size: SizeReport;
+}
+
+export interface ShapeSearchReport {
+  readonly tried: number;
+  readonly rankedBy: 'memory' | 'cost';
+  readonly shapes: RankedShape[];
+  /** Shapes that cannot run the jobs at any count, by reason (the first one's message). */
+  readonly refused: { readonly count: number; readonly reason: string }[];
+  /** Every requirement is a default (UNKNOWN) slot: any shape holds them, so the ranking only packs slots. */
+  readonly defaultSlotsOnly: boolean;
+  readonly notes?: Diagnostic[];
+}
+
+interface Limits {
+  readonly node?: { readonly cpu: number; readonly memory: bigint };
+  readonly cost?: { readonly cpu: number; readonly memoryGiB: number };
+}
+
+const GIB = 1024 ** 3;
+
+export function buildShapeSearchReport(
+  candidates: readonly ShapeCandidate[],
+  limits: Limits,
+  defaultSlotsOnly: boolean,
+  notes: Diagnostic[],
+): ShapeSearchReport {
+  const sized = candidates.filter((c) => c.report !== undefined).map((c) => ranked(c, limits));
+  const byCost = limits.cost !== undefined;
+  sized.sort((a, b) => (byCost ? a.cost! - b.cost! : 0) || compareBig(a.total, b.total) || a.cpu - b.cpu || a.slots - b.slots);
+  const refused = new Map<string, number>();
+  for (const c of candidates) if (c.refusal !== undefined) refused.set(reasonOf(c.refusal), (refused.get(reasonOf(c.refusal)) ?? 0) + 1);
+  return {
+    tried: candidates.length,
+    rankedBy: byCost ? 'cost' : 'memory',
+    shapes: sized.map((s, i) => ({ ...s.row, rank: i + 1 })),
+    refused: [...refused].map(([reason, count]) => ({ count, reason })),
+    defaultSlotsOnly,
+    ...(notes.length === 0 ? {} : { notes }),
+  };
+}
+
+function ranked(c: ShapeCandidate, limits: Limits) {
+  const report = c.report!;
+  const n = report.taskManagers;
+  const total = c.shape.memory * BigInt(n);
+  const cpu = c.shape.cpu * n;
+  const cost = limits.cost === undefined ? undefined : round(cpu * limits.cost.cpu + (Number(total) / GIB) * limits.cost.memoryGiB);
+  const slotsUse = report.usage.find((u) => u.dimension === 'slots')!;
+  const row: Omit<RankedShape, 'rank'> = {
+    processMemory: bytesToJson(c.shape.memory),
+    slotsPerTaskManager: c.shape.slots,
+    cpuCores: c.shape.cpu,
+    taskManagers: n,
+    totalMemory: bytesToJson(total),
+    totalCpuCores: cpu,
+    ...(cost === undefined ? {} : { cost }),
+    ...(limits.node === undefined ? {} : { nodes: nodesFor(n, c.shape, limits.node) }),
+    idleSlots: Number(slotsUse.unused),
+    bindingDimension: report.bindingDimension,
+    size: report,
+  };
+  return { row, total, cpu, slots: c.shape.slots, cost };
+}
+
+/** TaskManager pods per node (as many as its CPU and memory hold), then nodes for n pods. */
+function nodesFor(n: number, shape: { memory: bigint; cpu: number }, node: { cpu: number; memory: bigint }): number {
+  const perNode = Math.min(Math.floor(node.cpu / shape.cpu), Number(node.memory / shape.memory));
+  return perNode <= 0 ? n : Math.ceil(n / perNode);
+}
+
+const compareBig = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+/** The reason without the numbers of one shape, so equal reasons group. */
+function reasonOf(d: Diagnostic): string {
+  return d.message
+    .replace(/\(closest TaskManager.*$/s, '')
+    .replace(/on [\d,]+ of them/, 'on any number of them')
+    .trim();
+}
