@@ -16,13 +16,18 @@ With --tm-config the shape is given. Without it (or with --search) flinkslot tri
 within the limits (--tm-memory, --slot-range, --max-tm-memory, --max-tm-cpu, --node), sizes each
 and ranks them by the total memory asked, then CPU, or by price with --cost.
 
-Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, 2 bad input or usage.`;
+With --cluster and --max-parallelism-fit: the highest parallelism that cluster runs the job at,
+every vertex scaled with the widest (or only --vertex), and the adaptive scheduler's answer.
+
+Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, or the
+cluster does not run the job at parallelism 1; 2 bad input or usage.`;
 
   static override examples = [
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --emit flinkdeployment > deployment.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/keyed-window.yaml --search --tm-memory 2g..8g --node 16cpu,64g',
     '<%= config.bin %> size fixtures/jobs/keyed-window.yaml --search --cost cpu=0.03,memory=0.004 --json',
+    '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --cluster fixtures/clusters/standalone-4x4.yaml --max-parallelism-fit',
   ];
 
   static override strict = false;
@@ -46,6 +51,15 @@ Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the req
     node: Flags.string({ description: 'Kubernetes node size, as 16cpu,64g: a TaskManager must fit one, and the nodes needed are counted' }),
     cost: Flags.string({ description: 'prices per hour, as cpu=0.03,memory=0.004 (per core, per GiB): rank by price' }),
     limit: Flags.integer({ description: 'shapes listed in the text ranking (0 = all)', default: 10, min: 0 }),
+    cluster: Flags.string({ description: 'with --max-parallelism-fit: the cluster the job must fit (any cluster kind simulate reads)' }),
+    'max-parallelism-fit': Flags.boolean({
+      description: 'the highest parallelism the --cluster runs the job at (every vertex scaled with the widest, or --vertex)',
+      dependsOn: ['cluster'],
+    }),
+    vertex: Flags.string({
+      description: 'with --max-parallelism-fit: scale only this vertex (id or name)',
+      dependsOn: ['max-parallelism-fit'],
+    }),
     json: Flags.boolean({
       description: 'print the answer as one JSON object (schemas/size.schema.json, size-search.schema.json)',
       exclusive: ['emit'],
@@ -68,6 +82,17 @@ Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the req
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
       const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
       const emit = flags.emit as EmitFormat | undefined;
+      if (flags['max-parallelism-fit']) {
+        if (jobs.length !== 1) return this.refuse('--max-parallelism-fit takes one job graph');
+        const cluster = await this.readOrExit(flags.cluster!);
+        const options = { ...version, ...(flags.vertex === undefined ? {} : { vertex: flags.vertex }) };
+        const result = core.maxParallelismFit(cluster, jobs[0]!, options);
+        const report = await this.emit(result, { json: flags.json, color }, (r) =>
+          core.renderParallelismFitText(r, cluster.file, terminalStyle(color)),
+        );
+        if (report.highest === null) this.exit(ExitCode.NOT_MET);
+        return;
+      }
       if (tmConfig !== undefined && !flags.search) {
         const options = { ...version, emit: emit !== undefined, ...(flags.slots === undefined ? {} : { slots: flags.slots }) };
         const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);

@@ -45,6 +45,9 @@ export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, 
 export { diffFromTexts } from './app/diff.js';
 export { type SizeOptions, sizeJobs } from './app/size.js';
 export { type SearchOptions, searchShapes } from './app/size-search.js';
+export { type ParallelismFitOptions, maxParallelismFit } from './app/parallelism-fit.js';
+export type { ParallelismFitReport } from './report/parallelism-fit-report.js';
+export { renderParallelismFitText } from './report/render-parallelism-fit-text.js';
 export type { ShapeSearchReport } from './report/shape-search-report.js';
 export { renderShapeSearchText } from './report/render-shape-search-text.js';
 export type { SizeReport } from './report/size-report.js';

@@ -1,0 +1,101 @@
+/**
+ * `size JOB --cluster CLUSTER --max-parallelism-fit`: the highest parallelism the cluster can run
+ * the job at, before a traffic peak. Every vertex is scaled with the widest one (each capped at its
+ * max parallelism), or only `--vertex V`; each parallelism tried is planned as Flink plans it and
+ * run on the cluster by the SlotManager. Also the adaptive scheduler's answer: the parallelism it
+ * would settle on with the slots the cluster gives the job at the top of the range.
+ */
+import { type Result, error, fail, ok } from '../errors/diagnostic.js';
+import type { JobGraph, JobVertex } from '../model/job-graph.js';
+import type { SourceText } from '../model/source-text.js';
+import { computeDefaultMaxParallelism } from '../parse/parallelism-rules.js';
+import { analyzeJob } from '../plan/analyze-job.js';
+import type { ParallelismFitReport } from '../report/parallelism-fit-report.js';
+import type { SimulationReport } from '../report/simulation-report.js';
+import { minimalCount } from '../sim/minimal-count.js';
+import { analyzeJobText, versionOption } from './job-text.js';
+import { jobDefinition, jobLabel, plannedFrom, simulateDefinitionsOnCluster } from './simulate.js';
+
+export interface ParallelismFitOptions {
+  readonly flinkVersion?: string;
+  /** Scale only this vertex (its id or name). */
+  readonly vertex?: string;
+}
+
+export function maxParallelismFit(
+  cluster: SourceText,
+  jobGraph: SourceText,
+  options: ParallelismFitOptions = {},
+): Result<ParallelismFitReport> {
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
+  const analyzed = analyzeJobText(jobGraph.text, jobGraph.file, version.value);
+  if (!analyzed.ok) return fail(analyzed.diagnostics);
+  const graph = analyzed.graph;
+  const target =
+    options.vertex === undefined ? widest(graph) : graph.vertices.find((v) => v.id === options.vertex || v.name === options.vertex);
+  if (target === undefined) {
+    const names = graph.vertices.map((v) => v.id).slice(0, 10);
+    return fail([error('size/vertex', `no vertex '${options.vertex}' in the job (vertices: ${names.join(', ')})`, '')]);
+  }
+  const simulateOptions = options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion };
+  const cap = target.maxParallelismConfigured ? target.maxParallelism : 32_768;
+  const label = jobLabel(jobGraph.file, plannedFrom(analyzed.analysis));
+  const run = (p: number): Result<SimulationReport> => {
+    const scaled = scale(graph, target, p, options.vertex !== undefined);
+    const analysis = analyzeJob(scaled);
+    if (!analysis.ok) return analysis;
+    const simulated = simulateDefinitionsOnCluster(
+      cluster,
+      [jobDefinition(label, jobGraph.file, plannedFrom(analysis.value))],
+      simulateOptions,
+    );
+    return simulated.ok ? ok(simulated.value[0]!) : simulated;
+  };
+  // k = parallelism − 1 from 0 to cap: the least k whose parallelism k + 1 does not run (above the
+  // cap counts as not running) is the highest parallelism that does.
+  const beyond = { ok: true as const, value: undefined, warnings: [] };
+  const evaluate = (k: number): Result<SimulationReport | undefined> => (k + 1 > cap ? beyond : run(k + 1));
+  const search = minimalCount(evaluate, (r) => !r.ok || r.value === undefined || r.value.verdict !== 'met', target.parallelism - 1, cap);
+  const failed = [...search.evaluated.values()].find((r) => !r.ok);
+  if (failed !== undefined && !failed.ok) return failed;
+  const verdictAt = (p: number): string | null => {
+    const r = search.evaluated.get(p - 1);
+    return r === undefined || !r.ok || r.value === undefined ? null : r.value.verdict;
+  };
+  const highest = search.count ?? cap;
+  const atCap = run(cap);
+  const adaptive = atCap.ok ? (atCap.value.jobs[0]?.adaptiveParallelism ?? null) : null;
+  return ok({
+    job: label,
+    ...(options.vertex === undefined ? {} : { vertex: target.id }),
+    current: target.parallelism,
+    highest: highest < 1 ? null : highest,
+    cap,
+    parallelism:
+      highest < 1
+        ? {}
+        : Object.fromEntries(scale(graph, target, highest, options.vertex !== undefined).vertices.map((v) => [v.id, v.parallelism])),
+    proof: { met: highest < 1 ? null : verdictAt(highest), above: highest >= cap ? null : verdictAt(highest + 1) },
+    adaptive,
+    simulations: search.evaluated.size + 1,
+  });
+}
+
+function widest(graph: JobGraph): JobVertex | undefined {
+  let best: JobVertex | undefined;
+  for (const v of graph.vertices) if (best === undefined || v.parallelism > best.parallelism) best = v;
+  return best;
+}
+
+/** The job with `target` at parallelism p: alone, or every vertex in proportion (each within 1 … its max). */
+function scale(graph: JobGraph, target: JobVertex, p: number, only: boolean): JobGraph {
+  const factor = p / target.parallelism;
+  const vertices = graph.vertices.map((v) => {
+    if (only && v !== target) return v;
+    const cap = v.maxParallelismConfigured ? v.maxParallelism : 32_768;
+    const parallelism = v === target ? p : Math.max(1, Math.min(cap, Math.round(v.parallelism * factor)));
+    return { ...v, parallelism, maxParallelism: v.maxParallelismConfigured ? v.maxParallelism : computeDefaultMaxParallelism(parallelism) };
+  });
+  return { ...graph, vertices };
+}
