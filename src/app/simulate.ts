@@ -25,14 +25,16 @@ import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
+import { addTaskManagersAdvice } from './simulate-advice.js';
 import { pushAll } from '../util/push-all.js';
 
 export interface SimulateOptions {
-  /** Reads a job graph file named in a scenario (relative paths are the caller's business). */
-  /** A scenario's job graph file by its path, or why it cannot be read. */
+  /** A scenario's job graph file by its path (relative paths are the caller's business), or why it cannot be read. */
   readonly loadJobGraph?: (path: string) => SourceText | { readonly reason: string };
   readonly trace?: boolean;
   readonly flinkVersion?: string;
+  /** With jobs on a standalone cluster they do not fit: find how many default workers to add (more SlotManager runs). */
+  readonly advice?: boolean;
 }
 
 /** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
@@ -212,7 +214,20 @@ export function simulatePlannedJobsOnCluster(
     const id = uniqueId(jobLabel(file, job), used);
     return jobDefinition(id, file, job);
   });
-  return simulateData(cluster, true, options, jobs);
+  const reports = simulateData(cluster, true, options, jobs);
+  if (!reports.ok || reports.value.length !== 1 || options.advice !== true) return reports;
+  return ok([withAdvice(reports.value[0]!, cluster, jobs, options)], reports.warnings);
+}
+
+/** A standalone cluster the jobs do not fit: how many of its default worker to add. */
+function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefinition[], options: SimulateOptions): SimulationReport {
+  if (report.verdict === 'met' || report.resourceAllocation !== 'standalone') return report;
+  const checked = checkDocument(cluster, true);
+  const version = versionOption(options.flinkVersion);
+  if (!checked.ok || !version.ok) return report;
+  const missing = report.jobs.reduce((sum, j) => sum + j.missing.reduce((s, m) => s + m.count, 0), 0);
+  const advice = addTaskManagersAdvice(checked.value.data as Record<string, unknown>, jobs, version.value, missing);
+  return advice === undefined ? report : { ...report, advice };
 }
 
 /** What a person calls the job: its name, or its file's name when the job graph has none. */

@@ -1,11 +1,12 @@
 /** The simulation report as text: verdicts first, then why, then the cluster; `--trace` adds decisions. */
 import { formatDuration } from '../model/duration.js';
 import { profileToTextFromJson } from './profile-text.js';
-import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
+import type { CountJson, SimulationAdvice, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
 import { vertexLabeler } from './vertex-label.js';
 import { printable } from '../util/printable.js';
 import { count } from '../util/plural.js';
+import { pushAll } from '../util/push-all.js';
 
 function countsText(list: readonly CountJson[]): string {
   return list.length === 0 ? 'none' : list.map((c) => `${c.count} × ${profileToTextFromJson(c.profile)}`).join(', ');
@@ -98,6 +99,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     }
     lines.push('');
   }
+  if (report.advice !== undefined) pushAll(lines, [...adviceLines(report.advice, style), '']);
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
@@ -120,4 +122,14 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     for (const t of report.trace) lines.push(`  ${String(t.time).padStart(8)} ms  ${t.kind.padEnd(20)} ${t.message}`);
   }
   return lines.join('\n');
+}
+
+/** The shortfall as something to do: the TaskManagers to add, and where to look for a lower parallelism. */
+function adviceLines(advice: SimulationAdvice, style: Style): string[] {
+  const n = advice.addTaskManagers;
+  return [
+    style.heading('To run every job'),
+    `  add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${advice.slotsPerTaskManager} slot${advice.slotsPerTaskManager === 1 ? '' : 's'} each, ${profileToTextFromJson(advice.taskManager)}): met with them, not with one fewer`,
+    `  or lower the parallelism: \`flinkslot size JOB --cluster CLUSTER --max-parallelism-fit\` finds the highest that runs`,
+  ];
 }

@@ -57,6 +57,13 @@ export interface TaskManagerReport {
   readonly blocked: boolean;
 }
 
+/** What to do when the jobs do not fit a standalone cluster: add this many of its default worker. */
+export interface SimulationAdvice {
+  readonly addTaskManagers: number;
+  readonly slotsPerTaskManager: number;
+  readonly taskManager: ResourceProfileJson;
+}
+
 export interface SimulationReport {
   readonly scenario?: string;
   readonly variant?: string;
@@ -73,6 +80,8 @@ export interface SimulationReport {
   readonly trace?: { time: number; kind: string; message: string; taskManager?: string; job?: string }[];
   /** How a cluster given as Flink's GET /taskmanagers answer was read (info notes). */
   readonly notes?: Diagnostic[];
+  /** `simulate --cluster` on a standalone cluster the jobs do not fit: the fewest default workers to add. */
+  readonly advice?: SimulationAdvice;
 }
 
 function counts(list: readonly ProfileCount[]): CountJson[] {
