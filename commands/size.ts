@@ -125,7 +125,10 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       ...pick<string>('node', 'node'),
       ...pick<string>('cost', 'cost'),
     };
-    const result = core.searchShapes(base, jobs, options);
+    // A bar on a terminal only: not in a pipe, a CI log or --json.
+    const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;
+    const result = core.searchShapes(base, jobs, bar === undefined ? options : { ...options, onProgress: bar });
+    if (bar !== undefined) process.stderr.write('\r\u001b[K');
     if (result.ok && result.value.shapes.length === 0) {
       const reasons = result.value.refused.map((r) => ({
         code: 'size/never-met',
@@ -152,4 +155,16 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       await this.failWith(result.diagnostics, color, ExitCode.NOT_MET);
     return result;
   }
+}
+
+/** `[#####     ] 37/208 shapes` on one terminal line, redrawn at most 20 times a second. */
+function progressBar(): (done: number, total: number) => void {
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < 50) return;
+    last = now;
+    const filled = Math.round((done / total) * 30);
+    process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(30 - filled)}] ${done}/${total} shapes`);
+  };
 }

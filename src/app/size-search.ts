@@ -4,7 +4,7 @@
  * proven by the SlotManager, then ranked by the total memory asked, then CPU (or by price with
  * `--cost`). Shapes no number of TaskManagers can serve are counted, with the first reason.
  */
-import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import { type Result, fail, ok } from '../errors/diagnostic.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
@@ -18,6 +18,8 @@ import { CONFIGURATION_KINDS } from './wrong-kind.js';
 
 export interface SearchOptions extends ShapeFlags {
   readonly flinkVersion?: string;
+  /** Called after each shape is sized (the shell draws a progress bar on a terminal). */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** One shape to try: its configuration keys and what it asks of a node. */
@@ -41,7 +43,11 @@ export function searchShapes(
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
   const shapes = shapesWithin(limits.value);
-  const candidates = shapes.map((shape) => sizeShape(shape, keys.value, jobs.value, version.value));
+  const candidates = shapes.map((shape, i) => {
+    const candidate = sizeShape(shape, keys.value, jobs.value, version.value);
+    options.onProgress?.(i + 1, shapes.length);
+    return candidate;
+  });
   const defaultSlotsOnly = jobs.value.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
   return ok(buildShapeSearchReport(candidates, limits.value, defaultSlotsOnly, version.warnings), version.warnings);
 }
@@ -90,7 +96,5 @@ function sizeShape(
   };
   const origin = `--search shape ${shape.slots} slots, ${shape.memory} bytes`;
   const sized = sizeWorker(configurationWorker(keys, origin), jobs, version, false);
-  return sized.ok ? { shape, report: sized.value } : { shape, refusal: firstMessage(sized.diagnostics) };
+  return sized.ok ? { shape, report: sized.value } : { shape, refusal: sized.diagnostics[0]! };
 }
-
-const firstMessage = (ds: readonly Diagnostic[]): Diagnostic => ds[0]!;

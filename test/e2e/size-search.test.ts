@@ -2,6 +2,7 @@
  * `flinkslot size --search` (issue 16 §2): shapes within the limits, each sized and proven, ranked
  * by total memory then CPU, or by price; the best one emitted as a FlinkDeployment.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -108,5 +109,12 @@ describe('flinkslot size --search', () => {
   it('bad limits are usage errors naming the flag', () => {
     const run = runCli(['size', WORDCOUNT, '--search', '--node', '16 cores']);
     expect([run.status, run.stderr]).toEqual([2, "error --node '16 cores': give the node's CPU and memory, as 16cpu,64g [usage/shape]\n"]);
+  });
+
+  // util-linux `script` runs the CLI on a pseudo-terminal, where the bar is drawn (never in a pipe: the other tests' stderr is empty).
+  it.runIf(spawnSync('which', ['script']).status === 0)('on a terminal, a progress bar on stderr, erased before the answer', () => {
+    const command = `node bin/run.js size ${WORDCOUNT} --search --tm-memory 2g,4g --slot-range 1..4 --limit 1 --no-color`;
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } });
+    expect(run.stdout).toContain('] 8/8 shapes\r\u001b[K8 shapes tried, 8 can run the jobs');
   });
 });
