@@ -62,9 +62,11 @@ export function sizeSection(): SizeOutcome[] {
   const dir = mkdtempSync(join(os.tmpdir(), 'flinkslot-size-bench-'));
   try {
     const { job, config } = writeInputs(dir);
+    const search = ['--search', '--tm-memory', '1g..64g', '--slot-range', '1..16'];
     const outcomes = [
       timeSize('size: one shape, 50 vertices, 1,000 TaskManagers', [job, '--tm-config', config], 500, 5),
-      timeSize('size --search: 208 shapes, the same job', [job, '--search', '--tm-memory', '1g..64g', '--slot-range', '1..16'], 5000, 3),
+      timeSize('size --search: 208 shapes, the same job (one thread per core)', [job, ...search], 5000, 3),
+      timeSize('size --search: the same on one thread (-j 1)', [job, ...search, '-j', '1'], 5000, 3),
     ];
     console.log('size (whole process, --json; generated 50-vertex job of 4,000 slots)');
     console.log(

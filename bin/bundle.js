@@ -23,6 +23,7 @@ const result = await build({
     index: entry,
     'validate-worker': join(root, 'dist/commands/support/validate-worker.js'),
     'plan-fast': join(root, 'dist/commands/plan-fast.js'),
+    'size-worker': join(root, 'dist/commands/support/size-worker.js'),
   },
   outdir,
   bundle: true,

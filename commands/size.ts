@@ -2,6 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
 import type { EmitFormat, Result } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
+import { searchOnThreads } from './support/size-search-threads.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Size extends FlinkslotCommand {
@@ -51,6 +52,12 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     node: Flags.string({ description: 'Kubernetes node size, as 16cpu,64g: a TaskManager must fit one, and the nodes needed are counted' }),
     cost: Flags.string({ description: 'prices per hour, as cpu=0.03,memory=0.004 (per core, per GiB): rank by price' }),
     limit: Flags.integer({ description: 'shapes listed in the text ranking (0 = all)', default: 10, min: 0 }),
+    jobs: Flags.integer({
+      char: 'j',
+      description: 'threads for --search (default: one per core from 32 shapes, else one)',
+      min: 1,
+      max: 64,
+    }),
     cluster: Flags.string({ description: 'with --max-parallelism-fit: the cluster the job must fit (any cluster kind simulate reads)' }),
     'max-parallelism-fit': Flags.boolean({
       description: 'the highest parallelism the --cluster runs the job at (every vertex scaled with the widest, or --vertex)',
@@ -127,7 +134,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     };
     // A bar on a terminal only: not in a pipe, a CI log or --json.
     const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;
-    const result = core.searchShapes(base, jobs, bar === undefined ? options : { ...options, onProgress: bar });
+    const result = await searchOnThreads({ base, jobGraphs: jobs, options }, f.jobs as number | undefined, bar);
     if (bar !== undefined) process.stderr.write('\r\u001b[K');
     if (result.ok && result.value.shapes.length === 0) {
       const reasons = result.value.refused.map((r) => ({

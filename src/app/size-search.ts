@@ -4,7 +4,7 @@
  * proven by the SlotManager, then ranked by the total memory asked, then CPU (or by price with
  * `--cost`). Shapes no number of TaskManagers can serve are counted, with the first reason.
  */
-import { type Result, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
@@ -34,6 +34,31 @@ export function searchShapes(
   jobGraphs: readonly SourceText[],
   options: SearchOptions = {},
 ): Result<ShapeSearchReport> {
+  const plan = planSearch(base, jobGraphs, options);
+  if (!plan.ok) return plan;
+  const candidates = plan.value.shapes.map((_, i) => {
+    const candidate = sizeShapeAt(plan.value, i);
+    options.onProgress?.(i + 1, plan.value.shapes.length);
+    return candidate;
+  });
+  return ok(rankShapes(plan.value, candidates), plan.value.warnings);
+}
+
+/** What a search sizes, read once per thread: the shapes, the keys they start from, the planned jobs. */
+export interface SearchPlan {
+  readonly shapes: readonly Shape[];
+  readonly keys: Readonly<Record<string, string>>;
+  readonly jobs: readonly JobDefinition[];
+  readonly version: { readonly flinkVersion?: FlinkVersion };
+  readonly limits: ShapeLimits;
+  readonly warnings: Diagnostic[];
+}
+
+export function planSearch(
+  base: SourceText | undefined,
+  jobGraphs: readonly SourceText[],
+  options: SearchOptions = {},
+): Result<SearchPlan> {
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
   const limits = readShapeLimits(options);
@@ -42,14 +67,20 @@ export function searchShapes(
   if (!keys.ok) return keys;
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
-  const shapes = shapesWithin(limits.value);
-  const candidates = shapes.map((shape, i) => {
-    const candidate = sizeShape(shape, keys.value, jobs.value, version.value);
-    options.onProgress?.(i + 1, shapes.length);
-    return candidate;
+  return ok({
+    shapes: shapesWithin(limits.value),
+    keys: keys.value,
+    jobs: jobs.value,
+    version: version.value,
+    limits: limits.value,
+    warnings: version.warnings,
   });
-  const defaultSlotsOnly = jobs.value.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
-  return ok(buildShapeSearchReport(candidates, limits.value, defaultSlotsOnly, version.warnings), version.warnings);
+}
+
+/** The candidates (sized in any order, by any thread) ranked. */
+export function rankShapes(plan: SearchPlan, candidates: readonly ShapeCandidate[]): ShapeSearchReport {
+  const defaultSlotsOnly = plan.jobs.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
+  return buildShapeSearchReport(candidates, plan.limits, defaultSlotsOnly, plan.warnings);
 }
 
 /** Every memory × slots pair the limits allow. */
@@ -82,19 +113,16 @@ function baseKeys(base: SourceText | undefined): Result<Record<string, string>> 
   return ok(Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k))));
 }
 
-function sizeShape(
-  shape: Shape,
-  base: Record<string, string>,
-  jobs: readonly JobDefinition[],
-  version: { flinkVersion?: FlinkVersion },
-): ShapeCandidate {
+/** Shape `i` of the plan, sized and proven; a shape no count can serve keeps its first reason. */
+export function sizeShapeAt(plan: SearchPlan, i: number): ShapeCandidate {
+  const shape = plan.shapes[i]!;
   const keys = {
-    ...base,
+    ...plan.keys,
     'taskmanager.memory.process.size': `${shape.memory}b`,
     'taskmanager.numberOfTaskSlots': String(shape.slots),
     'taskmanager.cpu.cores': String(shape.cpu),
   };
   const origin = `--search shape ${shape.slots} slots, ${shape.memory} bytes`;
-  const sized = sizeWorker(configurationWorker(keys, origin), jobs, version, false);
+  const sized = sizeWorker(configurationWorker(keys, origin), plan.jobs, plan.version, false);
   return sized.ok ? { shape, report: sized.value } : { shape, refusal: sized.diagnostics[0]! };
 }

@@ -117,4 +117,12 @@ describe('flinkslot size --search', () => {
     const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } });
     expect(run.stdout).toContain('] 8/8 shapes\r\u001b[K8 shapes tried, 8 can run the jobs');
   });
+
+  it('on several threads (from 32 shapes, or -j) the answer is the same as on one', () => {
+    const args = ['size', WORDCOUNT, KEYED, '--search', '--tm-memory', '2g..8g', '--slot-range', '1..8', '--json'];
+    const [one, two] = [runCli([...args, '-j', '1']), runCli([...args, '-j', '2'])];
+    expect([one.status, two.status]).toEqual([0, 0]);
+    expect((JSON.parse(one.stdout) as { tried: number }).tried).toBe(40);
+    expect(two.stdout).toBe(one.stdout);
+  });
 });
