@@ -72,7 +72,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         const cluster = await this.readOrExit(flags.cluster);
         const jobs = [];
         for (const f of files) jobs.push(await this.readOrExit(f));
-        result = core.simulateJobsOnCluster(cluster, jobs, { ...options, advice: true });
+        result = core.simulateJobsWithAdvice(cluster, jobs, options);
       } else {
         if (files.length !== 1) {
           return this.refuse('give one scenario file, or --cluster CLUSTER with job graph files');

@@ -46,6 +46,7 @@ export { diffFromTexts } from './app/diff.js';
 export { type SizeOptions, sizeJobs } from './app/size.js';
 export { type SearchOptions, type SearchPlan, planSearch, rankShapes, searchShapes, sizeShapeAt } from './app/size-search.js';
 export { type ParallelismFitOptions, maxParallelismFit } from './app/parallelism-fit.js';
+export { simulateJobsWithAdvice } from './app/simulate-with-advice.js';
 export type { ParallelismFitReport } from './report/parallelism-fit-report.js';
 export { renderParallelismFitText } from './report/render-parallelism-fit-text.js';
 export type { ShapeCandidate, ShapeSearchReport } from './report/shape-search-report.js';

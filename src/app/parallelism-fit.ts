@@ -20,6 +20,8 @@ export interface ParallelismFitOptions {
   readonly flinkVersion?: string;
   /** Scale only this vertex (its id or name). */
   readonly vertex?: string;
+  /** Scale only the widest vertex. */
+  readonly widestOnly?: boolean;
 }
 
 export function maxParallelismFit(
@@ -34,6 +36,7 @@ export function maxParallelismFit(
   const graph = analyzed.graph;
   const target =
     options.vertex === undefined ? widest(graph) : graph.vertices.find((v) => v.id === options.vertex || v.name === options.vertex);
+  const only = options.vertex !== undefined || options.widestOnly === true;
   if (target === undefined) {
     const names = graph.vertices.map((v) => v.id).slice(0, 10);
     return fail([error('size/vertex', `no vertex '${options.vertex}' in the job (vertices: ${names.join(', ')})`, '')]);
@@ -42,7 +45,7 @@ export function maxParallelismFit(
   const cap = target.maxParallelismConfigured ? target.maxParallelism : 32_768;
   const label = jobLabel(jobGraph.file, plannedFrom(analyzed.analysis));
   const run = (p: number): Result<SimulationReport> => {
-    const scaled = scale(graph, target, p, options.vertex !== undefined);
+    const scaled = scale(graph, target, p, only);
     const analysis = analyzeJob(scaled);
     if (!analysis.ok) return analysis;
     const simulated = simulateDefinitionsOnCluster(
@@ -68,14 +71,11 @@ export function maxParallelismFit(
   const adaptive = atCap.ok ? (atCap.value.jobs[0]?.adaptiveParallelism ?? null) : null;
   return ok({
     job: label,
-    ...(options.vertex === undefined ? {} : { vertex: target.id }),
+    ...(only ? { vertex: target.id } : {}),
     current: target.parallelism,
     highest: highest < 1 ? null : highest,
     cap,
-    parallelism:
-      highest < 1
-        ? {}
-        : Object.fromEntries(scale(graph, target, highest, options.vertex !== undefined).vertices.map((v) => [v.id, v.parallelism])),
+    parallelism: highest < 1 ? {} : Object.fromEntries(scale(graph, target, highest, only).vertices.map((v) => [v.id, v.parallelism])),
     proof: { met: highest < 1 ? null : verdictAt(highest), above: highest >= cap ? null : verdictAt(highest + 1) },
     adaptive,
     simulations: search.evaluated.size + 1,

@@ -1,7 +1,7 @@
 /** The simulation report as text: verdicts first, then why, then the cluster; `--trace` adds decisions. */
 import { formatDuration } from '../model/duration.js';
 import { profileToTextFromJson } from './profile-text.js';
-import type { CountJson, SimulationAdvice, SimulationReport, Verdict } from './simulation-report.js';
+import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
 import { vertexLabeler } from './vertex-label.js';
 import { printable } from '../util/printable.js';
@@ -99,7 +99,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     }
     lines.push('');
   }
-  if (report.advice !== undefined) pushAll(lines, [...adviceLines(report.advice, style), '']);
+  if (report.advice !== undefined || report.lowerParallelism !== undefined) pushAll(lines, [...adviceLines(report, style), '']);
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
@@ -124,12 +124,22 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   return lines.join('\n');
 }
 
-/** The shortfall as something to do: the TaskManagers to add, and where to look for a lower parallelism. */
-function adviceLines(advice: SimulationAdvice, style: Style): string[] {
-  const n = advice.addTaskManagers;
-  return [
-    style.heading('To run every job'),
-    `  add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${advice.slotsPerTaskManager} slot${advice.slotsPerTaskManager === 1 ? '' : 's'} each, ${profileToTextFromJson(advice.taskManager)}): met with them, not with one fewer`,
-    `  or lower the parallelism: \`flinkslot size JOB --cluster CLUSTER --max-parallelism-fit\` finds the highest that runs`,
-  ];
+/** The shortfall as something to do: the TaskManagers to add, or a lower parallelism. */
+function adviceLines(report: SimulationReport, style: Style): string[] {
+  const { advice, lowerParallelism: lower } = report;
+  const lines = [style.heading('To run every job')];
+  if (advice !== undefined) {
+    const n = advice.addTaskManagers;
+    const slots = `${advice.slotsPerTaskManager} slot${advice.slotsPerTaskManager === 1 ? '' : 's'} each`;
+    lines.push(
+      `  add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)}): met with them, not with one fewer`,
+    );
+  }
+  const or = advice === undefined ? '' : 'or ';
+  lines.push(
+    lower === undefined
+      ? `  ${or}lower the parallelism: \`flinkslot size JOB --cluster CLUSTER --max-parallelism-fit\` finds the highest that runs`
+      : `  ${or}lower vertex '${printable(lower.vertex)}' to parallelism ${lower.parallelism} (from ${lower.current}): met at ${lower.parallelism}, not at ${lower.parallelism + 1}`,
+  );
+  return lines;
 }

@@ -82,6 +82,8 @@ export interface SimulationReport {
   readonly notes?: Diagnostic[];
   /** `simulate --cluster` on a standalone cluster the jobs do not fit: the fewest default workers to add. */
   readonly advice?: SimulationAdvice;
+  /** The same, for one job: the highest parallelism of its widest vertex (alone) that runs. */
+  readonly lowerParallelism?: { readonly vertex: string; readonly parallelism: number; readonly current: number };
 }
 
 function counts(list: readonly ProfileCount[]): CountJson[] {

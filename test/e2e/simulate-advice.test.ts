@@ -2,7 +2,7 @@
  * `simulate --cluster` on a standalone cluster the jobs do not fit says what to do (issue 16 §5):
  * how many TaskManagers like the default worker to add, proven by re-running with them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +51,28 @@ describe('simulate --cluster: what to do when the jobs do not fit', () => {
     expect(JSON.parse(runCli(['simulate', '--cluster', cluster(5), ...JOBS, '--json']).stdout)).not.toHaveProperty('advice');
     const active = JSON.parse(runCli(['simulate', '--cluster', cluster(0, 'active'), ...JOBS, '--json']).stdout) as object;
     expect(active).not.toHaveProperty('advice');
+  });
+
+  it('one job: also the highest parallelism of its widest vertex that runs, checked by simulate', () => {
+    const run = runCli(['simulate', '--cluster', cluster(2), JOBS[0]!]);
+    expect(run.stdout).toContain(
+      [
+        'To run every job',
+        '  add 1 TaskManager like the default worker (4 slots each, cpu 4, heap 4 GiB): met with them, not with one fewer',
+        "  or lower vertex 'window' to parallelism 6 (from 8): met at 6, not at 7",
+      ].join('\n'),
+    );
+    const json = JSON.parse(runCli(['simulate', '--cluster', cluster(2), JOBS[0]!, '--json']).stdout) as { lowerParallelism: unknown };
+    expect(json.lowerParallelism).toEqual({ vertex: 'window', parallelism: 6, current: 8 });
+    const at = (p: number): string => {
+      const path = join(dir, `wordcount-window-${p}.yaml`);
+      const text = readFileSync(JOBS[0]!, 'utf8')
+        .replace('parallelism: 8', `parallelism: ${p}`)
+        .replace(/^\$schema:.*\n/m, '');
+      writeFileSync(path, text);
+      return path;
+    };
+    expect(runCli(['simulate', '--cluster', cluster(2), at(6)]).status).toBe(0);
+    expect(runCli(['simulate', '--cluster', cluster(2), at(7)]).status).toBe(1);
   });
 });
