@@ -7,6 +7,8 @@
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { FlinkVersion } from '../model/flink-version.js';
+import { describeProfile } from '../model/describe-profile.js';
+import { formatBytes, parseMemorySize } from '../model/memory-size.js';
 import type { SpecifiedProfile } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
@@ -193,7 +195,21 @@ function simulateCount(
 }
 
 function neverMet(cap: number, outcome: SimulationOutcome): Diagnostic {
+  const head = 'no number of these TaskManagers meets the requirements';
+  // In action terms when a slot is larger than the shape: what each TaskManager must have at least.
+  for (const job of outcome.jobs)
+    for (const e of job.explanations) {
+      const tooBig = e.reasons.find((r) => r.kind === 'larger-than-worker' && r.shortfalls !== undefined);
+      if (tooBig === undefined) continue;
+      const amount = (dimension: string, text: string): string =>
+        dimension.endsWith('Memory') ? formatBytes(parseMemorySize(text)) : text;
+      const needs = tooBig
+        .shortfalls!.map((f) => `${f.dimension} ${amount(f.dimension, f.required)} (it has ${amount(f.dimension, f.available)})`)
+        .join(', ');
+      const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}`;
+      return error('size/never-met', message, '');
+    }
   const why = outcome.jobs.flatMap((j) => j.explanations.flatMap((e) => e.reasons.map((r) => r.message))).slice(0, 1);
-  const message = `no number of these TaskManagers meets the requirements: on ${cap.toLocaleString('en')} of them (one per requested slot) the jobs are still ${outcome.verdict}${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
+  const message = `${head}: on ${cap.toLocaleString('en')} of them (one per requested slot) the jobs are still ${outcome.verdict}${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
   return error('size/never-met', message, '');
 }

@@ -106,6 +106,7 @@ const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 function reasonOf(d: Diagnostic): string {
   return d.message
     .replace(/\(closest TaskManager.*$/s, '')
+    .replace(/; give each TaskManager at least .*$/s, '')
     .replace(/on [\d,]+ of them/, 'on any number of them')
     .trim();
 }

@@ -52,6 +52,8 @@ export interface SizeReport {
   /** On `taskManagers` the requirements are met; on one fewer (null when none are needed) they are not. */
   readonly proof: { readonly met: SizeRun; readonly fewer: SizeRun | null };
   readonly usage: DimensionUse[];
+  /** What stays idle on the N TaskManagers, per dimension (the same as usage[].unused). */
+  readonly unused: Partial<Record<SizeDimension, number | string>>;
   /** The resource that runs out first: short on one TaskManager fewer, else the most used. */
   readonly bindingDimension: SizeDimension;
   /** SlotManager runs the search made. */
@@ -85,6 +87,7 @@ export function buildSizeReport(f: SizeFindings): SizeReport {
     jobs: f.met.jobs.map((j) => ({ id: j.id, ...(j.source === undefined ? {} : { source: j.source }), slots: slotCount(j.requirements) })),
     proof: { met: sizeRun(f.count, f.met), fewer: f.fewer === undefined ? null : sizeRun(f.count - 1, f.fewer) },
     usage,
+    unused: Object.fromEntries(usage.map((u) => [u.dimension, u.unused])),
     bindingDimension: binding(f, usage),
     simulations: f.simulations,
     ...(f.deployment === undefined ? {} : { deployment: f.deployment }),
