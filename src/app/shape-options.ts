@@ -11,7 +11,8 @@ import { parseMemorySize } from '../model/memory-size.js';
 export interface ShapeLimits {
   readonly memories: readonly bigint[];
   readonly slots: readonly number[];
-  readonly cpuPerSlot: number;
+  /** CPU cores per slot to try (the shape's CPU is slots × this). */
+  readonly cpuPerSlot: readonly number[];
   readonly maxMemory?: bigint;
   readonly maxCpu?: number;
   readonly node?: { readonly cpu: number; readonly memory: bigint };
@@ -21,7 +22,7 @@ export interface ShapeLimits {
 export interface ShapeFlags {
   readonly tmMemory?: string;
   readonly slotRange?: string;
-  readonly cpuPerSlot?: number;
+  readonly cpuPerSlot?: string;
   readonly maxTmMemory?: string;
   readonly maxTmCpu?: number;
   readonly node?: string;
@@ -42,7 +43,7 @@ export function readShapeLimits(flags: ShapeFlags): Result<ShapeLimits> {
     return ok({
       memories: flags.tmMemory === undefined ? DEFAULT_MEMORIES : readMemories(flags.tmMemory),
       slots: flags.slotRange === undefined ? DEFAULT_SLOTS : readSlots(flags.slotRange),
-      cpuPerSlot: flags.cpuPerSlot ?? 1,
+      cpuPerSlot: flags.cpuPerSlot === undefined ? [1] : readCpuPerSlot(flags.cpuPerSlot),
       ...(flags.maxTmMemory === undefined ? {} : { maxMemory: size(flags.maxTmMemory, '--max-tm-memory') }),
       ...(flags.maxTmCpu === undefined ? {} : { maxCpu: flags.maxTmCpu }),
       ...(node === undefined ? {} : { node }),
@@ -92,6 +93,14 @@ function readSlots(text: string): number[] {
   const list = text.split(',').map((t) => Number(t.trim()));
   if (list.some((n) => !Number.isInteger(n) || n < 1 || n > 10_000))
     throw new UsageError(`--slot-range '${text}': give FROM..TO or a list of whole numbers from 1 to 10000`);
+  return list;
+}
+
+/** `1`, or a list `0.5,1,2`: CPU cores per slot. */
+function readCpuPerSlot(text: string): number[] {
+  const list = text.split(',').map((t) => Number(t.trim()));
+  if (list.some((n) => !Number.isFinite(n) || n <= 0 || n > 64) || list.length > MAX_STEPS)
+    throw new UsageError(`--cpu-per-slot '${text}': give CPU cores per slot (above 0, at most 64), or a list of them`);
   return list;
 }
 

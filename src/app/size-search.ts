@@ -89,10 +89,12 @@ export function shapesWithin(limits: ShapeLimits): Shape[] {
   const maxCpu = Math.min(limits.maxCpu ?? Infinity, limits.node?.cpu ?? Infinity);
   const out: Shape[] = [];
   for (const memory of limits.memories)
-    for (const slots of limits.slots) {
-      const cpu = slots * limits.cpuPerSlot;
-      if ((maxMemory === undefined || memory <= maxMemory) && cpu <= maxCpu) out.push({ memory, slots, cpu });
-    }
+    for (const slots of limits.slots)
+      for (const perSlot of limits.cpuPerSlot) {
+        // Whole hundredths of a core, as a Kubernetes request would be written.
+        const cpu = Math.round(slots * perSlot * 100) / 100;
+        if ((maxMemory === undefined || memory <= maxMemory) && cpu <= maxCpu) out.push({ memory, slots, cpu });
+      }
   return out;
 }
 

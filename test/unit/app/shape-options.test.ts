@@ -29,6 +29,7 @@ describe('readShapeLimits', () => {
     [{ slotRange: 'many' }, "--slot-range 'many': give FROM..TO or a list of whole numbers from 1 to 10000"],
     [{ node: '64g' }, "--node '64g': give the node's CPU and memory, as 16cpu,64g"],
     [{ cost: 'gpu=1' }, "--cost 'gpu=1': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)"],
+    [{ cpuPerSlot: '0' }, "--cpu-per-slot '0': give CPU cores per slot (above 0, at most 64), or a list of them"],
   ])('%j is a usage error: %s', (flags, message) => {
     const r = readShapeLimits(flags);
     expect(r.ok ? undefined : [r.diagnostics[0]!.code, r.diagnostics[0]!.message]).toEqual(['usage/shape', message]);
@@ -43,6 +44,15 @@ describe('shapesWithin', () => {
       [2, 4, 4],
       [4, 2, 2],
       [4, 4, 4],
+    ]);
+  });
+
+  it('tries every CPU per slot given, within the CPU limit', () => {
+    const shapes = shapesWithin(limits({ tmMemory: '2g', slotRange: '2,4', cpuPerSlot: '0.5,1', maxTmCpu: 3 }));
+    expect(shapes.map((s) => [s.slots, s.cpu])).toEqual([
+      [2, 1],
+      [2, 2],
+      [4, 2],
     ]);
   });
 });
