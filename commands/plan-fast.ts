@@ -8,7 +8,8 @@
 import { type PlanFlags, runPlan } from './support/plan-run.js';
 import { CommandShell, jsonFlagGiven } from './support/shell.js';
 
-type Kind = 'boolean' | 'negatable' | 'integer' | 'string';
+/** 'declined': a flag whose values oclif checks (options): such command lines go to oclif. */
+type Kind = 'boolean' | 'negatable' | 'integer' | 'string' | 'declined';
 
 /** Plan's flags as commands/plan.ts declares them to oclif (a unit test keeps the two equal). */
 export const PLAN_FLAG_KINDS: Readonly<Record<string, Kind>> = {
@@ -19,6 +20,7 @@ export const PLAN_FLAG_KINDS: Readonly<Record<string, Kind>> = {
   members: 'boolean',
   'flink-version': 'string',
   'tm-config': 'string',
+  format: 'declined',
 };
 export const PLAN_LIMIT_DEFAULT = 50;
 
@@ -46,7 +48,7 @@ export function readPlanArgv(argv: readonly string[]): { file: string; flags: Pl
     const negated = name?.startsWith('no-') === true && PLAN_FLAG_KINDS[name.slice(3)] === 'negatable' ? name.slice(3) : undefined;
     const key = negated ?? name;
     const kind = key === undefined ? undefined : PLAN_FLAG_KINDS[key];
-    if (key === undefined || kind === undefined || key in given) return undefined;
+    if (key === undefined || kind === undefined || kind === 'declined' || key in given) return undefined;
     if (kind === 'boolean' || kind === 'negatable') {
       if (inline !== undefined) return undefined;
       given[key] = negated === undefined;

@@ -18,6 +18,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     '<%= config.bin %> plan fixtures/jobs/wordcount-streaming.yaml',
     '<%= config.bin %> plan job.json --json',
     '<%= config.bin %> plan fixtures/jobs/batch-tpch-q3.yaml --execution',
+    '<%= config.bin %> plan fixtures/jobs/batch-tpch-q3.yaml --format dot | dot -Tsvg > tpch-q3.svg',
     '<%= config.bin %> plan fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
     'cat job.yaml | <%= config.bin %> plan -',
     '<%= config.bin %> plan http://localhost:8081/jobs/a97b6344d775aafe03e55a8e812d2713',
@@ -44,6 +45,11 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     'flink-version': Flags.string({
       description:
         "Flink release whose rules apply (1.10 to 2.2; a newer one gets 2.2's rules and a warning); replaces the files' flinkVersion",
+    }),
+    format: Flags.string({
+      description: 'text (default), or the job graph as Graphviz dot or Mermaid: slot sharing groups, regions, edges',
+      options: ['text', 'dot', 'mermaid'],
+      exclusive: ['json'],
     }),
     'tm-config': Flags.string({
       description:

@@ -14,6 +14,7 @@ export interface PlanFlags {
   readonly members: boolean;
   readonly 'flink-version'?: string | undefined;
   readonly 'tm-config'?: string | undefined;
+  readonly format?: string | undefined;
 }
 
 export async function runPlan(shell: CommandShell, file: string, flags: PlanFlags): Promise<void> {
@@ -30,6 +31,12 @@ export async function runPlan(shell: CommandShell, file: string, flags: PlanFlag
       ...(tmConfig ? { tmConfig } : {}),
       ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
     };
+    if (flags.format === 'dot' || flags.format === 'mermaid') {
+      const input = await shell.readOrExit(file);
+      const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
+      await shell.emit(core.planGraphFromText(input.text, input.file, flags.format, version), { json: false, color: false }, (t) => t);
+      return;
+    }
     let result;
     if (isRestAddress(file)) {
       const target = await shell.restTargetOrExit(file);

@@ -4,3 +4,5 @@ export { type JobAnswers, planLiveJob } from '../app/live-job.js';
 export { buildPlanReport, type PlanReport } from '../report/plan-report.js';
 export { renderPlanText } from '../report/render-plan-text.js';
 export { type Style, PLAIN } from '../report/style.js';
+export { planGraphFromText } from '../app/plan-graph.js';
+export { GRAPH_FORMATS, type GraphFormat } from '../report/render-job-graph.js';

@@ -10,8 +10,15 @@ describe('the fast path knows plan’s flags as oclif does', () => {
   it('same names, types, negation, default and dependencies', async () => {
     const kinds: Record<string, string> = {};
     for (const [name, f] of Object.entries(Plan.flags)) {
-      const flag = f as { type: string; allowNo?: boolean; parse?: (input: string, ctx: unknown, opts: unknown) => Promise<unknown> };
+      const flag = f as {
+        type: string;
+        allowNo?: boolean;
+        options?: readonly string[];
+        parse?: (input: string, ctx: unknown, opts: unknown) => Promise<unknown>;
+      };
       if (flag.type === 'boolean') kinds[name] = flag.allowNo ? 'negatable' : 'boolean';
+      // oclif checks a flag's options: the fast path leaves such command lines to it.
+      else if (flag.options !== undefined) kinds[name] = 'declined';
       // An integer flag's parser refuses a word; a string flag's keeps it.
       else
         kinds[name] = await flag.parse!('ten', {}, flag).then(
