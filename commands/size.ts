@@ -136,19 +136,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;
     const result = await searchOnThreads({ base, jobGraphs: jobs, options }, f.jobs as number | undefined, bar);
     if (bar !== undefined) process.stderr.write('\r\u001b[K');
-    if (result.ok && result.value.shapes.length === 0) {
-      const reasons = result.value.refused.map((r) => ({
-        code: 'size/never-met',
-        severity: 'error' as const,
-        message: `${r.count} shape(s): ${r.reason}`,
-      }));
-      const none = {
-        code: 'size/never-met',
-        severity: 'error' as const,
-        message: `none of the ${result.value.tried} shapes tried can run the jobs`,
-      };
-      return this.failWith([none, ...reasons], o.color, ExitCode.NOT_MET);
-    }
+    if (result.ok && result.value.shapes.length === 0) return this.failWith(core.noShapeRuns(result.value), o.color, ExitCode.NOT_MET);
     await this.emit(result, { json: o.json, color: o.color }, (report) => {
       const best = report.shapes[0]!.size;
       if (o.emit !== undefined) return core.renderDeploymentYaml(best, best.deployment!, o.emit);

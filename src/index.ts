@@ -51,6 +51,7 @@ export type { ParallelismFitReport } from './report/parallelism-fit-report.js';
 export { renderParallelismFitText } from './report/render-parallelism-fit-text.js';
 export type { ShapeCandidate, ShapeSearchReport } from './report/shape-search-report.js';
 export { renderShapeSearchText } from './report/render-shape-search-text.js';
+export { noShapeRuns } from './report/shape-search-report.js';
 export type { SizeReport } from './report/size-report.js';
 export { renderSizeText } from './report/render-size-text.js';
 export { EMIT_FORMATS, type EmitFormat, renderDeploymentYaml } from './report/render-deployment-yaml.js';

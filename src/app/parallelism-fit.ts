@@ -67,7 +67,10 @@ export function maxParallelismFit(
     return r === undefined || !r.ok || r.value === undefined ? null : r.value.verdict;
   };
   const highest = search.count ?? cap;
-  const atCap = run(cap);
+  // The search may have run the cap already.
+  const cached = search.evaluated.get(cap - 1);
+  const reused = cached?.ok === true && cached.value !== undefined ? cached.value : undefined;
+  const atCap = reused === undefined ? run(cap) : ok(reused);
   const adaptive = atCap.ok ? (atCap.value.jobs[0]?.adaptiveParallelism ?? null) : null;
   return ok({
     job: label,
@@ -78,7 +81,7 @@ export function maxParallelismFit(
     parallelism: highest < 1 ? {} : Object.fromEntries(scale(graph, target, highest, only).vertices.map((v) => [v.id, v.parallelism])),
     proof: { met: highest < 1 ? null : verdictAt(highest), above: highest >= cap ? null : verdictAt(highest + 1) },
     adaptive,
-    simulations: search.evaluated.size + 1,
+    simulations: search.evaluated.size + (reused === undefined ? 1 : 0),
   });
 }
 

@@ -12,6 +12,7 @@ import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import type { SizeDeployment } from '../report/size-report.js';
 import { bytesToJson } from '../report/profile-json.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
+import { maxOf } from '../util/push-all.js';
 import { textOf } from '../util/text-of.js';
 
 type Raw = Record<string, unknown>;
@@ -64,7 +65,8 @@ export function sizeDeployment(
 }
 
 function maxParallelism(job: JobDefinition): number {
-  let max = 1;
-  for (const v of job.vertices ?? []) if (v.parallelism > max) max = v.parallelism;
-  return max;
+  return maxOf(
+    (job.vertices ?? []).map((v) => v.parallelism),
+    1,
+  );
 }

@@ -8,8 +8,8 @@
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import { describeProfile } from '../model/describe-profile.js';
-import { formatBytes, parseMemorySize } from '../model/memory-size.js';
-import type { SpecifiedProfile } from '../model/resource-profile.js';
+import { formatBytes } from '../model/memory-size.js';
+import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
 import { kindOfText, wrongKind } from '../parse/file-kind.js';
@@ -18,13 +18,12 @@ import { type CompiledValidator, validateWith } from '../parse/schema-validator.
 import { locateDiagnostics } from '../parse/source-map.js';
 import { type SizeReport, buildSizeReport } from '../report/size-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
-import { runScenario } from '../sim/run-scenario.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
-import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
-import { type SimulationOutcome, simulationOutcome } from '../sim/simulation-outcome.js';
+import type { SimulationOutcome } from '../sim/simulation-outcome.js';
 import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
 import { pushAll } from '../util/push-all.js';
+import { runOnClusterData } from './cluster-data-run.js';
 import { versionOption } from './job-text.js';
 import { sizeDeployment } from './size-deployment.js';
 import { CLUSTER_KINDS } from './wrong-kind.js';
@@ -79,9 +78,9 @@ export function sizeWorker(
   const failed = [...search.evaluated.values()].find((r) => !r.ok);
   if (failed !== undefined && !failed.ok) return failed;
   const outcomes = new Map([...search.evaluated].map(([n, r]) => [n, (r as { ok: true; value: CountRun }).value.outcome]));
-  if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!)]);
-  const met = outcomes.get(search.count)!;
   const total = shape.total as SpecifiedProfile;
+  if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!, total)]);
+  const met = outcomes.get(search.count)!;
   const deployment = sizeDeployment(worker.data, total, search.count, slotsPerTaskManager, met.flinkVersion, jobs);
   if (emit && !deployment.ok) return deployment;
   return ok(
@@ -125,14 +124,7 @@ function readWorker(source: SourceText, slots: number | undefined): Result<Worke
     const data: Raw = { resourceAllocation: 'standalone', defaultWorker: { flinkConfiguration: Object.fromEntries(read.value.config) } };
     const schemaErrors = validateWith(validateCluster as CompiledValidator, data);
     if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, undefined, source.file));
-    // The configuration's keys sit under /defaultWorker/flinkConfiguration in the cluster: back to the file's.
-    const locate = (ds: Diagnostic[]) =>
-      locateDiagnostics(
-        ds.map((d) => ({ ...d, location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') } })),
-        read.value.text,
-        source.file,
-      );
-    worker = { data, locate, notes: [...read.value.notes] };
+    worker = { data, locate: configurationLocator(read.value.text, source.file), notes: [...read.value.notes] };
   } else {
     const wrong = wrongKind(source.text, source.file, [...CLUSTER_KINDS, 'flink-configuration'], 'a TaskManager configuration');
     if (wrong !== undefined) return fail([wrong]);
@@ -147,13 +139,16 @@ function readWorker(source: SourceText, slots: number | undefined): Result<Worke
 /** A shape from configuration keys alone (a candidate of `size --search`); problems name `origin`. */
 export function configurationWorker(keys: Readonly<Record<string, string>>, origin: string): Worker {
   const data: Raw = { resourceAllocation: 'standalone', defaultWorker: { flinkConfiguration: { ...keys } } };
-  const locate = (ds: Diagnostic[]) =>
-    locateDiagnostics(
-      ds.map((d) => ({ ...d, location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') } })),
-      undefined,
-      origin,
-    );
-  return { data, locate, notes: [] };
+  return { data, locate: configurationLocator(undefined, origin), notes: [] };
+}
+
+/** A configuration's keys sit under /defaultWorker/flinkConfiguration in the cluster: located back in its file. */
+function configurationLocator(text: string | undefined, file: string): (ds: Diagnostic[]) => Diagnostic[] {
+  const inFile = (d: Diagnostic): Diagnostic => ({
+    ...d,
+    location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') },
+  });
+  return (ds) => locateDiagnostics(ds.map(inFile), text, file);
 }
 
 /** `--slots N` on the shape: numberOfTaskSlots, and the configuration's key when the worker has one. */
@@ -181,30 +176,31 @@ function simulateCount(
   version: { flinkVersion?: FlinkVersion },
 ): Result<CountRun> {
   const data = { ...worker.data, resourceAllocation: 'standalone', taskManagers: n === 0 ? [] : [{ id: 'tm', count: n }] };
-  // A cluster names no job graph files (only scenarios do): the jobs come from the arguments.
-  const planJobGraph = (path: string, pointer: string): Result<PlannedJob> =>
-    fail([error('scenario/job-graph', `cannot read the job graph file '${path}': size takes job graphs as arguments`, pointer)]);
-  const scenarios = readScenario(data, true, { ...version, planJobGraph, extraJobs: [...jobs] });
-  if (!scenarios.ok) return fail(worker.locate(scenarios.diagnostics));
-  const scenario = scenarios.value[0]!;
+  const run = runOnClusterData(data, jobs, version);
+  if (!run.ok) return fail(worker.locate(run.diagnostics));
+  const { scenario, outcome } = run.value;
   return ok({
-    outcome: simulationOutcome(runScenario(scenario, { trace: false }), false),
+    outcome,
     shape: scenario.cluster.taskManagers[0]?.registration,
     slotsPerTaskManager: scenario.cluster.config.slotsPerWorker,
   });
 }
 
-function neverMet(cap: number, outcome: SimulationOutcome): Diagnostic {
+function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfile): Diagnostic {
   const head = 'no number of these TaskManagers meets the requirements';
   // In action terms when a slot is larger than the shape: what each TaskManager must have at least.
   for (const job of outcome.jobs)
     for (const e of job.explanations) {
       const tooBig = e.reasons.find((r) => r.kind === 'larger-than-worker' && r.shortfalls !== undefined);
       if (tooBig === undefined) continue;
-      const amount = (dimension: string, text: string): string =>
-        dimension.endsWith('Memory') ? formatBytes(parseMemorySize(text)) : text;
+      // Memory amounts from the profiles themselves; CPU and extended resources as the shortfall writes them.
+      const need = e.profile as SpecifiedProfile;
+      const amount = (dimension: string, text: string, of: SpecifiedProfile): string =>
+        MEMORY_FIELDS.includes(dimension as MemoryField) ? formatBytes(of[dimension as MemoryField]) : text;
       const needs = tooBig
-        .shortfalls!.map((f) => `${f.dimension} ${amount(f.dimension, f.required)} (it has ${amount(f.dimension, f.available)})`)
+        .shortfalls!.map(
+          (f) => `${f.dimension} ${amount(f.dimension, f.required, need)} (it has ${amount(f.dimension, f.available, shape)})`,
+        )
         .join(', ');
       const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}`;
       return error('size/never-met', message, '');

@@ -3,7 +3,7 @@
  * run the jobs ranked by what they ask in total (memory, then CPU; or price), each with its size
  * and proof, and the shapes that cannot, with why.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { bytesToJson } from './profile-json.js';
 import type { SizeReport } from './size-report.js';
 
@@ -109,4 +109,12 @@ function reasonOf(d: Diagnostic): string {
     .replace(/; give each TaskManager at least .*$/s, '')
     .replace(/on [\d,]+ of them/, 'on any number of them')
     .trim();
+}
+
+/** When no shape can run the jobs: one error for the search, then one per reason with its count. */
+export function noShapeRuns(report: ShapeSearchReport): Diagnostic[] {
+  return [
+    error('size/never-met', `none of the ${report.tried} shapes tried can run the jobs`),
+    ...report.refused.map((r) => error('size/never-met', `${r.count} shape(s): ${r.reason}`)),
+  ];
 }
