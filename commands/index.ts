@@ -5,6 +5,7 @@ import Help from './help.js';
 import Import from './import.js';
 import Memory from './memory.js';
 import Plan from './plan.js';
+import Report from './report.js';
 import Simulate from './simulate.js';
 import Size from './size.js';
 import Validate from './validate.js';
@@ -19,6 +20,7 @@ export const COMMANDS = {
   import: Import,
   memory: Memory,
   plan: Plan,
+  report: Report,
   simulate: Simulate,
   size: Size,
   validate: Validate,

@@ -1,6 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
-import type { EmitFormat, Result } from '../src/index.js';
+import type { EmitFormat, Result, ShapeSearchReport } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { searchOnThreads } from './support/size-search-threads.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
@@ -75,6 +76,9 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       description: 'print a file to deploy instead of the report (the best shape with --search): a FlinkDeployment or flink-conf.yaml keys',
       options: ['flinkdeployment', 'flink-conf'],
     }),
+    report: Flags.string({
+      description: 'with --search: also write an HTML page with the jobs and the ranked shapes to this file (as `flinkslot report`)',
+    }),
     'flink-version': Flags.string({ description: 'Flink release whose rules apply (1.10 to 2.2); replaces the files’' }),
     color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
@@ -101,6 +105,9 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
         return;
       }
       if (tmConfig !== undefined && !flags.search) {
+        if (flags.report !== undefined) {
+          return this.refuse('--report draws the shapes of --search; for one shape on a cluster use `flinkslot report --cluster`');
+        }
         const options = { ...version, emit: emit !== undefined, ...(flags.slots === undefined ? {} : { slots: flags.slots }) };
         const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
         await this.emit(result, { json: flags.json, color }, (report) =>
@@ -136,12 +143,35 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;
     const result = await searchOnThreads({ base, jobGraphs: jobs, options }, f.jobs as number | undefined, bar);
     if (bar !== undefined) process.stderr.write('\r\u001b[K');
+    if (result.ok && typeof f.report === 'string') await this.writeReport(core, f.report, jobs, result.value, o);
     if (result.ok && result.value.shapes.length === 0) return this.failWith(core.noShapeRuns(result.value), o.color, ExitCode.NOT_MET);
     await this.emit(result, { json: o.json, color: o.color }, (report) => {
       const best = report.shapes[0]!.size;
       if (o.emit !== undefined) return core.renderDeploymentYaml(best, best.deployment!, o.emit);
       return core.renderShapeSearchText(report, terminalStyle(o.color), f.limit as number);
     });
+  }
+
+  /** `--report FILE`: the jobs and the candidates chart, as `flinkslot report` draws them. */
+  private async writeReport(
+    core: typeof CoreModule,
+    file: string,
+    jobs: { text: string; file: string }[],
+    search: ShapeSearchReport,
+    o: { flinkVersion?: string; color: boolean },
+  ): Promise<void> {
+    const page = core.reportFromTexts({
+      files: jobs,
+      search,
+      generator: `flinkslot ${this.config.version}`,
+      ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
+    });
+    if (!page.ok) return this.failWith(page.diagnostics, o.color);
+    try {
+      await writeFile(file, page.value.html);
+    } catch (e) {
+      return this.refuse(`cannot write ${file}: ${(e as Error).message}`, 'output/unwritable', file);
+    }
   }
 
   /** No number of TaskManagers meets the requirements: the checked property does not hold, exit 1. */

@@ -44,6 +44,7 @@ export { type MemoryOptions, memoryFromText } from './app/memory.js';
 export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, type SimulateOptions } from './app/simulate.js';
 export { diffFromTexts } from './app/diff.js';
 export { type SizeOptions, sizeJobs } from './app/size.js';
+export { type HtmlReport, type ReportOptions, reportFromTexts } from './app/report.js';
 export { type SearchOptions, type SearchPlan, planSearch, rankShapes, searchShapes, sizeShapeAt } from './app/size-search.js';
 export { type ParallelismFitOptions, maxParallelismFit } from './app/parallelism-fit.js';
 export { simulateJobsWithAdvice } from './app/simulate-with-advice.js';

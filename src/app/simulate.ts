@@ -35,6 +35,8 @@ export interface SimulateOptions {
   readonly flinkVersion?: string;
   /** With jobs on a standalone cluster they do not fit: find how many default workers to add (more SlotManager runs). */
   readonly advice?: boolean;
+  /** Keep the slots each job held over time and the events between (for `report`). */
+  readonly history?: boolean;
 }
 
 /** A job graph → its declared requirements and the vertex bounds the adaptive scheduler uses. */
@@ -163,7 +165,7 @@ function simulateData(
   const trace = options.trace === true;
   return ok(
     scenarios.value.map((s) => {
-      const report = buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace));
+      const report = buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace, options.history === true));
       return withNotes(report, [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
     }),
   );

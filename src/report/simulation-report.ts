@@ -7,6 +7,7 @@ import type { Diagnostic } from '../errors/diagnostic.js';
 import type { FlinkVersionSource } from '../model/flink-version.js';
 import type { Explanation } from '../sim/explain.js';
 import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
+import type { SimulationHistory } from '../sim/simulation-history.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
 import { type ResourceProfileJson, profileToJson } from './profile-json.js';
@@ -84,6 +85,8 @@ export interface SimulationReport {
   readonly advice?: SimulationAdvice;
   /** The same, for one job: the highest parallelism of its widest vertex (alone) that runs. */
   readonly lowerParallelism?: { readonly vertex: string; readonly parallelism: number; readonly current: number };
+  /** Slots held per job over time and the events between (`flinkslot report` draws them). */
+  readonly history?: SimulationHistory;
 }
 
 function counts(list: readonly ProfileCount[]): CountJson[] {
@@ -160,6 +163,7 @@ export function buildSimulationReport(outcome: SimulationOutcome): SimulationRep
             ...(t.job === undefined ? {} : { job: t.job }),
           })),
         }),
+    ...(outcome.history === undefined ? {} : { history: outcome.history }),
   };
 }
 

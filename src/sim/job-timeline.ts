@@ -17,6 +17,8 @@ export interface JobTimeline {
   readonly peakSlotsBeforeFullyMet: number;
   /** Whether it held every required slot when it finished; undefined while it runs. */
   readonly metAtFinish: boolean | undefined;
+  /** Slots held over the run: [time, slots] at the end of each instant where the count changed. */
+  readonly held: readonly (readonly [number, number])[];
 }
 
 interface Entry {
@@ -30,6 +32,7 @@ interface Entry {
   peakSlotsBeforeFullyMet: number;
   metAtFinish: boolean | undefined;
   state: JobFulfilment;
+  held: [number, number][];
 }
 
 export class JobTimelines {
@@ -47,6 +50,7 @@ export class JobTimelines {
       e.lastTime = now;
     }
     e.lastAcquired = acquired;
+    recordHeld(e.held, now, acquired);
     if (fulfilment === e.state || fulfilment === 'none' || e.metAtFinish !== undefined) {
       e.state = fulfilment;
       return;
@@ -94,9 +98,24 @@ export class JobTimelines {
         peakSlotsBeforeFullyMet: 0,
         metAtFinish: undefined,
         state: 'none',
+        held: [],
       };
       this.entries.set(job, e);
     }
     return e;
   }
+}
+
+/**
+ * Within an instant only the last count stands (slots arrive one run of a check at a time), and an
+ * instant that ends where the one before ended adds nothing: the series stays as long as the changes.
+ */
+function recordHeld(held: [number, number][], now: number, slots: number): void {
+  const last = held[held.length - 1];
+  if (last !== undefined && last[0] === now) {
+    last[1] = slots;
+    if ((held[held.length - 2]?.[1] ?? 0) === slots) held.pop();
+    return;
+  }
+  if ((last?.[1] ?? 0) !== slots) held.push([now, slots]);
 }

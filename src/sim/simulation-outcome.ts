@@ -8,6 +8,7 @@ import type { ResourceProfile } from '../model/resource-profile.js';
 import { type Explanation, explainMissing } from './explain.js';
 import type { JobTimeline } from './job-timeline.js';
 import type { ScenarioRun } from './run-scenario.js';
+import { type SimulationHistory, simulationHistory } from './simulation-history.js';
 import { requirementsAreUnknown } from './scenario/scenario.js';
 import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
 import { type ProfileCount, countSlots } from './slotmanager/resource-counter.js';
@@ -62,6 +63,8 @@ export interface SimulationOutcome {
   readonly workersStarted: number;
   /** Every decision in order; only when the run recorded it. */
   readonly trace: readonly TraceEntry[] | undefined;
+  /** Slots held over time and the events between; only when asked for (pictures). */
+  readonly history: SimulationHistory | undefined;
 }
 
 function jobOutcomes(run: ScenarioRun): JobOutcome[] {
@@ -115,7 +118,7 @@ function overallVerdict(jobs: readonly JobOutcome[]): Verdict {
   return jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met') ? 'partly-met' : 'not-met';
 }
 
-export function simulationOutcome(run: ScenarioRun, withTrace: boolean): SimulationOutcome {
+export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHistory = false): SimulationOutcome {
   const { scenario, sim, slotManager: sm } = run;
   const jobs = jobOutcomes(run);
   return {
@@ -132,5 +135,11 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean): Simulat
     pendingTaskManagers: sm.pendingTaskManagers(),
     workersStarted: run.workersStarted,
     trace: withTrace ? sim.trace : undefined,
+    history: withHistory
+      ? simulationHistory(
+          run,
+          jobs.map((j) => j.id),
+        )
+      : undefined,
   };
 }

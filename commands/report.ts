@@ -1,0 +1,102 @@
+import { writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join } from 'node:path';
+import { Args, Flags } from '@oclif/core';
+import { FlinkslotCommand } from './support/base-command.js';
+import { InputReadError, readInputFile } from './support/io.js';
+import { safeText, useColor } from './support/terminal.js';
+
+export default class Report extends FlinkslotCommand {
+  static override summary = 'Write one self-contained HTML page: job graphs, slots, managed memory, and the run on a cluster or scenario.';
+
+  static override description = `Each job graph is drawn left to right (vertices filled by slot sharing group, pipelined regions
+outlined, edges not consumed while produced dashed, hover titles with names and slot profiles),
+with its requirements and minimum slots, and managed memory per operator within one slot. With
+--cluster CLUSTER the jobs declare at time 0 as in \`simulate\`: each TaskManager is drawn as a row of
+slots coloured by the job that holds them, with what is left free. A scenario file among the
+arguments is run as \`simulate\` runs it: a timeline of the slots each job held, events marked,
+and each unmet requirement's explanation. Graphs above --max-vertices are drawn in groups, and
+the page says so. The page has no script and fetches nothing: it opens from a file and in CI
+artefact viewers, in the viewer's light or dark scheme.
+
+Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
+
+  static override examples = [
+    '<%= config.bin %> report fixtures/jobs/keyed-window.yaml -o report.html',
+    '<%= config.bin %> report --cluster fixtures/clusters/standalone-4x4.yaml fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/twenty-vertices.json -o report.html',
+    '<%= config.bin %> report fixtures/scenarios/rolling-jobs.yaml -o scenario.html',
+  ];
+
+  static override strict = false;
+
+  static override args = {
+    files: Args.string({ description: 'job graph files, and at most one scenario file (- for stdin)', required: true }),
+  };
+
+  static override flags = {
+    cluster: Flags.string({
+      char: 'c',
+      description: 'cluster file (schemas/cluster.schema.json, a FlinkDeployment, a standalone manifest): the jobs run on it',
+    }),
+    output: Flags.string({ char: 'o', description: 'write the page to this file instead of stdout' }),
+    'tm-config': Flags.string({
+      description: 'TaskManager configuration (flink-conf.yaml / config.yaml): managed memory per operator in bytes',
+    }),
+    'flink-version': Flags.string({ description: 'Flink release when a file names none' }),
+    title: Flags.string({ description: 'the page title (default: the jobs or the scenario)' }),
+    'max-vertices': Flags.integer({ description: 'vertices drawn one by one; a larger graph is drawn in groups', default: 120, min: 1 }),
+    'max-task-managers': Flags.integer({ description: 'TaskManager rows drawn', default: 500, min: 1 }),
+    color: Flags.boolean({ description: 'colour the messages on stderr (default: on a terminal without NO_COLOR)', allowNo: true }),
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Report);
+    await this.guarded(async () => {
+      const color = useColor(flags.color);
+      const core = await import('../src/index.js');
+      const files = [];
+      for (const f of argv as string[]) files.push(await this.readOrExit(f));
+      const cluster = flags.cluster === undefined ? undefined : await this.readOrExit(flags.cluster);
+      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
+      const result = core.reportFromTexts({
+        files,
+        ...(cluster === undefined ? {} : { cluster }),
+        ...(tmConfig === undefined ? {} : { tmConfig }),
+        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
+        ...(flags.title === undefined ? {} : { title: flags.title }),
+        loadJobGraph: readJobGraph,
+        generator: `flinkslot ${this.config.version}`,
+        limits: { vertices: flags['max-vertices'], taskManagers: flags['max-task-managers'] },
+      });
+      if (!result.ok) return this.failWith(result.diagnostics, color);
+      const report = result.value;
+      if (flags.output === undefined) return this.writeOut(report.html);
+      try {
+        await writeFile(flags.output, report.html);
+      } catch (e) {
+        return this.refuse(`cannot write ${flags.output}: ${(e as Error).message}`, 'output/unwritable', flags.output);
+      }
+      process.stderr.write(safeText(reportSummary(flags.output, report)) + '\n');
+    });
+  }
+}
+
+function reportSummary(
+  file: string,
+  r: { html: string; jobs: number; vertices: number; taskManagers: number; verdict: string | undefined },
+): string {
+  const kib = Math.ceil(Buffer.byteLength(r.html) / 1024);
+  const run = r.verdict === undefined ? '' : `, ${r.taskManagers} TaskManager(s), ${r.verdict}`;
+  return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}`;
+}
+
+/** A scenario's job graph files are relative to the scenario's folder. */
+function readJobGraph(path: string, scenarioFile: string) {
+  const base = scenarioFile === '<stdin>' ? process.cwd() : dirname(scenarioFile);
+  const full = isAbsolute(path) ? path : join(base, path);
+  try {
+    return { text: readInputFile(full), file: full };
+  } catch (e) {
+    if (!(e instanceof InputReadError)) throw e;
+    return { reason: e.reason };
+  }
+}

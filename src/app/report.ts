@@ -1,0 +1,138 @@
+/**
+ * `flinkslot report`: job graph files, optionally a cluster (jobs declared at time 0, as `simulate
+ * --cluster`) or a scenario (its own timeline) → one self-contained HTML page. Each job is planned
+ * once, as `plan` plans it; the run is the one `simulate` makes, with the slots held over time kept.
+ */
+import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { SourceText } from '../model/source-text.js';
+import { kindOfText } from '../parse/file-kind.js';
+import { DEFAULT_LIMITS, type ReportJob, renderHtmlReport } from '../report/html/html-report.js';
+import type { ShapeSearchReport } from '../report/shape-search-report.js';
+import type { SimulationReport } from '../report/simulation-report.js';
+import { pushAll } from '../util/push-all.js';
+import { analyzeJobText, versionOption } from './job-text.js';
+import { planOfJob } from './plan.js';
+import { plannedFrom, simulatePlannedJobsOnCluster, simulateScenario } from './simulate.js';
+import type { PlannedJob } from '../sim/scenario/read-scenario.js';
+
+export interface ReportOptions {
+  /** Job graph files and at most one scenario file, told apart by their content. */
+  readonly files: readonly SourceText[];
+  readonly cluster?: SourceText;
+  readonly tmConfig?: SourceText;
+  readonly flinkVersion?: string;
+  /** A scenario's job graph file by its path as written, and the scenario file naming it (the shell reads it). */
+  readonly loadJobGraph?: (path: string, scenarioFile: string) => SourceText | { readonly reason: string };
+  readonly title?: string;
+  readonly generator: string;
+  readonly limits?: { readonly vertices?: number; readonly taskManagers?: number };
+  /** `size --search --report`: the candidates chart. */
+  readonly search?: ShapeSearchReport;
+}
+
+export interface HtmlReport {
+  readonly html: string;
+  readonly jobs: number;
+  readonly vertices: number;
+  readonly taskManagers: number;
+  readonly verdict: SimulationReport['verdict'] | undefined;
+}
+
+interface Planned {
+  readonly job: ReportJob;
+  readonly planned: PlannedJob;
+}
+
+function planAll(files: readonly SourceText[], options: ReportOptions): Result<Planned[]> {
+  const version = versionOption(options.flinkVersion);
+  if (!version.ok) return version;
+  const jobOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
+  const out: Planned[] = [];
+  const problems: Diagnostic[] = [];
+  for (const f of files) {
+    const analyzed = analyzeJobText(f.text, f.file, jobOptions);
+    const plan = planOfJob(analyzed, f.file);
+    if (!plan.ok || !analyzed.ok) {
+      pushAll(problems, plan.ok ? [] : plan.diagnostics);
+      continue;
+    }
+    out.push({ job: { graph: analyzed.graph, plan: plan.value, file: f.file }, planned: plannedFrom(analyzed.analysis) });
+  }
+  return problems.length > 0 ? fail(problems) : ok(out, version.warnings);
+}
+
+/** The scenario among the files (at most one), the rest are job graphs. */
+function splitFiles(files: readonly SourceText[]): { scenario: SourceText | undefined; jobs: SourceText[] } {
+  const scenario = files.find((f) => kindOfText(f.text)?.kind === 'scenario');
+  return { scenario, jobs: files.filter((f) => f !== scenario) };
+}
+
+/** The run: jobs on a cluster, or the scenario (its job graph files are recorded to be drawn too). */
+function run(
+  options: ReportOptions,
+  planned: readonly Planned[],
+  scenario: SourceText | undefined,
+  loaded: SourceText[],
+): Result<SimulationReport[]> {
+  const simulate = { history: true, ...(options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion }) };
+  if (options.cluster !== undefined) {
+    const jobs = planned.map((p) => ({ file: p.job.file, job: p.planned }));
+    return simulatePlannedJobsOnCluster(options.cluster, jobs, { ...simulate, advice: true });
+  }
+  if (scenario === undefined) return ok([]);
+  const seen = new Set<string>();
+  const loadJobGraph = (path: string) => {
+    const got = options.loadJobGraph?.(path, scenario.file) ?? { reason: 'no reader given' };
+    if (!('reason' in got) && !seen.has(got.file)) {
+      seen.add(got.file);
+      loaded.push(got);
+    }
+    return got;
+  };
+  return simulateScenario(scenario, { ...simulate, loadJobGraph });
+}
+
+export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
+  const { scenario, jobs } = splitFiles(options.files);
+  const planned = planAll(jobs, options);
+  if (!planned.ok) return planned;
+  const loaded: SourceText[] = [];
+  const runs = run(options, planned.value, scenario, loaded);
+  if (!runs.ok) return runs;
+  const scenarioJobs = planAll(loaded, options);
+  if (!scenarioJobs.ok) return scenarioJobs;
+  const all = [...planned.value, ...scenarioJobs.value].map((p) => p.job);
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const title = options.title ?? defaultTitle(all, scenario);
+  const html = renderHtmlReport({
+    title,
+    generator: options.generator,
+    jobs: all,
+    simulations: runs.value,
+    ...(options.search === undefined ? {} : { search: options.search }),
+    limits,
+  });
+  const warnings = [...planned.warnings, ...runs.warnings];
+  return ok(
+    {
+      html,
+      jobs: all.length,
+      vertices: all.reduce((n, j) => n + j.graph.vertices.length, 0),
+      taskManagers: runs.value[0]?.taskManagers.length ?? 0,
+      verdict: runs.value.length === 0 ? undefined : worst(runs.value),
+    },
+    warnings,
+  );
+}
+
+const RANK = { met: 0, 'partly-met': 1, 'not-met': 2, 'never-met': 3 } as const;
+
+function worst(runs: readonly SimulationReport[]): SimulationReport['verdict'] {
+  return runs.reduce<SimulationReport['verdict']>((w, r) => (RANK[r.verdict] > RANK[w] ? r.verdict : w), 'met');
+}
+
+function defaultTitle(jobs: readonly ReportJob[], scenario: SourceText | undefined): string {
+  if (scenario !== undefined) return `flinkslot report: ${scenario.file.replace(/^.*[\\/]/, '')}`;
+  const names = jobs.map((j) => j.plan.job.name);
+  return `flinkslot report: ${names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`}`;
+}

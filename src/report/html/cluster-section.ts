@@ -1,0 +1,91 @@
+/**
+ * The cluster after the run: each TaskManager as a row of its slots, a slot filled in the colour
+ * of the job that holds it (its name written in the hover title and in the legend), free slots
+ * hollow, and what is left free per dimension next to the row. Rows beyond the limit are counted.
+ */
+import type { SimulationReport, TaskManagerReport } from '../simulation-report.js';
+import { profileToTextFromJson } from '../profile-text.js';
+import { attr, el, num, shorten, text, title } from './markup.js';
+import { colourClass } from './palette.js';
+
+const CELL = 18;
+const GAP = 3;
+const LABEL = 170;
+/** Slots drawn per row before the row says "+N". */
+const ROW_SLOTS = 64;
+
+function rowSvg(tm: TaskManagerReport, jobIndex: ReadonlyMap<string, number>): string {
+  const cells: string[] = [];
+  const held = tm.slots.length;
+  const slots = Math.max(tm.registeredSlots, held);
+  const drawn = Math.min(slots, ROW_SLOTS);
+  for (let i = 0; i < drawn; i++) {
+    const x = LABEL + i * (CELL + GAP);
+    const s = tm.slots[i];
+    if (s === undefined) {
+      cells.push(el('rect', { class: 'free', x, y: 2, width: CELL, height: CELL, rx: 3 }, title([`free slot of ${tm.id}`])));
+    } else {
+      const job = jobIndex.get(s.job) ?? -1;
+      cells.push(
+        el(
+          'g',
+          { class: colourClass(job), 'data-job': attr(s.job) },
+          title([`${s.job}`, profileToTextFromJson(s.profile)]),
+          el('rect', { x, y: 2, width: CELL, height: CELL, rx: 3 }),
+        ),
+      );
+    }
+  }
+  const more = slots > drawn ? el('text', { x: LABEL + drawn * (CELL + GAP) + 4, y: 15, class: 'small' }, `+${slots - drawn}`) : '';
+  const width = LABEL + drawn * (CELL + GAP) + 40;
+  const state = tm.released ? ' (released)' : tm.blocked ? ' (blocked)' : '';
+  return el(
+    'svg',
+    {
+      class: 'tmrow',
+      xmlns: 'http://www.w3.org/2000/svg',
+      width,
+      height: CELL + 4,
+      viewBox: `0 0 ${num(width)} ${CELL + 4}`,
+      'data-task-manager': attr(tm.id),
+      role: 'img',
+      'aria-label': attr(`TaskManager ${tm.id}: ${held} of ${slots} slots held`),
+    },
+    el('text', { x: 0, y: 15 }, text(shorten(tm.id + state, 24)), title([tm.id + state, `total ${profileToTextFromJson(tm.total)}`])),
+    cells.join(''),
+    more,
+  );
+}
+
+function legend(jobs: readonly string[]): string {
+  const items = jobs.map((job, i) => `<li><span class="sw ${colourClass(i)}"></span>${text(job)}</li>`);
+  return `<ul class="legend"><li><span class="sw free"></span>free</li>${items.join('')}</ul>`;
+}
+
+export function clusterSection(sim: SimulationReport, limit: number): string {
+  const jobIndex = new Map(sim.jobs.map((j, i) => [j.id, i]));
+  const tms = sim.taskManagers.slice(0, limit);
+  const rows = tms.map((tm) =>
+    el(
+      'tr',
+      {},
+      el('td', {}, rowSvg(tm, jobIndex)),
+      el('td', { class: 'n' }, `${tm.registeredSlots - tm.freeSlots}/${tm.registeredSlots}`),
+      el('td', {}, text(profileToTextFromJson(tm.free))),
+    ),
+  );
+  const more =
+    sim.taskManagers.length > limit
+      ? `<p class="note">… and ${sim.taskManagers.length - limit} more TaskManagers (raise --max-task-managers to draw them).</p>`
+      : '';
+  const pending =
+    sim.pendingTaskManagers.length === 0
+      ? ''
+      : `<p>${sim.pendingTaskManagers.length} pending worker(s) requested but not registered at the end.</p>`;
+  return (
+    legend(sim.jobs.map((j) => j.id)) +
+    `<table class="tms"><tr><th>TaskManager and its slots</th><th>held</th><th>free resources</th></tr>${rows.join('')}</table>` +
+    more +
+    pending
+  );
+}

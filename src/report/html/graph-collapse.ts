@@ -1,0 +1,69 @@
+/**
+ * A job graph too large to read vertex by vertex is drawn in groups: first each chain of vertices
+ * (one output feeding one input, in the same slot sharing group and pipelined region) becomes one
+ * node; if that is still above the limit, each pair of region and slot sharing group; last, each
+ * slot sharing group. Every step is linear in vertices and edges; the picture says which step ran.
+ */
+import type { JobGraph } from '../../model/job-graph.js';
+import { DisjointSet } from '../../graph/disjoint-set.js';
+
+export type CollapseLevel = 'none' | 'chains' | 'regions-and-groups' | 'groups';
+
+export interface VertexFacts {
+  /** Slot sharing group index per vertex (the plan report's order). */
+  readonly groupOf: readonly number[];
+  /** Pipelined region index per vertex (0-based). */
+  readonly regionOf: readonly number[];
+}
+
+export interface Collapsed {
+  readonly level: CollapseLevel;
+  /** Node index per vertex. */
+  readonly nodeOf: readonly number[];
+  /** Vertex indices per node, in vertex order. */
+  readonly members: readonly (readonly number[])[];
+}
+
+function byKey(graph: JobGraph, key: (v: number) => string | number, level: CollapseLevel): Collapsed {
+  const index = new Map<string | number, number>();
+  const nodeOf: number[] = [];
+  const members: number[][] = [];
+  for (const v of graph.vertices) {
+    const k = key(v.index);
+    let n = index.get(k);
+    if (n === undefined) {
+      n = members.length;
+      index.set(k, n);
+      members.push([]);
+    }
+    nodeOf.push(n);
+    members[n]!.push(v.index);
+  }
+  return { level, nodeOf, members };
+}
+
+function chains(graph: JobGraph, facts: VertexFacts): Collapsed {
+  const outs = new Array<number>(graph.vertices.length).fill(0);
+  const ins = new Array<number>(graph.vertices.length).fill(0);
+  for (const e of graph.edges) {
+    outs[e.source]!++;
+    ins[e.target]!++;
+  }
+  const sets = new DisjointSet(graph.vertices.length);
+  for (const e of graph.edges) {
+    const same = facts.groupOf[e.source] === facts.groupOf[e.target] && facts.regionOf[e.source] === facts.regionOf[e.target];
+    if (same && outs[e.source] === 1 && ins[e.target] === 1 && e.source !== e.target) sets.union(e.source, e.target);
+  }
+  return byKey(graph, (v) => sets.find(v), 'chains');
+}
+
+/** The first grouping with at most `limit` nodes (the last one whatever its size). */
+export function collapseGraph(graph: JobGraph, facts: VertexFacts, limit: number): Collapsed {
+  const n = graph.vertices.length;
+  if (n <= limit) return byKey(graph, (v) => v, 'none');
+  const chained = chains(graph, facts);
+  if (chained.members.length <= limit) return chained;
+  const pairs = byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}`, 'regions-and-groups');
+  if (pairs.members.length <= limit) return pairs;
+  return byKey(graph, (v) => facts.groupOf[v]!, 'groups');
+}

@@ -1,0 +1,110 @@
+/**
+ * The job graph laid out left to right by dagre (the layout companion of graphlib): nodes are
+ * vertices, or groups of them when the graph is above the limit (graph-collapse.ts); parallel edges
+ * between two nodes are drawn once and counted. The result is plain coordinates, no markup.
+ */
+import dagre from '@dagrejs/dagre';
+import type { JobGraph } from '../../model/job-graph.js';
+import { mustBePipelinedConsumed } from '../../plan/result-partition-type.js';
+import { type CollapseLevel, type VertexFacts, collapseGraph } from './graph-collapse.js';
+
+export interface PlacedNode {
+  /** Vertex indices the node stands for (one unless collapsed). */
+  readonly vertices: readonly number[];
+  readonly group: number;
+  /** Region index, or -1 when the node spans several regions. */
+  readonly region: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PlacedEdge {
+  readonly source: number;
+  readonly target: number;
+  /** Job edges this line stands for. */
+  readonly edges: readonly number[];
+  /** Every edge it stands for is not consumed while produced (BLOCKING, hybrid). */
+  readonly blocking: boolean;
+  readonly points: readonly { readonly x: number; readonly y: number }[];
+}
+
+export interface GraphPicture {
+  readonly level: CollapseLevel;
+  readonly nodes: readonly PlacedNode[];
+  readonly edges: readonly PlacedEdge[];
+  readonly width: number;
+  readonly height: number;
+}
+
+export const NODE_HEIGHT = 54;
+const CHAR_WIDTH = 7;
+export const LABEL_CHARS = 32;
+
+function nodeWidth(label: string): number {
+  return Math.max(110, Math.min(LABEL_CHARS, [...label].length) * CHAR_WIDTH + 24);
+}
+
+function commonOr(values: readonly number[], fallback: number): number {
+  return values.every((v) => v === values[0]) ? values[0]! : fallback;
+}
+
+/** The label a node shows first: the vertex name, or the first member's name and how many more. */
+export function nodeLabel(graph: JobGraph, vertices: readonly number[]): string {
+  const first = graph.vertices[vertices[0]!]!.name;
+  return vertices.length === 1 ? first : `${first} +${vertices.length - 1}`;
+}
+
+function edgeLines(graph: JobGraph, nodeOf: readonly number[]) {
+  const lines = new Map<string, { source: number; target: number; edges: number[] }>();
+  for (const e of graph.edges) {
+    const source = nodeOf[e.source]!;
+    const target = nodeOf[e.target]!;
+    if (source === target) continue;
+    const key = `${source}>${target}`;
+    let line = lines.get(key);
+    if (line === undefined) lines.set(key, (line = { source, target, edges: [] }));
+    line.edges.push(e.index);
+  }
+  return [...lines.values()];
+}
+
+export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, limit: number): GraphPicture {
+  const collapsed = collapseGraph(graph, facts, limit);
+  const g = new dagre.graphlib.Graph({ multigraph: false });
+  g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 46, edgesep: 10, marginx: 16, marginy: 16 });
+  g.setDefaultEdgeLabel(() => ({}));
+  collapsed.members.forEach((vs, i) => g.setNode(String(i), { width: nodeWidth(nodeLabel(graph, vs)), height: NODE_HEIGHT }));
+  const lines = edgeLines(graph, collapsed.nodeOf);
+  for (const l of lines) g.setEdge(String(l.source), String(l.target), { weight: l.edges.length });
+  dagre.layout(g);
+  const nodes = collapsed.members.map((vs, i): PlacedNode => {
+    const n = g.node(String(i)) as { x: number; y: number; width: number; height: number };
+    return {
+      vertices: vs,
+      group: commonOr(
+        vs.map((v) => facts.groupOf[v]!),
+        -1,
+      ),
+      region: commonOr(
+        vs.map((v) => facts.regionOf[v]!),
+        -1,
+      ),
+      x: n.x - n.width / 2,
+      y: n.y - n.height / 2,
+      width: n.width,
+      height: n.height,
+    };
+  });
+  const blockingEdge = (e: number): boolean => {
+    const edge = graph.edges[e]!;
+    return !mustBePipelinedConsumed(edge.resultPartitionType, graph.flinkVersion);
+  };
+  const edges = lines.map((l): PlacedEdge => {
+    const points = (g.edge(String(l.source), String(l.target)) as { points?: { x: number; y: number }[] }).points ?? [];
+    return { ...l, blocking: l.edges.every(blockingEdge), points };
+  });
+  const size = g.graph() as { width?: number; height?: number };
+  return { level: collapsed.level, nodes, edges, width: size.width ?? 0, height: size.height ?? 0 };
+}

@@ -1,0 +1,96 @@
+/**
+ * `flinkslot report`: one self-contained HTML page (inline style and SVG, no script, no font or
+ * image fetched) with each job's graph, requirements and managed memory, the run on a cluster or a
+ * scenario, and `size --search`'s candidates. Pure: values in, text out.
+ */
+import type { ShapeSearchReport } from '../shape-search-report.js';
+import type { SimulationReport } from '../simulation-report.js';
+import { candidatesSvg } from './candidates-svg.js';
+import { type ReportJob, jobSection } from './job-section.js';
+import { text } from './markup.js';
+import { PAGE_CSS } from './page-style.js';
+import { simulationSection } from './simulation-section.js';
+
+export type { ReportJob };
+
+export interface HtmlReportInput {
+  readonly title: string;
+  /** Who made it ("flinkslot 0.1.0"), for the footer. */
+  readonly generator: string;
+  readonly jobs: readonly ReportJob[];
+  readonly simulations: readonly SimulationReport[];
+  readonly search?: ShapeSearchReport;
+  /** Vertices drawn one by one before a graph is collapsed; TaskManager rows drawn. */
+  readonly limits: { readonly vertices: number; readonly taskManagers: number };
+}
+
+export const DEFAULT_LIMITS = { vertices: 120, taskManagers: 500 } as const;
+
+function runHeading(sim: SimulationReport): string {
+  const name = sim.scenario === undefined ? 'The cluster' : `Scenario ${sim.scenario}`;
+  return sim.variant === undefined ? name : `${name}, variant ${sim.variant}`;
+}
+
+function summary(input: HtmlReportInput): string {
+  const cards: string[] = [];
+  const slots = input.jobs.reduce((n, j) => n + j.plan.minimumSlots, 0);
+  cards.push(`<div class="card">jobs<b>${input.jobs.length}</b></div>`);
+  cards.push(`<div class="card">slots at least<b>${slots}</b></div>`);
+  for (const sim of input.simulations) {
+    cards.push(`<div class="card">${text(runHeading(sim))}<b class="verdict-${sim.verdict}">${sim.verdict}</b></div>`);
+  }
+  const best = input.search?.shapes[0];
+  if (best !== undefined) cards.push(`<div class="card">best shape<b>${best.taskManagers} × ${best.slotsPerTaskManager} slots</b></div>`);
+  return `<div class="cards">${cards.join('')}</div>`;
+}
+
+interface Part {
+  readonly anchor: string;
+  readonly label: string;
+  readonly html: string;
+}
+
+function parts(input: HtmlReportInput): Part[] {
+  const out: Part[] = input.jobs.map((job, i) => ({
+    anchor: `job-${i + 1}`,
+    label: `Job ${job.plan.job.name}`,
+    html: jobSection(job, `job-${i + 1}`, input.limits.vertices),
+  }));
+  input.simulations.forEach((sim, i) => {
+    const anchor = `run-${i + 1}`;
+    out.push({ anchor, label: runHeading(sim), html: simulationSection(sim, anchor, runHeading(sim), input.limits.taskManagers) });
+  });
+  if (input.search !== undefined) {
+    const s = input.search;
+    const html = `<section id="shapes"><h2>TaskManager shapes</h2><p>${s.tried} shapes tried; ${s.shapes.length} can run the jobs, ranked by ${s.rankedBy === 'cost' ? 'price' : 'total memory, then CPU'}.</p>${candidatesSvg(s)}</section>`;
+    out.push({ anchor: 'shapes', label: 'TaskManager shapes', html });
+  }
+  return out;
+}
+
+export function renderHtmlReport(input: HtmlReportInput): string {
+  const all = parts(input);
+  const nav = `<nav><ul>${all.map((p) => `<li><a href="#${p.anchor}">${text(p.label)}</a></li>`).join('')}</ul></nav>`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Nothing may be fetched: no script, no image, no font; inline style only.
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="color-scheme" content="light dark">',
+    `<title>${text(input.title)}</title>`,
+    `<style>${PAGE_CSS}</style>`,
+    '</head>',
+    '<body>',
+    `<header><h1>${text(input.title)}</h1>${summary(input)}${nav}</header>`,
+    '<main>',
+    ...all.map((p) => p.html),
+    '</main>',
+    `<footer>Made by ${text(input.generator)}: slot sharing, pipelined regions, managed memory and the SlotManager as Flink computes them. Self-contained: nothing in this page is fetched.</footer>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

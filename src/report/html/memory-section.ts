@@ -1,0 +1,162 @@
+/**
+ * Managed memory per operator, drawn within one slot of each slot sharing group: a slot holds one
+ * subtask of every vertex of its group. A bar shows the slot and its reservations; a table lists
+ * each operator's fraction and, when the slot's managed memory is known (a TaskManager
+ * configuration), its bytes.
+ */
+import { formatBytes } from '../../model/memory-size.js';
+import type { PlanReport } from '../plan-report.js';
+import type { BytesJson } from '../profile-json.js';
+import { el, num, shorten, text, title } from './markup.js';
+import { colourClass } from './palette.js';
+
+type OperatorRow = PlanReport['operators'][number];
+
+/** Operator rows listed per group before "… and N more". */
+const ROWS = 60;
+
+function fractionOf(o: OperatorRow): number {
+  if (o.legacyFraction !== undefined) return o.legacyFraction;
+  return Object.values(o.fractionsOfSlot ?? {}).reduce((sum, f) => sum + (f ?? 0), 0);
+}
+
+function bytesText(o: OperatorRow): string {
+  if (o.bytes === undefined) return '';
+  const total =
+    typeof o.bytes === 'object' ? Object.values(o.bytes).reduce<bigint>((sum, b) => sum + BigInt(b as BytesJson), 0n) : BigInt(o.bytes);
+  return formatBytes(total);
+}
+
+function useCases(o: OperatorRow): string {
+  if (o.legacyFraction !== undefined) return 'legacy';
+  return Object.entries(o.fractionsOfSlot ?? {})
+    .filter(([, f]) => (f ?? 0) > 0)
+    .map(([uc]) => (uc === 'OPERATOR' ? uc : `${uc} (shared)`))
+    .join(', ');
+}
+
+const percent = (f: number): string => `${num(f * 100)}%`;
+
+/** One reservation of the slot's managed memory: an operator's own, or one shared by a slot-scope use case. */
+interface Segment {
+  readonly label: string;
+  readonly fraction: number;
+  readonly lines: readonly string[];
+}
+
+/**
+ * OPERATOR-scope reservations add up, one per operator; a SLOT-scope use case (STATE_BACKEND,
+ * PYTHON) is one reservation the slot's operators share (MemoryManager's shared resources), so it
+ * is drawn once, however many operators declare it. The legacy model reserves per operator.
+ */
+function segments(rows: readonly OperatorRow[], slotBytes: bigint | undefined): Segment[] {
+  const bytes = (f: number): string => (slotBytes === undefined ? '' : formatBytes(BigInt(Math.floor(Number(slotBytes) * f))));
+  const out: Segment[] = [];
+  const shared = new Map<string, { fraction: number; operators: number }>();
+  for (const o of rows) {
+    if (o.legacyFraction !== undefined) {
+      out.push({
+        label: o.name,
+        fraction: o.legacyFraction,
+        lines: [o.name, `${percent(o.legacyFraction)} of the slot (legacy fraction)`, bytes(o.legacyFraction)],
+      });
+      continue;
+    }
+    for (const [useCase, f] of Object.entries(o.fractionsOfSlot ?? {})) {
+      if ((f ?? 0) <= 0) continue;
+      if (useCase === 'OPERATOR') {
+        out.push({ label: o.name, fraction: f!, lines: [o.name, `OPERATOR: ${percent(f!)} of the slot`, bytes(f!)] });
+        continue;
+      }
+      const s = shared.get(useCase) ?? { fraction: 0, operators: 0 };
+      shared.set(useCase, { fraction: Math.max(s.fraction, f!), operators: s.operators + 1 });
+    }
+  }
+  for (const [useCase, s] of shared) {
+    const lines = [
+      `${useCase}: ${percent(s.fraction)} of the slot, one reservation shared by ${s.operators} operator(s)`,
+      bytes(s.fraction),
+    ];
+    out.unshift({ label: useCase, fraction: s.fraction, lines });
+  }
+  return out;
+}
+
+function slotBar(parts: readonly Segment[], group: number): string {
+  const width = 600;
+  let x = 0;
+  const drawn = parts.map((p) => {
+    const w = Math.min(p.fraction, 1) * width;
+    const part = el(
+      'g',
+      {},
+      title(p.lines.filter((l) => l !== '')),
+      el('rect', { x, y: 0, width: w, height: 22 }),
+      w > 70 ? el('text', { x: x + 4, y: 15 }, text(shorten(p.label, Math.floor(w / 7)))) : '',
+    );
+    x += w;
+    return part;
+  });
+  return el(
+    'svg',
+    {
+      class: `slotbar ${colourClass(group)}`,
+      xmlns: 'http://www.w3.org/2000/svg',
+      width,
+      height: 24,
+      viewBox: `0 0 ${width} 24`,
+      role: 'img',
+      'aria-label': 'managed memory of one slot by reservation',
+    },
+    el('rect', { class: 'slot', x: 0, y: 0, width, height: 22 }),
+    drawn.join(''),
+  );
+}
+
+function operatorTable(rows: readonly OperatorRow[], withBytes: boolean): string {
+  const shown = rows
+    .slice(0, ROWS)
+    .map((o) =>
+      el(
+        'tr',
+        { 'data-operator': text(o.id) },
+        el('td', { title: text(o.name) }, text(shorten(o.name, 60))),
+        el('td', {}, text(useCases(o))),
+        el('td', { class: 'n' }, percent(fractionOf(o))),
+        withBytes ? el('td', { class: 'n' }, bytesText(o)) : '',
+        el('td', {}, el('span', { class: 'bar', style: `width:${num(Math.min(1, fractionOf(o)) * 100)}%` }, ' ')),
+      ),
+    );
+  const more = rows.length > ROWS ? `<tr><td colspan="5">… and ${rows.length - ROWS} more operators</td></tr>` : '';
+  const head = `<tr><th>operator</th><th>use cases</th><th>of the slot</th>${withBytes ? '<th>bytes</th>' : ''}<th></th></tr>`;
+  return `<table class="ops">${head}${shown.join('')}${more}</table>`;
+}
+
+export function memorySection(plan: PlanReport): string {
+  const withBytes = plan.managedMemory.slotManagedMemory !== null;
+  const slotBytes = withBytes ? BigInt(plan.managedMemory.slotManagedMemory!) : undefined;
+  const slot = slotBytes === undefined ? '' : ` of ${formatBytes(slotBytes)}`;
+  const users = plan.operators.filter((o) => fractionOf(o) > 0);
+  if (users.length === 0) return '<p>No operator declares managed memory: the slots’ managed memory stays unused.</p>';
+  const byGroup = new Map<string, OperatorRow[]>();
+  for (const o of users) {
+    const list = byGroup.get(o.slotSharingGroup);
+    if (list === undefined) byGroup.set(o.slotSharingGroup, [o]);
+    else list.push(o);
+  }
+  return plan.slotSharingGroups
+    .map((g, i) => {
+      const rows = byGroup.get(g.id);
+      if (rows === undefined) return '';
+      const parts = segments(rows, slotBytes);
+      const used = parts.reduce((sum, p) => sum + p.fraction, 0);
+      return el(
+        'div',
+        { class: 'slotmem' },
+        el('h4', {}, text(`slot sharing group ${g.name}: one slot${slot}, ${percent(used)} reserved, for ${rows.length} operator(s)`)),
+        slotBar(parts, i),
+        operatorTable(rows, withBytes),
+      );
+    })
+    .join('');
+}

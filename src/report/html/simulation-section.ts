@@ -1,0 +1,96 @@
+/**
+ * A run on the cluster: each job's verdict with what it required, holds and misses, and next to
+ * anything missing the SlotManager's explanation; what to add when the cluster is too small; the
+ * timeline of a scenario; then every TaskManager's slots.
+ */
+import { formatBytes } from '../../model/memory-size.js';
+import type { CountJson, JobReport, SimulationReport } from '../simulation-report.js';
+import { profileToTextFromJson } from '../profile-text.js';
+import { clusterSection } from './cluster-section.js';
+import { attr, el, text } from './markup.js';
+import { colourClass } from './palette.js';
+import { timelineSvg } from './timeline-svg.js';
+
+const slots = (list: readonly CountJson[]): number => list.reduce((n, c) => n + c.count, 0);
+
+function explanations(job: JobReport): string {
+  if (job.explanations.length === 0) return '';
+  const items = job.explanations.map(
+    (e) => `<li>${e.count} × ${text(profileToTextFromJson(e.profile))}: ${e.reasons.map((r) => text(r.message)).join('; ')}</li>`,
+  );
+  return `<ul class="why">${items.join('')}</ul>`;
+}
+
+function jobsTable(sim: SimulationReport): string {
+  const rows = sim.jobs.map((j, i) =>
+    el(
+      'tr',
+      { 'data-job-row': attr(j.id) },
+      el('td', {}, `<span class="sw ${colourClass(i)}"></span>${text(j.id)}`),
+      el(
+        'td',
+        { class: `verdict-${j.verdict}` },
+        j.verdict + (j.finishedAt === undefined ? '' : ` <span class="muted">(finished at ${j.finishedAt} ms)</span>`),
+      ),
+      el('td', { class: 'n' }, String(slots(j.requirements))),
+      el('td', { class: 'n' }, String(slots(j.acquired))),
+      el('td', { class: 'n' }, String(slots(j.missing))),
+      el('td', {}, explanations(j)),
+    ),
+  );
+  return `<table><tr><th>job</th><th>verdict</th><th>required</th><th>held</th><th>missing</th><th>why</th></tr>${rows.join('')}</table>`;
+}
+
+function advice(sim: SimulationReport): string {
+  const out: string[] = [];
+  if (sim.advice !== undefined) {
+    const a = sim.advice;
+    out.push(
+      `<p><b>Add ${a.addTaskManagers} TaskManager(s)</b> like the default worker (${a.slotsPerTaskManager} slots, ${text(profileToTextFromJson(a.taskManager))}) and the requirements are met.</p>`,
+    );
+  }
+  if (sim.lowerParallelism !== undefined) {
+    const l = sim.lowerParallelism;
+    out.push(`<p>Or lower vertex ${text(l.vertex)} to parallelism ${l.parallelism} (from ${l.current}).</p>`);
+  }
+  return out.join('');
+}
+
+function capacity(sim: SimulationReport): string {
+  const registered = sim.taskManagers.reduce((n, tm) => n + tm.registeredSlots, 0);
+  const held = sim.taskManagers.reduce((n, tm) => n + tm.slots.length, 0);
+  const memory = sim.taskManagers.reduce((n, tm) => n + (typeof tm.total === 'object' ? BigInt(tm.total.managedMemory) : 0n), 0n);
+  const cards = [
+    ['verdict', `<span class="verdict-${sim.verdict}">${sim.verdict}</span>`],
+    ['TaskManagers', String(sim.taskManagers.length)],
+    ['slots held', `${held} of ${registered}`],
+    ['managed memory', formatBytes(memory)],
+    ['SlotManager', `${sim.slotManager}, ${sim.resourceAllocation}`],
+  ];
+  if (sim.workersStarted > 0) cards.push(['workers started', String(sim.workersStarted)]);
+  return `<div class="cards">${cards.map(([k, v]) => `<div class="card">${k}<b>${v}</b></div>`).join('')}</div>`;
+}
+
+/** Jobs declared at time 0 on a fixed cluster, nothing else happening: a timeline would be two flat lines. */
+function changesOverTime(history: NonNullable<SimulationReport['history']>): boolean {
+  return history.events.some((e) => e.time > 0) || history.slotsHeld.some((s) => s.series.some(([time]) => time > 0));
+}
+
+export function simulationSection(sim: SimulationReport, anchor: string, heading: string, taskManagerLimit: number): string {
+  const jobIndex = new Map(sim.jobs.map((j, i) => [j.id, i]));
+  const timeline =
+    sim.history === undefined || !changesOverTime(sim.history)
+      ? ''
+      : el('h3', {}, 'Over time') + el('div', { class: 'scroll' }, timelineSvg(sim.history, sim.endTime, jobIndex));
+  return el(
+    'section',
+    { id: anchor, class: 'run' },
+    el('h2', {}, text(heading)),
+    capacity(sim),
+    jobsTable(sim),
+    advice(sim),
+    timeline,
+    el('h3', {}, `TaskManagers at the end (${sim.endTime} ms)`),
+    clusterSection(sim, taskManagerLimit),
+  );
+}
