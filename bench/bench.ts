@@ -38,6 +38,7 @@ import { type Json, chainJobGraphJson, pointwiseChainJobGraph, randomJobGraph, s
 import { count, gc, mb, median, ms, table } from './format.js';
 import { simulatorSection, simulatorTargetRows } from './simulator.js';
 import { sizeSection, sizeTargetRows } from './size.js';
+import { reportSection, reportTargetRows } from './report.js';
 import { validateSection, validateTargetRows } from './validate.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -773,6 +774,7 @@ async function main(): Promise<void> {
   const simulator = simulatorSection();
   const validate = validateSection();
   const size = sizeSection();
+  const report = reportSection();
 
   console.log(`load     ${loadAverage()} at the end`);
   console.log('');
@@ -799,6 +801,7 @@ async function main(): Promise<void> {
         ...simulatorTargetRows(simulator),
         ...validateTargetRows(validate),
         ...sizeTargetRows(size),
+        ...reportTargetRows(report),
       ],
     ),
   );

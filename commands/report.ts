@@ -43,7 +43,7 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
     }),
     'flink-version': Flags.string({ description: 'Flink release when a file names none' }),
     title: Flags.string({ description: 'the page title (default: the jobs or the scenario)' }),
-    'max-vertices': Flags.integer({ description: 'vertices drawn one by one; a larger graph is drawn in groups', default: 120, min: 1 }),
+    'max-vertices': Flags.integer({ description: 'vertices drawn one by one; a larger graph is drawn in groups', default: 200, min: 1 }),
     'max-task-managers': Flags.integer({ description: 'TaskManager rows drawn', default: 500, min: 1 }),
     color: Flags.boolean({ description: 'colour the messages on stderr (default: on a terminal without NO_COLOR)', allowNo: true }),
   };

@@ -30,12 +30,18 @@ function subjectOf(event: ScenarioEvent): string {
 export function simulationHistory(run: ScenarioRun, jobs: readonly string[]): SimulationHistory {
   const { scenario } = run;
   const events: HistoryEvent[] = [];
+  // As runScenario does: a job or TaskManager an event names comes with that event, not on its own.
+  const named = new Set(
+    scenario.events.flatMap((e) =>
+      e.event.kind === 'submitJob' || e.event.kind === 'registerTaskManager' ? [`${e.event.kind} ${subjectOf(e.event)}`] : [],
+    ),
+  );
   for (const job of scenario.jobs) {
-    if (job.submitAt !== undefined) events.push({ time: job.submitAt, kind: 'submitJob', subject: job.id });
+    if (!named.has(`submitJob ${job.id}`)) events.push({ time: job.submitAt ?? 0, kind: 'submitJob', subject: job.id });
   }
   for (const tm of scenario.cluster.taskManagers) {
     // TaskManagers there from the start are the cluster, not an event.
-    if (tm.registerAt !== undefined && tm.registerAt > 0)
+    if (tm.registerAt !== undefined && tm.registerAt > 0 && !named.has(`registerTaskManager ${tm.registration.id}`))
       events.push({ time: tm.registerAt, kind: 'registerTaskManager', subject: tm.registration.id });
   }
   const finishEvents = new Set<string>();

@@ -87,7 +87,7 @@ describe('help and version as people type them', () => {
     const run = runCli(['help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(help);
-    for (const id of ['plan', 'simulate', 'size', 'validate', 'memory', 'diff', 'import', 'completion', 'help', 'version'])
+    for (const id of ['plan', 'simulate', 'size', 'report', 'validate', 'memory', 'diff', 'import', 'completion', 'help', 'version'])
       expect(run.stdout).toMatch(new RegExp(`^  ${id} `, 'm'));
   });
 
@@ -99,7 +99,7 @@ describe('help and version as people type them', () => {
   });
 
   it('every command help ends with real examples', () => {
-    for (const id of ['plan', 'simulate', 'size', 'validate', 'memory', 'diff', 'import', 'completion']) {
+    for (const id of ['plan', 'simulate', 'size', 'report', 'validate', 'memory', 'diff', 'import', 'completion']) {
       const out = runCli([id, '--help']).stdout;
       const examples = out.slice(out.indexOf('EXAMPLES'));
       expect(examples.match(/\$ flinkslot /g)?.length ?? 0, id).toBeGreaterThanOrEqual(2);
@@ -129,7 +129,7 @@ describe('did you mean', () => {
     // oclif wraps error lines at the terminal width behind a ' ›' margin.
     const text = run.stderr.replace(/\s*›\s*/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain(
-      "'frobnicate' is not a flinkslot command. commands: completion, diff, help, import, memory, plan, simulate, size, validate, version See 'flinkslot help'.",
+      "'frobnicate' is not a flinkslot command. commands: completion, diff, help, import, memory, plan, report, simulate, size, validate, version See 'flinkslot help'.",
     );
   });
 

@@ -57,6 +57,20 @@ function rowSvg(tm: TaskManagerReport, jobIndex: ReadonlyMap<string, number>): s
   );
 }
 
+/** Nothing left in any dimension (the model would print "cpu 0"). */
+function isEmpty(p: TaskManagerReport['free']): boolean {
+  if (typeof p !== 'object') return false;
+  const amounts = [
+    p.cpuCores,
+    p.taskHeapMemory,
+    p.taskOffHeapMemory,
+    p.managedMemory,
+    p.networkMemory,
+    ...Object.values(p.extendedResources),
+  ];
+  return amounts.every((a) => Number(a) === 0);
+}
+
 function legend(jobs: readonly string[]): string {
   const items = jobs.map((job, i) => `<li><span class="sw ${colourClass(i)}"></span>${text(job)}</li>`);
   return `<ul class="legend"><li><span class="sw free"></span>free</li>${items.join('')}</ul>`;
@@ -71,7 +85,7 @@ export function clusterSection(sim: SimulationReport, limit: number): string {
       {},
       el('td', {}, rowSvg(tm, jobIndex)),
       el('td', { class: 'n' }, `${tm.registeredSlots - tm.freeSlots}/${tm.registeredSlots}`),
-      el('td', {}, text(profileToTextFromJson(tm.free))),
+      el('td', {}, isEmpty(tm.free) ? 'none' : text(profileToTextFromJson(tm.free))),
     ),
   );
   const more =

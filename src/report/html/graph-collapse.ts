@@ -1,13 +1,16 @@
 /**
  * A job graph too large to read vertex by vertex is drawn in groups: first each chain of vertices
  * (one output feeding one input, in the same slot sharing group and pipelined region) becomes one
- * node; if that is still above the limit, each pair of region and slot sharing group; last, each
- * slot sharing group. Every step is linear in vertices and edges; the picture says which step ran.
+ * node; if that is still above the limit, the vertices of one region and slot sharing group at the
+ * same depth (longest path from a source: the graph keeps its left-to-right shape); then each pair
+ * of region and slot sharing group; last, each slot sharing group. Every step is linear in vertices and edges; the picture says which step ran.
  */
 import type { JobGraph } from '../../model/job-graph.js';
 import { DisjointSet } from '../../graph/disjoint-set.js';
+import { buildDigraph, successors } from '../../graph/digraph.js';
+import { topologicalSort } from '../../graph/topological-sort.js';
 
-export type CollapseLevel = 'none' | 'chains' | 'regions-and-groups' | 'groups';
+export type CollapseLevel = 'none' | 'chains' | 'stages' | 'regions-and-groups' | 'groups';
 
 export interface VertexFacts {
   /** Slot sharing group index per vertex (the plan report's order). */
@@ -57,12 +60,30 @@ function chains(graph: JobGraph, facts: VertexFacts): Collapsed {
   return byKey(graph, (v) => sets.find(v), 'chains');
 }
 
+/** Longest path from a source per vertex, in one pass over a topological order (0 everywhere for a cycle). */
+function depths(graph: JobGraph): number[] {
+  const n = graph.vertices.length;
+  const g = buildDigraph(
+    n,
+    graph.edges.map((e) => e.source),
+    graph.edges.map((e) => e.target),
+  );
+  const depth = new Array<number>(n).fill(0);
+  const sorted = topologicalSort(g);
+  if (!sorted.ok) return depth;
+  for (const v of sorted.order) for (const w of successors(g, v)) depth[w] = Math.max(depth[w]!, depth[v]! + 1);
+  return depth;
+}
+
 /** The first grouping with at most `limit` nodes (the last one whatever its size). */
 export function collapseGraph(graph: JobGraph, facts: VertexFacts, limit: number): Collapsed {
   const n = graph.vertices.length;
   if (n <= limit) return byKey(graph, (v) => v, 'none');
   const chained = chains(graph, facts);
   if (chained.members.length <= limit) return chained;
+  const depth = depths(graph);
+  const stages = byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}\u0000${depth[v]}`, 'stages');
+  if (stages.members.length <= limit) return stages;
   const pairs = byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}`, 'regions-and-groups');
   if (pairs.members.length <= limit) return pairs;
   return byKey(graph, (v) => facts.groupOf[v]!, 'groups');

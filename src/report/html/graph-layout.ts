@@ -7,6 +7,8 @@ import dagre from '@dagrejs/dagre';
 import type { JobGraph } from '../../model/job-graph.js';
 import { mustBePipelinedConsumed } from '../../plan/result-partition-type.js';
 import { type CollapseLevel, type VertexFacts, collapseGraph } from './graph-collapse.js';
+import { nodeLines } from './node-text.js';
+import { maxOf } from '../../util/push-all.js';
 
 export interface PlacedNode {
   /** Vertex indices the node stands for (one unless collapsed). */
@@ -39,21 +41,23 @@ export interface GraphPicture {
 }
 
 export const NODE_HEIGHT = 54;
-const CHAR_WIDTH = 7;
-export const LABEL_CHARS = 32;
+/** Widths of a character in the name (bold 12px) and in the other lines: a little over the average glyph. */
+const NAME_CHAR = 7.9;
+const LINE_CHAR = 7;
 
-function nodeWidth(label: string): number {
-  return Math.max(110, Math.min(LABEL_CHARS, [...label].length) * CHAR_WIDTH + 24);
+function nodeWidth([name, ...rest]: readonly string[]): number {
+  const widest = Math.max(
+    [...name!].length * NAME_CHAR,
+    maxOf(
+      rest.map((l) => [...l].length * LINE_CHAR),
+      0,
+    ),
+  );
+  return Math.max(110, Math.ceil(widest) + 22);
 }
 
 function commonOr(values: readonly number[], fallback: number): number {
   return values.every((v) => v === values[0]) ? values[0]! : fallback;
-}
-
-/** The label a node shows first: the vertex name, or the first member's name and how many more. */
-export function nodeLabel(graph: JobGraph, vertices: readonly number[]): string {
-  const first = graph.vertices[vertices[0]!]!.name;
-  return vertices.length === 1 ? first : `${first} +${vertices.length - 1}`;
 }
 
 function edgeLines(graph: JobGraph, nodeOf: readonly number[]) {
@@ -70,12 +74,26 @@ function edgeLines(graph: JobGraph, nodeOf: readonly number[]) {
   return [...lines.values()];
 }
 
-export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, limit: number): GraphPicture {
+export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, groupNames: readonly string[], limit: number): GraphPicture {
   const collapsed = collapseGraph(graph, facts, limit);
+  const nodeFacts = collapsed.members.map((vs) => ({
+    vertices: vs,
+    group: commonOr(
+      vs.map((v) => facts.groupOf[v]!),
+      -1,
+    ),
+    region: commonOr(
+      vs.map((v) => facts.regionOf[v]!),
+      -1,
+    ),
+  }));
   const g = new dagre.graphlib.Graph({ multigraph: false });
-  g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 46, edgesep: 10, marginx: 16, marginy: 16 });
+  // Network simplex ranks most compactly; above a hundred nodes the tight-tree ranker is a fifth
+  // faster on graphs with long edges (measured on the 200-vertex bench job) and reads the same.
+  const ranker = collapsed.members.length <= 100 ? 'network-simplex' : 'tight-tree';
+  g.setGraph({ rankdir: 'LR', ranker, nodesep: 18, ranksep: 46, edgesep: 10, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
-  collapsed.members.forEach((vs, i) => g.setNode(String(i), { width: nodeWidth(nodeLabel(graph, vs)), height: NODE_HEIGHT }));
+  nodeFacts.forEach((n, i) => g.setNode(String(i), { width: nodeWidth(nodeLines(graph, groupNames, n)), height: NODE_HEIGHT }));
   const lines = edgeLines(graph, collapsed.nodeOf);
   for (const l of lines) g.setEdge(String(l.source), String(l.target), { weight: l.edges.length });
   dagre.layout(g);

@@ -24,7 +24,7 @@ export interface HtmlReportInput {
   readonly limits: { readonly vertices: number; readonly taskManagers: number };
 }
 
-export const DEFAULT_LIMITS = { vertices: 120, taskManagers: 500 } as const;
+export const DEFAULT_LIMITS = { vertices: 200, taskManagers: 500 } as const;
 
 function runHeading(sim: SimulationReport): string {
   const name = sim.scenario === undefined ? 'The cluster' : `Scenario ${sim.scenario}`;

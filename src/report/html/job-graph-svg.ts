@@ -8,10 +8,9 @@ import type { JobGraph } from '../../model/job-graph.js';
 import type { PlanReport } from '../plan-report.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import type { GraphPicture, PlacedEdge, PlacedNode } from './graph-layout.js';
-import { LABEL_CHARS, nodeLabel } from './graph-layout.js';
-import { attr, el, num, shorten, text, title } from './markup.js';
+import { attr, el, num, text, title } from './markup.js';
+import { nodeLines } from './node-text.js';
 import { colourClass } from './palette.js';
-import { maxOf } from '../../util/push-all.js';
 
 /** Names listed in one hover title before "… and N more". */
 const TITLE_NAMES = 12;
@@ -38,15 +37,11 @@ function nodeTitle(graph: JobGraph, plan: PlanReport, node: PlacedNode): string[
   return lines;
 }
 
-function nodeSvg(graph: JobGraph, plan: PlanReport, node: PlacedNode): string {
+function nodeSvg(graph: JobGraph, plan: PlanReport, groupNames: readonly string[], node: PlacedNode): string {
   const vs = node.vertices.map((v) => graph.vertices[v]!);
-  const group = plan.slotSharingGroups[node.group];
   const coLocated = vs.some((v) => v.coLocationGroup !== undefined);
-  const x = node.x;
-  const y = node.y;
-  const second = vs.length === 1 ? `p=${vs[0]!.parallelism}` : `${vs.length} vertices, p=${maxOf(vs.map((v) => v.parallelism))}`;
-  const region = node.region < 0 ? '' : ` · R${node.region + 1}`;
-  const third = group === undefined ? 'several groups' : `group ${group.name}`;
+  const { x, y } = node;
+  const [name, second, third] = nodeLines(graph, groupNames, node);
   const id = vs.length === 1 ? { 'data-vertex': attr(vs[0]!.id) } : { 'data-vertices': vs.length };
   return el(
     'g',
@@ -54,9 +49,9 @@ function nodeSvg(graph: JobGraph, plan: PlanReport, node: PlacedNode): string {
     title(nodeTitle(graph, plan, node)),
     el('rect', { x, y, width: node.width, height: node.height, rx: 6 }),
     coLocated ? el('rect', { class: 'co', x: x + 3, y: y + 3, width: node.width - 6, height: node.height - 6, rx: 4 }) : '',
-    el('text', { x: x + 10, y: y + 18, class: 'name' }, text(shorten(nodeLabel(graph, node.vertices), LABEL_CHARS))),
-    el('text', { x: x + 10, y: y + 33 }, text(second + region)),
-    el('text', { x: x + 10, y: y + 47, class: 'small' }, text(shorten(third, LABEL_CHARS + 4))),
+    el('text', { x: x + 10, y: y + 18, class: 'name' }, text(name)),
+    el('text', { x: x + 10, y: y + 33 }, text(second)),
+    el('text', { x: x + 10, y: y + 47, class: 'small' }, text(third)),
   );
 }
 
@@ -110,6 +105,7 @@ const ARROW =
   '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrowhead"/></marker></defs>';
 
 export function jobGraphSvg(graph: JobGraph, plan: PlanReport, picture: GraphPicture): string {
+  const groupNames = plan.slotSharingGroups.map((g) => g.name);
   const height = picture.height + 10;
   return el(
     'svg',
@@ -125,6 +121,6 @@ export function jobGraphSvg(graph: JobGraph, plan: PlanReport, picture: GraphPic
     ARROW,
     regionOutlines(picture),
     picture.edges.map((e) => edgeSvg(graph, e)).join(''),
-    picture.nodes.map((n) => nodeSvg(graph, plan, n)).join(''),
+    picture.nodes.map((n) => nodeSvg(graph, plan, groupNames, n)).join(''),
   );
 }

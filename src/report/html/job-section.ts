@@ -35,6 +35,8 @@ export function vertexFacts(graph: JobGraph, plan: PlanReport): VertexFacts {
 const COLLAPSED: Readonly<Record<GraphPicture['level'], string>> = {
   none: '',
   chains: 'each chain of vertices (one output into one input, same slot sharing group and region) is drawn as one node',
+  stages:
+    'the vertices at the same depth (longest path from a source) within one slot sharing group and pipelined region are drawn as one node',
   'regions-and-groups': 'the vertices of each slot sharing group within each pipelined region are drawn as one node',
   groups: 'each slot sharing group is drawn as one node; regions are not outlined',
 };
@@ -60,6 +62,13 @@ function requirementsBlock(plan: PlanReport): string {
   );
 }
 
+/** Where a slot's profile came from, as the plan report names it. */
+const PROFILE_SOURCE: Readonly<Record<string, string>> = {
+  'slot-sharing-group': 'the group’s resources (FLIP-156)',
+  operators: 'its operators’ resources, summed',
+  unknown: 'not declared',
+};
+
 function groupsBlock(plan: PlanReport): string {
   const rows = plan.slotSharingGroups.map((g, i) =>
     el(
@@ -69,10 +78,10 @@ function groupsBlock(plan: PlanReport): string {
       el('td', { class: 'n' }, String(g.vertices.length)),
       el('td', { class: 'n' }, String(g.slots)),
       el('td', {}, text(profileToTextFromJson(g.resourceProfile))),
-      el('td', {}, text(g.profileSource)),
+      el('td', {}, PROFILE_SOURCE[g.profileSource] ?? text(g.profileSource)),
     ),
   );
-  return `<table><tr><th>slot sharing group</th><th>vertices</th><th>slots</th><th>slot profile</th><th>from</th></tr>${rows.join('')}</table>`;
+  return `<table><tr><th>slot sharing group</th><th>vertices</th><th>slots</th><th>slot profile</th><th>declared by</th></tr>${rows.join('')}</table>`;
 }
 
 function verticesBlock(job: ReportJob, facts: VertexFacts, picture: GraphPicture): string {
@@ -99,7 +108,12 @@ function verticesBlock(job: ReportJob, facts: VertexFacts, picture: GraphPicture
 
 export function jobSection(job: ReportJob, anchor: string, limit: number): string {
   const facts = vertexFacts(job.graph, job.plan);
-  const picture = layoutJobGraph(job.graph, facts, limit);
+  const picture = layoutJobGraph(
+    job.graph,
+    facts,
+    job.plan.slotSharingGroups.map((g) => g.name),
+    limit,
+  );
   const p = job.plan;
   const summary = `${p.job.vertices} vertices, ${p.job.edges} edges, ${p.regions.length} pipelined region(s), ${p.slotSharingGroups.length} slot sharing group(s); ${p.job.mode}, Flink ${p.job.flinkVersion}${p.job.flinkVersionSource === 'assumed' ? ' (assumed: the file names none)' : ''}.`;
   return el(

@@ -9,7 +9,7 @@ import { profileToTextFromJson } from '../profile-text.js';
 import { clusterSection } from './cluster-section.js';
 import { attr, el, text } from './markup.js';
 import { colourClass } from './palette.js';
-import { timelineSvg } from './timeline-svg.js';
+import { timeLabel, timelineSvg } from './timeline-svg.js';
 
 const slots = (list: readonly CountJson[]): number => list.reduce((n, c) => n + c.count, 0);
 
@@ -26,10 +26,10 @@ function jobsTable(sim: SimulationReport): string {
     el(
       'tr',
       { 'data-job-row': attr(j.id) },
-      el('td', {}, `<span class="sw ${colourClass(i)}"></span>${text(j.id)}`),
+      el('td', { class: 'nowrap' }, `<span class="sw ${colourClass(i)}"></span>${text(j.id)}`),
       el(
         'td',
-        { class: `verdict-${j.verdict}` },
+        { class: `nowrap verdict-${j.verdict}` },
         j.verdict + (j.finishedAt === undefined ? '' : ` <span class="muted">(finished at ${j.finishedAt} ms)</span>`),
       ),
       el('td', { class: 'n' }, String(slots(j.requirements))),
@@ -71,9 +71,9 @@ function capacity(sim: SimulationReport): string {
   return `<div class="cards">${cards.map(([k, v]) => `<div class="card">${k}<b>${v}</b></div>`).join('')}</div>`;
 }
 
-/** Jobs declared at time 0 on a fixed cluster, nothing else happening: a timeline would be two flat lines. */
+/** Jobs declared at time 0 and served at once, nothing else happening: a timeline would be flat lines. */
 function changesOverTime(history: NonNullable<SimulationReport['history']>): boolean {
-  return history.events.some((e) => e.time > 0) || history.slotsHeld.some((s) => s.series.some(([time]) => time > 0));
+  return history.events.some((e) => e.time > 0) || history.slotsHeld.some((s) => s.series.length > 1);
 }
 
 export function simulationSection(sim: SimulationReport, anchor: string, heading: string, taskManagerLimit: number): string {
@@ -90,7 +90,7 @@ export function simulationSection(sim: SimulationReport, anchor: string, heading
     jobsTable(sim),
     advice(sim),
     timeline,
-    el('h3', {}, `TaskManagers at the end (${sim.endTime} ms)`),
+    el('h3', {}, `TaskManagers at the end (${timeLabel(sim.endTime, sim.endTime)})`),
     clusterSection(sim, taskManagerLimit),
   );
 }

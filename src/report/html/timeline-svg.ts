@@ -22,20 +22,32 @@ interface Axis {
   readonly top: number;
 }
 
+/**
+ * A step line through pixel columns: per column the lowest and highest count reached and the count
+ * it ends with, so the path has at most four commands per column however many changes there were.
+ */
 function stepPath(series: readonly (readonly [number, number])[], axis: Axis): string {
-  let d = `M${num(axis.x(0))} ${num(axis.y(0))}`;
-  let column = -1;
+  const parts = [`M${num(axis.x(0))} ${num(axis.y(0))}`];
+  let column: { x: number; low: number; high: number; last: number } | undefined;
+  const flush = (): void => {
+    if (column === undefined) return;
+    const { x, low, high, last } = column;
+    parts.push(`H${x}V${num(axis.y(low))}V${num(axis.y(high))}V${num(axis.y(last))}`);
+  };
   let level = 0;
   for (const [time, slots] of series) {
     const x = Math.round(axis.x(time));
-    if (x !== column) {
-      d += `H${x}`;
-      column = x;
+    if (column === undefined || x !== column.x) {
+      flush();
+      column = { x, low: Math.min(level, slots), high: Math.max(level, slots), last: slots };
+    } else {
+      column = { x, low: Math.min(column.low, slots), high: Math.max(column.high, slots), last: slots };
     }
-    d += `V${num(axis.y(slots))}`;
     level = slots;
   }
-  return `${d}H${num(axis.x(axis.end))}V${num(axis.y(level))}`;
+  flush();
+  parts.push(`H${num(axis.x(axis.end))}`);
+  return parts.join('');
 }
 
 function markers(history: SimulationHistory, axis: Axis): string {

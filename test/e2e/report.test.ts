@@ -1,0 +1,114 @@
+/**
+ * `flinkslot report` (issue 17 §2, §4) on the built CLI: the page on stdout or in a file, with a
+ * cluster or a scenario, `size --search --report`, refusals with exit 2, and a 200-vertex job on
+ * 100 TaskManagers well within its time and size (`npm run bench` measures the target itself).
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STACK_LINE, ensureBuilt, runCli } from '../support/cli.js';
+import { sqlPlanJob, standaloneCluster } from '../support/report-inputs.js';
+
+const WORDCOUNT = 'fixtures/jobs/wordcount-streaming.yaml';
+const TWENTY = 'fixtures/jobs/twenty-vertices.json';
+const CLUSTER = 'fixtures/clusters/standalone-4x4.yaml';
+let dir: string;
+
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(os.tmpdir(), 'flinkslot-report-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const count = (html: string, pattern: RegExp): number => html.match(pattern)?.length ?? 0;
+
+describe('flinkslot report', () => {
+  it('writes the page to stdout, nothing on stderr', () => {
+    const run = runCli(['report', WORDCOUNT]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+    expect(run.stdout).toContain('<title>flinkslot report: wordcount</title>');
+    expect(count(run.stdout, /data-vertex="/g)).toBe(4);
+    expect(run.stdout).not.toContain('class="tms"');
+  });
+
+  it('with --cluster: every TaskManager as a row of slots, verdicts with explanations, the advice; a line on stderr', () => {
+    const out = join(dir, 'cluster.html');
+    const run = runCli(['report', '--cluster', CLUSTER, WORDCOUNT, TWENTY, '-o', out]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    const html = readFileSync(out, 'utf8');
+    const kib = Math.ceil(statSync(out).size / 1024);
+    expect(run.stderr).toBe(`wrote ${out} (${kib} KiB): 2 job(s), 24 vertices, 4 TaskManager(s), partly-met\n`);
+    expect(count(html, /data-task-manager="/g)).toBe(4);
+    expect(count(html, /data-vertex="/g)).toBe(24);
+    expect(html).toContain('data-job-row="ecommerce-analytics-20"');
+    expect(html).toContain('closest TaskManager tm-1');
+    expect(html).toMatch(/<b>Add 3 TaskManager\(s\)<\/b> like the default worker/);
+    // 10 slots of wordcount and 6 of the other job fill all 16.
+    expect(count(html, /class="free" x=/g)).toBe(0);
+  });
+
+  it('with a scenario: the slots each job held over time, its events marked, the job graph it names drawn', () => {
+    const out = join(dir, 'scenario.html');
+    const run = runCli(['report', 'fixtures/scenarios/rolling-jobs.yaml', '-o', out]);
+    expect(run.status).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('class="timeline"');
+    expect(count(html, /class="line"/g)).toBe(2);
+    expect(html).toContain('<title>60000 ms: finishJob wordcount</title>');
+    expect(html).toContain('<title>10000 ms: submitJob etl</title>');
+    expect(html).toContain('Job wordcount');
+    expect(html).toContain('never-met <span class="muted">(finished at 60000 ms)</span>');
+  });
+
+  it('size --search --report: the ranked shapes as a chart; what size prints does not change', () => {
+    const out = join(dir, 'size.html');
+    const args = ['size', WORDCOUNT, '--search', '--tm-memory', '2g,4g', '--slot-range', '2,4'];
+    const plain = runCli(args);
+    const run = runCli([...args, '--report', out]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(plain.stdout);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<section id="shapes">');
+    expect(count(html, /class="cand( best)?"/g)).toBe(4);
+    expect(html).toContain('class="cand best" data-rank="1"');
+  });
+
+  it('refuses what it cannot do, exit 2, no stack trace', () => {
+    const cases: [string[], string][] = [
+      [['report', 'missing.yaml'], 'missing.yaml'],
+      [['report', CLUSTER], 'a flinkslot cluster file'],
+      [['report', WORDCOUNT, '--cluster', WORDCOUNT], 'a flinkslot job graph'],
+      [['report', WORDCOUNT, '-o', join(dir, 'no/such/dir/r.html')], 'cannot write'],
+      [
+        ['size', WORDCOUNT, '--tm-config', 'fixtures/config/flink-conf.yaml', '--report', join(dir, 'x.html')],
+        '--report draws the shapes of --search',
+      ],
+      [['report', WORDCOUNT, '--max-vertices', '0'], 'Expected an integer greater than or equal to 1'],
+    ];
+    for (const [args, message] of cases) {
+      const run = runCli(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toContain(message);
+      expect(run.stderr).not.toMatch(STACK_LINE);
+    }
+  });
+
+  it('a 200-vertex SQL plan on 100 TaskManagers: every vertex drawn, under 2 MB, well within a second and a half', () => {
+    const job = join(dir, 'sql.yaml');
+    const cluster = join(dir, 'c100.yaml');
+    writeFileSync(job, sqlPlanJob(66));
+    writeFileSync(cluster, standaloneCluster(100, 8));
+    const out = join(dir, 'big.html');
+    const run = runCli(['report', job, '--cluster', cluster, '-o', out]);
+    expect(run.status).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(count(html, /data-vertex="/g)).toBe(199);
+    expect(count(html, /data-task-manager="/g)).toBe(100);
+    expect(statSync(out).size).toBeLessThan(2 * 1024 * 1024);
+    expect(run.millis).toBeLessThan(1500);
+  });
+});
