@@ -111,4 +111,44 @@ describe('flinkslot report', () => {
     expect(statSync(out).size).toBeLessThan(2 * 1024 * 1024);
     expect(run.millis).toBeLessThan(1500);
   });
+
+  it('bounded by what a page can show: 20,000 vertices collapse into chains, 3,000 slot sharing groups are not drawn', () => {
+    const vertices = (n: number, group: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => `  - {id: v${i}, parallelism: ${1 + (i % 50)}${group(i)}}`);
+    const chain = (n: number) => Array.from({ length: n - 1 }, (_, i) => `  - {source: v${i}, target: v${i + 1}, distribution: POINTWISE}`);
+    const write = (name: string, vs: string[], es: string[]): string => {
+      const file = join(dir, name);
+      writeFileSync(file, ['name: big', 'flinkVersion: "1.20"', 'vertices:', ...vs, 'edges:', ...es, ''].join('\n'));
+      return file;
+    };
+    const long = runCli([
+      'report',
+      write(
+        'chain.yaml',
+        vertices(20_000, () => ''),
+        chain(20_000),
+      ),
+    ]);
+    expect(long.status).toBe(0);
+    expect(long.stdout).toContain('data-collapsed="chains">20000 vertices are more than the 200 drawn one by one (--max-vertices)');
+    expect(count(long.stdout, /data-vertex="/g)).toBe(0);
+    expect(count(long.stdout, /data-vertices="20000"/g)).toBe(1);
+    expect(count(long.stdout, /data-vertex-row="/g)).toBe(2000);
+    expect(long.stdout).toContain('… and 18,000 more vertices.');
+    expect(long.stdout.length).toBeLessThan(2 * 1024 * 1024);
+    const groups = runCli([
+      'report',
+      write(
+        'groups.yaml',
+        vertices(3000, (i) => `, slotSharingGroup: g${i}`),
+        chain(3000),
+      ),
+    ]);
+    expect(groups.status).toBe(0);
+    expect(groups.stdout).toContain(
+      '3000 vertices in 3000 slot sharing groups: even one node per group would be more than the 200 nodes drawn (--max-vertices), so the graph is not drawn.',
+    );
+    expect(groups.stdout).not.toContain('class="graph"');
+    expect(groups.stdout).toContain('… and 2,800 more slot sharing groups.');
+  });
 });

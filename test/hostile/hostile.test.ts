@@ -40,15 +40,21 @@ const COMMANDS: Record<Kind, CommandLines> = {
     ['validate', f],
     ['diff', GOOD_JOB, f],
     ['simulate', '--cluster', GOOD_CLUSTER, f],
+    ['report', f, '--cluster', GOOD_CLUSTER],
   ],
   config: (f) => [
     ['memory', f],
     ['plan', GOOD_JOB, '--tm-config', f],
     ['validate', GOOD_JOB, '--tm-config', f],
+    ['report', GOOD_JOB, '--tm-config', f],
   ],
-  scenario: (f) => [['simulate', f]],
+  scenario: (f) => [
+    ['simulate', f],
+    ['report', f],
+  ],
   cluster: (f) => [
     ['simulate', '--cluster', f, GOOD_JOB],
+    ['report', GOOD_JOB, '--cluster', f],
     ['validate', GOOD_JOB, '--cluster', f],
   ],
   policy: (f) => [['validate', GOOD_JOB, '--policy', f]],

@@ -5,7 +5,7 @@
  */
 import type { SimulationReport, TaskManagerReport } from '../simulation-report.js';
 import { profileToTextFromJson } from '../profile-text.js';
-import { attr, el, num, shorten, text, title } from './markup.js';
+import { attr, el, more, num, shorten, text, title } from './markup.js';
 import { colourClass } from './palette.js';
 
 const CELL = 18;
@@ -36,7 +36,7 @@ function rowSvg(tm: TaskManagerReport, jobIndex: ReadonlyMap<string, number>): s
       );
     }
   }
-  const more = slots > drawn ? el('text', { x: LABEL + drawn * (CELL + GAP) + 4, y: 15, class: 'small' }, `+${slots - drawn}`) : '';
+  const beyond = slots > drawn ? el('text', { x: LABEL + drawn * (CELL + GAP) + 4, y: 15, class: 'small' }, `+${slots - drawn}`) : '';
   const width = LABEL + drawn * (CELL + GAP) + 40;
   const state = tm.released ? ' (released)' : tm.blocked ? ' (blocked)' : '';
   return el(
@@ -53,7 +53,7 @@ function rowSvg(tm: TaskManagerReport, jobIndex: ReadonlyMap<string, number>): s
     },
     el('text', { x: 0, y: 15 }, text(shorten(tm.id + state, 24)), title([tm.id + state, `total ${profileToTextFromJson(tm.total)}`])),
     cells.join(''),
-    more,
+    beyond,
   );
 }
 
@@ -71,9 +71,13 @@ function isEmpty(p: TaskManagerReport['free']): boolean {
   return amounts.every((a) => Number(a) === 0);
 }
 
+/** Jobs named in the legend (each slot's hover title names its job anyway). */
+const LEGEND_JOBS = 100;
+
 function legend(jobs: readonly string[]): string {
-  const items = jobs.map((job, i) => `<li><span class="sw ${colourClass(i)}"></span>${text(job)}</li>`);
-  return `<ul class="legend"><li><span class="sw free"></span>free</li>${items.join('')}</ul>`;
+  const items = jobs.slice(0, LEGEND_JOBS).map((job, i) => `<li><span class="sw ${colourClass(i)}"></span>${text(job)}</li>`);
+  const rest = jobs.length > LEGEND_JOBS ? `<li>… and ${jobs.length - LEGEND_JOBS} more jobs</li>` : '';
+  return `<ul class="legend"><li><span class="sw free"></span>free</li>${items.join('')}${rest}</ul>`;
 }
 
 export function clusterSection(sim: SimulationReport, limit: number): string {
@@ -88,10 +92,7 @@ export function clusterSection(sim: SimulationReport, limit: number): string {
       el('td', {}, isEmpty(tm.free) ? 'none' : text(profileToTextFromJson(tm.free))),
     ),
   );
-  const more =
-    sim.taskManagers.length > limit
-      ? `<p class="note">… and ${sim.taskManagers.length - limit} more TaskManagers (raise --max-task-managers to draw them).</p>`
-      : '';
+  const rest = more(sim.taskManagers.length, limit, 'TaskManagers (--max-task-managers draws more)');
   const pending =
     sim.pendingTaskManagers.length === 0
       ? ''
@@ -99,7 +100,7 @@ export function clusterSection(sim: SimulationReport, limit: number): string {
   return (
     legend(sim.jobs.map((j) => j.id)) +
     `<table class="tms"><tr><th>TaskManager and its slots</th><th>held</th><th>free resources</th></tr>${rows.join('')}</table>` +
-    more +
+    rest +
     pending
   );
 }

@@ -3,14 +3,15 @@
  * (one output feeding one input, in the same slot sharing group and pipelined region) becomes one
  * node; if that is still above the limit, the vertices of one region and slot sharing group at the
  * same depth (longest path from a source: the graph keeps its left-to-right shape); then each pair
- * of region and slot sharing group; last, each slot sharing group. Every step is linear in vertices and edges; the picture says which step ran.
+ * of region and slot sharing group; last, each slot sharing group, unless there are more groups
+ * than the limit: then the graph is not drawn. Every step is linear in vertices and edges; the picture says which step ran.
  */
 import type { JobGraph } from '../../model/job-graph.js';
 import { DisjointSet } from '../../graph/disjoint-set.js';
 import { buildDigraph, successors } from '../../graph/digraph.js';
 import { topologicalSort } from '../../graph/topological-sort.js';
 
-export type CollapseLevel = 'none' | 'chains' | 'stages' | 'regions-and-groups' | 'groups';
+export type CollapseLevel = 'none' | 'chains' | 'stages' | 'regions-and-groups' | 'groups' | 'not-drawn';
 
 export interface VertexFacts {
   /** Slot sharing group index per vertex (the plan report's order). */
@@ -86,5 +87,7 @@ export function collapseGraph(graph: JobGraph, facts: VertexFacts, limit: number
   if (stages.members.length <= limit) return stages;
   const pairs = byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}`, 'regions-and-groups');
   if (pairs.members.length <= limit) return pairs;
-  return byKey(graph, (v) => facts.groupOf[v]!, 'groups');
+  const groups = byKey(graph, (v) => facts.groupOf[v]!, 'groups');
+  // More slot sharing groups than the limit: no picture would read, and laying it out would take minutes.
+  return groups.members.length <= limit ? groups : { ...groups, level: 'not-drawn' };
 }

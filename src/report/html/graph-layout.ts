@@ -76,6 +76,7 @@ function edgeLines(graph: JobGraph, nodeOf: readonly number[]) {
 
 export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, groupNames: readonly string[], limit: number): GraphPicture {
   const collapsed = collapseGraph(graph, facts, limit);
+  if (collapsed.level === 'not-drawn') return { level: 'not-drawn', nodes: [], edges: [], width: 0, height: 0 };
   const nodeFacts = collapsed.members.map((vs) => ({
     vertices: vs,
     group: commonOr(

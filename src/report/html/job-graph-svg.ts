@@ -24,8 +24,9 @@ function nodeTitle(graph: JobGraph, plan: PlanReport, node: PlacedNode): string[
   const vs = node.vertices.map((v) => graph.vertices[v]!);
   const group = plan.slotSharingGroups[node.group];
   const lines = vs.length === 1 ? [vs[0]!.name, `id ${vs[0]!.id}`] : [`${vs.length} vertices:`, ...listed(vs.map((v) => v.name))];
-  const parallelism = [...new Set(vs.map((v) => v.parallelism))];
-  lines.push(`parallelism ${parallelism.length === 1 ? parallelism[0] : parallelism.join(', ')}`);
+  const low = vs.reduce((m, v) => Math.min(m, v.parallelism), Infinity);
+  const high = vs.reduce((m, v) => Math.max(m, v.parallelism), 0);
+  lines.push(`parallelism ${low === high ? high : `${low} to ${high}`}`);
   lines.push(node.region < 0 ? 'several pipelined regions' : `pipelined region ${node.region + 1}`);
   if (group !== undefined) {
     lines.push(`slot sharing group ${group.name}: ${group.slots} slots of ${profileToTextFromJson(group.resourceProfile)}`);

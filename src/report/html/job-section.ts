@@ -9,7 +9,7 @@ import { profileToTextFromJson } from '../profile-text.js';
 import type { VertexFacts } from './graph-collapse.js';
 import { type GraphPicture, layoutJobGraph } from './graph-layout.js';
 import { jobGraphSvg } from './job-graph-svg.js';
-import { attr, el, text } from './markup.js';
+import { attr, el, more, shorten, text } from './markup.js';
 import { memorySection } from './memory-section.js';
 import { colourClass } from './palette.js';
 
@@ -20,8 +20,12 @@ export interface ReportJob {
   readonly file: string;
 }
 
-/** Vertices listed in the folded table before "… and N more". */
+/** Rows listed before "… and N more": vertices in the folded table, declared profiles, slot sharing groups. */
 const VERTEX_ROWS = 2000;
+const REQUIREMENT_ROWS = 100;
+const GROUP_ROWS = 200;
+/** Minimum slots over thousands of groups explain themselves in a sentence per group: the page keeps the start. */
+const EXPLANATION_CHARS = 1000;
 
 export function vertexFacts(graph: JobGraph, plan: PlanReport): VertexFacts {
   const index = new Map(graph.vertices.map((v) => [v.id, v.index]));
@@ -39,10 +43,15 @@ const COLLAPSED: Readonly<Record<GraphPicture['level'], string>> = {
     'the vertices at the same depth (longest path from a source) within one slot sharing group and pipelined region are drawn as one node',
   'regions-and-groups': 'the vertices of each slot sharing group within each pipelined region are drawn as one node',
   groups: 'each slot sharing group is drawn as one node; regions are not outlined',
+  'not-drawn': '',
 };
 
 function graphBlock(job: ReportJob, picture: GraphPicture, limit: number): string {
   const n = job.graph.vertices.length;
+  if (picture.level === 'not-drawn') {
+    const groups = job.plan.slotSharingGroups.length;
+    return `<p class="note" data-collapsed="not-drawn">${n} vertices in ${groups} slot sharing groups: even one node per group would be more than the ${limit} nodes drawn (--max-vertices), so the graph is not drawn. The table below lists every vertex.</p>`;
+  }
   const note =
     picture.level === 'none'
       ? ''
@@ -53,12 +62,15 @@ function graphBlock(job: ReportJob, picture: GraphPicture, limit: number): strin
 }
 
 function requirementsBlock(plan: PlanReport): string {
-  const rows = plan.requirements.map((r) =>
-    el('tr', {}, el('td', {}, text(profileToTextFromJson(r.resourceProfile))), el('td', { class: 'n' }, String(r.numberOfRequiredSlots))),
-  );
+  const rows = plan.requirements
+    .slice(0, REQUIREMENT_ROWS)
+    .map((r) =>
+      el('tr', {}, el('td', {}, text(profileToTextFromJson(r.resourceProfile))), el('td', { class: 'n' }, String(r.numberOfRequiredSlots))),
+    );
   return (
-    `<p><b>${plan.minimumSlots}</b> slot(s) at least. ${text(plan.minimumSlotsReason.explanation)}</p>` +
-    `<table><tr><th>ResourceProfile declared</th><th>slots</th></tr>${rows.join('')}</table>`
+    `<p><b>${plan.minimumSlots}</b> slot(s) at least. ${text(shorten(plan.minimumSlotsReason.explanation, EXPLANATION_CHARS))}</p>` +
+    `<table><tr><th>ResourceProfile declared</th><th>slots</th></tr>${rows.join('')}</table>` +
+    more(plan.requirements.length, REQUIREMENT_ROWS, 'declared profiles')
   );
 }
 
@@ -70,18 +82,21 @@ const PROFILE_SOURCE: Readonly<Record<string, string>> = {
 };
 
 function groupsBlock(plan: PlanReport): string {
-  const rows = plan.slotSharingGroups.map((g, i) =>
-    el(
-      'tr',
-      { 'data-group': attr(g.id) },
-      el('td', {}, `<span class="sw ${colourClass(i)}"></span>${text(g.name)}`),
-      el('td', { class: 'n' }, String(g.vertices.length)),
-      el('td', { class: 'n' }, String(g.slots)),
-      el('td', {}, text(profileToTextFromJson(g.resourceProfile))),
-      el('td', {}, PROFILE_SOURCE[g.profileSource] ?? text(g.profileSource)),
-    ),
-  );
-  return `<table><tr><th>slot sharing group</th><th>vertices</th><th>slots</th><th>slot profile</th><th>declared by</th></tr>${rows.join('')}</table>`;
+  const rows = plan.slotSharingGroups
+    .slice(0, GROUP_ROWS)
+    .map((g, i) =>
+      el(
+        'tr',
+        { 'data-group': attr(g.id) },
+        el('td', {}, `<span class="sw ${colourClass(i)}"></span>${text(g.name)}`),
+        el('td', { class: 'n' }, String(g.vertices.length)),
+        el('td', { class: 'n' }, String(g.slots)),
+        el('td', {}, text(profileToTextFromJson(g.resourceProfile))),
+        el('td', {}, PROFILE_SOURCE[g.profileSource] ?? text(g.profileSource)),
+      ),
+    );
+  const head = '<tr><th>slot sharing group</th><th>vertices</th><th>slots</th><th>slot profile</th><th>declared by</th></tr>';
+  return `<table>${head}${rows.join('')}</table>${more(plan.slotSharingGroups.length, GROUP_ROWS, 'slot sharing groups')}`;
 }
 
 function verticesBlock(job: ReportJob, facts: VertexFacts, picture: GraphPicture): string {
@@ -101,9 +116,7 @@ function verticesBlock(job: ReportJob, facts: VertexFacts, picture: GraphPicture
         el('td', { class: 'n' }, String(nodeOf[v.index]! + 1)),
       ),
     );
-  const more =
-    job.graph.vertices.length > VERTEX_ROWS ? `<p class="note">… and ${job.graph.vertices.length - VERTEX_ROWS} more vertices.</p>` : '';
-  return `<details><summary>Every vertex (${job.graph.vertices.length})</summary><table><tr><th>name</th><th>id</th><th>parallelism</th><th>slot sharing group</th><th>region</th><th>node</th></tr>${rows.join('')}</table>${more}</details>`;
+  return `<details><summary>Every vertex (${job.graph.vertices.length})</summary><table><tr><th>name</th><th>id</th><th>parallelism</th><th>slot sharing group</th><th>region</th><th>node</th></tr>${rows.join('')}</table>${more(job.graph.vertices.length, VERTEX_ROWS, 'vertices')}</details>`;
 }
 
 export function jobSection(job: ReportJob, anchor: string, limit: number): string {

@@ -36,6 +36,11 @@ export function title(lines: readonly string[]): string {
   return `<title>${lines.map(text).join('\n')}</title>`;
 }
 
+/** "… and 980 more TaskManagers" under a list cut at `shown`, or nothing. */
+export function more(total: number, shown: number, what: string): string {
+  return total > shown ? `<p class="note">… and ${(total - shown).toLocaleString('en-US')} more ${what}.</p>` : '';
+}
+
 /** Long names shortened to `max` characters for a label; the title keeps the full text. */
 export function shorten(value: string, max: number): string {
   const chars = [...value];

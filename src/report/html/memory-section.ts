@@ -7,13 +7,14 @@
 import { formatBytes } from '../../model/memory-size.js';
 import type { PlanReport } from '../plan-report.js';
 import type { BytesJson } from '../profile-json.js';
-import { el, num, shorten, text, title } from './markup.js';
+import { el, more, num, shorten, text, title } from './markup.js';
 import { colourClass } from './palette.js';
 
 type OperatorRow = PlanReport['operators'][number];
 
-/** Operator rows listed per group before "… and N more". */
+/** Operator rows listed per group, and groups drawn, before "… and N more". */
 const ROWS = 60;
+const GROUPS = 50;
 
 function fractionOf(o: OperatorRow): number {
   if (o.legacyFraction !== undefined) return o.legacyFraction;
@@ -82,9 +83,25 @@ function segments(rows: readonly OperatorRow[], slotBytes: bigint | undefined): 
   return out;
 }
 
-function slotBar(parts: readonly Segment[], group: number): string {
+/** Reservations drawn in one bar; the rest are one segment (they would be under a pixel each). */
+const SEGMENTS = 100;
+
+function slotBar(all: readonly Segment[], group: number): string {
   const width = 600;
   let x = 0;
+  const rest = all.slice(SEGMENTS);
+  const restFraction = rest.reduce((sum, p) => sum + p.fraction, 0);
+  const parts =
+    rest.length === 0
+      ? all
+      : [
+          ...all.slice(0, SEGMENTS),
+          {
+            label: `${rest.length} more`,
+            fraction: restFraction,
+            lines: [`${rest.length} more reservations: ${percent(restFraction)} of the slot`],
+          },
+        ];
   const drawn = parts.map((p) => {
     const w = Math.min(p.fraction, 1) * width;
     const part = el(
@@ -144,10 +161,11 @@ export function memorySection(plan: PlanReport): string {
     if (list === undefined) byGroup.set(o.slotSharingGroup, [o]);
     else list.push(o);
   }
-  return plan.slotSharingGroups
-    .map((g, i) => {
-      const rows = byGroup.get(g.id);
-      if (rows === undefined) return '';
+  const groups = plan.slotSharingGroups.flatMap((g, i) => (byGroup.has(g.id) ? [{ g, i }] : []));
+  const sections = groups
+    .slice(0, GROUPS)
+    .map(({ g, i }) => {
+      const rows = byGroup.get(g.id)!;
       const parts = segments(rows, slotBytes);
       const used = parts.reduce((sum, p) => sum + p.fraction, 0);
       return el(
@@ -159,4 +177,5 @@ export function memorySection(plan: PlanReport): string {
       );
     })
     .join('');
+  return sections + more(groups.length, GROUPS, 'slot sharing groups with managed memory');
 }

@@ -7,7 +7,7 @@ import { formatBytes } from '../../model/memory-size.js';
 import type { CountJson, JobReport, SimulationReport } from '../simulation-report.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { clusterSection } from './cluster-section.js';
-import { attr, el, text } from './markup.js';
+import { attr, el, more, text } from './markup.js';
 import { colourClass } from './palette.js';
 import { timeLabel, timelineSvg } from './timeline-svg.js';
 
@@ -21,24 +21,31 @@ function explanations(job: JobReport): string {
   return `<ul class="why">${items.join('')}</ul>`;
 }
 
+/** Jobs listed, and drawn in the timeline, before "… and N more". */
+const JOB_ROWS = 500;
+const TIMELINE_JOBS = 40;
+
 function jobsTable(sim: SimulationReport): string {
-  const rows = sim.jobs.map((j, i) =>
-    el(
-      'tr',
-      { 'data-job-row': attr(j.id) },
-      el('td', { class: 'nowrap' }, `<span class="sw ${colourClass(i)}"></span>${text(j.id)}`),
+  const rows = sim.jobs
+    .slice(0, JOB_ROWS)
+    .map((j, i) =>
       el(
-        'td',
-        { class: `nowrap verdict-${j.verdict}` },
-        j.verdict + (j.finishedAt === undefined ? '' : ` <span class="muted">(finished at ${j.finishedAt} ms)</span>`),
+        'tr',
+        { 'data-job-row': attr(j.id) },
+        el('td', { class: 'nowrap' }, `<span class="sw ${colourClass(i)}"></span>${text(j.id)}`),
+        el(
+          'td',
+          { class: `nowrap verdict-${j.verdict}` },
+          j.verdict + (j.finishedAt === undefined ? '' : ` <span class="muted">(finished at ${j.finishedAt} ms)</span>`),
+        ),
+        el('td', { class: 'n' }, String(slots(j.requirements))),
+        el('td', { class: 'n' }, String(slots(j.acquired))),
+        el('td', { class: 'n' }, String(slots(j.missing))),
+        el('td', {}, explanations(j)),
       ),
-      el('td', { class: 'n' }, String(slots(j.requirements))),
-      el('td', { class: 'n' }, String(slots(j.acquired))),
-      el('td', { class: 'n' }, String(slots(j.missing))),
-      el('td', {}, explanations(j)),
-    ),
-  );
-  return `<table><tr><th>job</th><th>verdict</th><th>required</th><th>held</th><th>missing</th><th>why</th></tr>${rows.join('')}</table>`;
+    );
+  const head = '<tr><th>job</th><th>verdict</th><th>required</th><th>held</th><th>missing</th><th>why</th></tr>';
+  return `<table>${head}${rows.join('')}</table>${more(sim.jobs.length, JOB_ROWS, 'jobs')}`;
 }
 
 function advice(sim: SimulationReport): string {
@@ -81,7 +88,13 @@ export function simulationSection(sim: SimulationReport, anchor: string, heading
   const timeline =
     sim.history === undefined || !changesOverTime(sim.history)
       ? ''
-      : el('h3', {}, 'Over time') + el('div', { class: 'scroll' }, timelineSvg(sim.history, sim.endTime, jobIndex));
+      : el('h3', {}, 'Over time') +
+        el(
+          'div',
+          { class: 'scroll' },
+          timelineSvg({ ...sim.history, slotsHeld: sim.history.slotsHeld.slice(0, TIMELINE_JOBS) }, sim.endTime, jobIndex),
+        ) +
+        more(sim.history.slotsHeld.length, TIMELINE_JOBS, 'jobs not drawn in the timeline');
   return el(
     'section',
     { id: anchor, class: 'run' },
