@@ -95,6 +95,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       const emit = flags.emit as EmitFormat | undefined;
       if (flags['max-parallelism-fit']) {
         if (jobs.length !== 1) return this.refuse('--max-parallelism-fit takes one job graph');
+        if (flags.report !== undefined) return this.refuse('--report draws the shapes of --search, not --max-parallelism-fit');
         const cluster = await this.readOrExit(flags.cluster!);
         const options = { ...version, ...(flags.vertex === undefined ? {} : { vertex: flags.vertex }) };
         const result = core.maxParallelismFit(cluster, jobs[0]!, options);
@@ -143,7 +144,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;
     const result = await searchOnThreads({ base, jobGraphs: jobs, options }, f.jobs as number | undefined, bar);
     if (bar !== undefined) process.stderr.write('\r\u001b[K');
-    if (result.ok && typeof f.report === 'string') await this.writeReport(core, f.report, jobs, result.value, o);
+    if (result.ok && typeof f.report === 'string') await this.writeReport(core, f.report, { jobs, search: result.value }, o);
     if (result.ok && result.value.shapes.length === 0) return this.failWith(core.noShapeRuns(result.value), o.color, ExitCode.NOT_MET);
     await this.emit(result, { json: o.json, color: o.color }, (report) => {
       const best = report.shapes[0]!.size;
@@ -156,13 +157,13 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
   private async writeReport(
     core: typeof CoreModule,
     file: string,
-    jobs: { text: string; file: string }[],
-    search: ShapeSearchReport,
+    what: { jobs: { text: string; file: string }[]; search: ShapeSearchReport },
     o: { flinkVersion?: string; color: boolean },
   ): Promise<void> {
+    // Not the base's configuration: its memory is not any shape's, so its bytes per operator would mislead.
     const page = core.reportFromTexts({
-      files: jobs,
-      search,
+      files: what.jobs,
+      search: what.search,
       generator: `flinkslot ${this.config.version}`,
       ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
     });

@@ -3,7 +3,7 @@
  * --cluster`) or a scenario (its own timeline) → one self-contained HTML page. Each job is planned
  * once, as `plan` plans it; the run is the one `simulate` makes, with the slots held over time kept.
  */
-import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
 import { kindOfText } from '../parse/file-kind.js';
 import { DEFAULT_LIMITS, type ReportJob, renderHtmlReport } from '../report/html/html-report.js';
@@ -61,10 +61,10 @@ function planAll(files: readonly SourceText[], options: ReportOptions): Result<P
   return problems.length > 0 ? fail(problems) : ok(out, version.warnings);
 }
 
-/** The scenario among the files (at most one), the rest are job graphs. */
-function splitFiles(files: readonly SourceText[]): { scenario: SourceText | undefined; jobs: SourceText[] } {
-  const scenario = files.find((f) => kindOfText(f.text)?.kind === 'scenario');
-  return { scenario, jobs: files.filter((f) => f !== scenario) };
+/** The scenarios among the files (one at most is allowed), the rest are job graphs. */
+function splitFiles(files: readonly SourceText[]): { scenarios: SourceText[]; jobs: SourceText[] } {
+  const scenarios = files.filter((f) => kindOfText(f.text)?.kind === 'scenario');
+  return { scenarios, jobs: files.filter((f) => !scenarios.includes(f)) };
 }
 
 /** The run: jobs on a cluster, or the scenario (its job graph files are recorded to be drawn too). */
@@ -93,7 +93,13 @@ function run(
 }
 
 export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
-  const { scenario, jobs } = splitFiles(options.files);
+  const { scenarios, jobs } = splitFiles(options.files);
+  const scenario = scenarios[0];
+  if (scenario !== undefined && (options.cluster !== undefined || scenarios.length > 1)) {
+    const which = options.cluster !== undefined ? `--cluster ${options.cluster.file}` : `a second scenario, ${scenarios[1]!.file}`;
+    const message = `${scenario.file} is a scenario, with its own cluster and timeline: give either one scenario or --cluster, not also ${which}`;
+    return fail([error('usage/report-inputs', message)]);
+  }
   const planned = planAll(jobs, options);
   if (!planned.ok) return planned;
   const loaded: SourceText[] = [];

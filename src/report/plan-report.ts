@@ -11,6 +11,7 @@ import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { vertexLabeler } from './vertex-label.js';
 import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
+import { isSpecified } from '../model/resource-profile.js';
 
 export type UseCaseMap = Partial<Record<ManagedMemoryUseCase, number>>;
 export type UseCaseBytes = Partial<Record<ManagedMemoryUseCase, BytesJson>>;
@@ -159,8 +160,21 @@ function vertexNamesOf(g: JobAnalysis['graph']): Pick<PlanReport, 'vertexNames'>
   return named.length === 0 ? {} : { vertexNames: Object.fromEntries(named.map((v) => [v.id, v.name])) };
 }
 
+/**
+ * The managed memory of the slot each group's subtasks run in: a slot requested with a specified
+ * profile (FLIP-156 group resources, or operators' summed resources) is allocated with that
+ * profile, and its MemoryManager holds the profile's managed memory (TaskSlotTableImpl.allocateSlot
+ * → TaskSlot → MemoryManager.create); any other slot is the TaskManager's default slot.
+ */
+function slotManagedMemoryOf(a: JobAnalysis): (group: number) => bigint | undefined {
+  const configured = a.graph.managedMemoryConfig.slotManagedMemory;
+  const specified = new Map<number, bigint>();
+  for (const p of a.slotSharingGroups) if (isSpecified(p.resourceProfile)) specified.set(p.group.index, p.resourceProfile.managedMemory);
+  return (group) => specified.get(group) ?? configured;
+}
+
 function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanReport['operators'] {
-  const size = a.graph.managedMemoryConfig.slotManagedMemory;
+  const sizeOf = slotManagedMemoryOf(a);
   const vertexId = (v: number): string => a.graph.vertices[v]!.id;
   if (a.managedMemory.model === 'legacy') {
     return a.managedMemory.operators.map((o) => {
@@ -171,6 +185,7 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
         slotSharingGroup: groupId(o.group),
         legacyFraction: o.legacyFraction,
       };
+      const size = sizeOf(o.group);
       if (size !== undefined) row.bytes = bytesOf(size, o.legacyFraction);
       return row;
     });
@@ -183,7 +198,8 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
     if (out === undefined) converted.set(map, (out = f(map)));
     return out;
   };
-  const bytesCache = new Map<UseCaseFractions, UseCaseBytes>();
+  // Per slot size, then per shared fraction map (groups with their own profiles have their own sizes).
+  const bytesCache = new Map<bigint, Map<UseCaseFractions, UseCaseBytes>>();
   return a.managedMemory.operators.map((o) => {
     const row: PlanReport['operators'][number] = {
       vertex: vertexId(o.vertex),
@@ -193,9 +209,12 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
       fractionsOfUseCase: once(o.fractionsOfUseCase, useCaseMap),
       fractionsOfSlot: once(o.fractionsOfSlot, useCaseMap),
     };
+    const size = sizeOf(o.group);
     if (size !== undefined) {
-      let bytes = bytesCache.get(o.fractionsOfSlot);
-      if (bytes === undefined) bytesCache.set(o.fractionsOfSlot, (bytes = byUseCase(o.fractionsOfSlot, (f) => bytesOf(size, f))));
+      let cache = bytesCache.get(size);
+      if (cache === undefined) bytesCache.set(size, (cache = new Map()));
+      let bytes = cache.get(o.fractionsOfSlot);
+      if (bytes === undefined) cache.set(o.fractionsOfSlot, (bytes = byUseCase(o.fractionsOfSlot, (f) => bytesOf(size, f))));
       row.bytes = bytes;
     }
     return row;

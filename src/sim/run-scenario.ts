@@ -51,6 +51,8 @@ class ResourceManagerDriver {
   private nextWorker = 1;
   /** Workers this ResourceManager started (a later cancellation does not undo the count). */
   startedCount = 0;
+  /** When it started, registered and released workers (a report's timeline marks them). */
+  readonly log: { time: number; kind: 'startWorker' | 'registerTaskManager' | 'releaseTaskManager'; subject: string }[] = [];
 
   constructor(
     private readonly sim: Simulation,
@@ -60,7 +62,10 @@ class ResourceManagerDriver {
   onDeclaration(declarations: readonly WorkerDeclaration[]): void {
     const sm = this.sim.slotManager;
     for (const d of declarations) {
-      for (const id of d.unwanted) this.sim.at(this.sim.now, () => void sm.unregisterTaskManager(id), Priority.WORKER);
+      for (const id of d.unwanted) {
+        this.log.push({ time: this.sim.now, kind: 'releaseTaskManager', subject: id });
+        this.sim.at(this.sim.now, () => void sm.unregisterTaskManager(id), Priority.WORKER);
+      }
       const registered = d.registered;
       const starting = this.starting.filter((s) => !s.cancelled && profilesEqual(s.spec.spec, d.spec));
       let have = registered + starting.length;
@@ -81,6 +86,7 @@ class ResourceManagerDriver {
     const id = `worker-${this.nextWorker++}`;
     const entry = { id, spec: d, cancelled: false };
     this.startedCount++;
+    this.log.push({ time: this.sim.now, kind: 'startWorker', subject: id });
     this.starting.push(entry);
     this.sim.context.trace(
       'workers',
@@ -92,6 +98,7 @@ class ResourceManagerDriver {
       () => {
         this.starting.splice(this.starting.indexOf(entry), 1);
         if (entry.cancelled) return;
+        this.log.push({ time: this.sim.now, kind: 'registerTaskManager', subject: id });
         const registration: TaskManagerRegistration = {
           id,
           total: d.spec,
@@ -177,6 +184,8 @@ export interface ScenarioRun {
   readonly workersStarted: number;
   /** Each job's history: declared, fully met, lost and regained, judged at finishing time. */
   readonly timelines: JobTimelines;
+  /** What the active ResourceManager did with workers, in order (empty for a standalone one). */
+  readonly workerEvents: readonly { readonly time: number; readonly kind: string; readonly subject: string }[];
 }
 
 export function runScenario(scenario: Scenario, options: { trace?: boolean } = {}): ScenarioRun {
@@ -212,7 +221,17 @@ export function runScenario(scenario: Scenario, options: { trace?: boolean } = {
   for (const { time, event } of scenario.events) sim.at(time, () => applyEvent(event, sm, masters, definitions, jobs));
   const endTime = sim.runToQuiescence(scenario.until, MAX_STEPS);
   const workersStarted = rm?.startedCount ?? 0;
-  return { scenario, sim, slotManager: sm, endTime, finishedAt: masters.finishedAt, workersStarted, timelines: masters.timelines };
+  const workerEvents = rm?.log ?? [];
+  return {
+    scenario,
+    sim,
+    slotManager: sm,
+    endTime,
+    finishedAt: masters.finishedAt,
+    workersStarted,
+    timelines: masters.timelines,
+    workerEvents,
+  };
 }
 
 function applyEvent(

@@ -1,14 +1,19 @@
 /**
  * A run over time, for pictures: the slots each job held (from its timeline) and the moments that
- * explain the changes: submissions and finishes, and the scenario's own events (TaskManagers lost
- * or registered, requirements raised). Built only when asked for; a report decides what to draw.
+ * explain the changes: submissions and finishes, the scenario's own events (TaskManagers lost or
+ * registered, requirements raised) and the workers an active ResourceManager started, registered
+ * and released. Built only when asked for; a report decides what to draw.
  */
 import type { ScenarioRun } from './run-scenario.js';
 import type { ScenarioEvent } from './scenario/scenario.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface HistoryEvent {
   readonly time: number;
-  /** The scenario event's kind, or `submitJob` / `finishJob` for a job's own submit and finish times. */
+  /**
+   * The scenario event's kind; `submitJob` / `finishJob` for a job's own submit and finish times;
+   * `startWorker`, `registerTaskManager`, `releaseTaskManager` for an active ResourceManager's workers.
+   */
   readonly kind: string;
   /** The job or TaskManager it concerns ('' when none). */
   readonly subject: string;
@@ -21,39 +26,52 @@ export interface SimulationHistory {
   readonly events: readonly HistoryEvent[];
 }
 
+/** The TaskManager and the job an event concerns, as a label ('' when none). */
 function subjectOf(event: ScenarioEvent): string {
-  if ('job' in event) return event.job;
-  if ('taskManager' in event) return event.taskManager;
-  return '';
+  const tm = 'taskManager' in event ? event.taskManager : undefined;
+  const job = 'job' in event ? event.job : undefined;
+  if (tm !== undefined && job !== undefined) return `${tm} (job ${job})`;
+  return tm ?? job ?? '';
 }
 
-export function simulationHistory(run: ScenarioRun, jobs: readonly string[]): SimulationHistory {
+/** Submissions, finishes and TaskManagers that register later, timed as runScenario times them. */
+function ownTimes(run: ScenarioRun): HistoryEvent[] {
   const { scenario } = run;
-  const events: HistoryEvent[] = [];
+  const out: HistoryEvent[] = [];
   // As runScenario does: a job or TaskManager an event names comes with that event, not on its own.
   const named = new Set(
     scenario.events.flatMap((e) =>
-      e.event.kind === 'submitJob' || e.event.kind === 'registerTaskManager' ? [`${e.event.kind} ${subjectOf(e.event)}`] : [],
+      e.event.kind === 'submitJob' ? [`job ${e.event.job}`] : e.event.kind === 'registerTaskManager' ? [`tm ${e.event.taskManager}`] : [],
     ),
   );
   for (const job of scenario.jobs) {
-    if (!named.has(`submitJob ${job.id}`)) events.push({ time: job.submitAt ?? 0, kind: 'submitJob', subject: job.id });
+    if (!named.has(`job ${job.id}`)) out.push({ time: job.submitAt ?? 0, kind: 'submitJob', subject: job.id });
+    if (job.finishAt !== undefined) out.push({ time: job.finishAt, kind: 'finishJob', subject: job.id });
   }
   for (const tm of scenario.cluster.taskManagers) {
     // TaskManagers there from the start are the cluster, not an event.
-    if (tm.registerAt !== undefined && tm.registerAt > 0 && !named.has(`registerTaskManager ${tm.registration.id}`))
-      events.push({ time: tm.registerAt, kind: 'registerTaskManager', subject: tm.registration.id });
+    if (tm.registerAt !== undefined && tm.registerAt > 0 && !named.has(`tm ${tm.registration.id}`))
+      out.push({ time: tm.registerAt, kind: 'registerTaskManager', subject: tm.registration.id });
   }
-  const finishEvents = new Set<string>();
-  for (const e of scenario.events) {
-    events.push({ time: e.time, kind: e.event.kind, subject: subjectOf(e.event) });
-    if (e.event.kind === 'finishJob') finishEvents.add(`${e.time}\0${e.event.job}`);
-  }
-  // A job's finishAt is not among the events; a finishJob event is, once.
-  for (const [job, time] of run.finishedAt) {
-    if (!finishEvents.has(`${time}\0${job}`)) events.push({ time, kind: 'finishJob', subject: job });
-  }
-  events.sort((a, b) => a.time - b.time);
+  return out;
+}
+
+/** What happened, in time order: only what the run reached (a scenario's `until` ends it early). */
+export function simulationHistory(run: ScenarioRun, jobs: readonly string[]): SimulationHistory {
+  const all = ownTimes(run);
+  for (const e of run.scenario.events) all.push({ time: e.time, kind: e.event.kind, subject: subjectOf(e.event) });
+  pushAll(all, run.workerEvents);
+  const seen = new Set<string>();
+  const events = all
+    .filter((e) => e.time <= run.endTime)
+    .sort((a, b) => a.time - b.time)
+    .filter((e) => {
+      // A finishAt and a finishJob event at the same moment are one finish.
+      const key = `${e.time}\u0000${e.kind}\u0000${e.subject}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   const slotsHeld = jobs.map((job) => ({ job, series: run.timelines.get(job)?.held ?? [] }));
   return { slotsHeld, events };
 }

@@ -62,6 +62,7 @@ describe('flinkslot report', () => {
     expect(html).toContain('<title>10000 ms: submitJob etl</title>');
     expect(html).toContain('Job wordcount');
     expect(html).toContain('never-met <span class="muted">(finished at 60000 ms)</span>');
+    expect(html).toContain('held at most 8 of the 10 slots it required');
   });
 
   it('size --search --report: the ranked shapes as a chart; what size prints does not change', () => {
@@ -88,6 +89,10 @@ describe('flinkslot report', () => {
         '--report draws the shapes of --search',
       ],
       [['report', WORDCOUNT, '--max-vertices', '0'], 'Expected an integer greater than or equal to 1'],
+      [
+        ['report', 'fixtures/scenarios/rolling-jobs.yaml', '--cluster', CLUSTER],
+        'fixtures/scenarios/rolling-jobs.yaml is a scenario, with its own cluster and timeline: give either one scenario or --cluster, not also --cluster fixtures/clusters/standalone-4x4.yaml [usage/report-inputs]',
+      ],
     ];
     for (const [args, message] of cases) {
       const run = runCli(args);

@@ -76,18 +76,43 @@ function depths(graph: JobGraph): number[] {
   return depth;
 }
 
-/** The first grouping with at most `limit` nodes (the last one whatever its size). */
+/** Lines between distinct nodes a grouping draws (parallel job edges are one line): counted, not built. */
+function lineCount(graph: JobGraph, nodeOf: readonly number[]): number {
+  const lines = new Set<number>();
+  const nodes = nodeOf.length + 1;
+  for (const e of graph.edges) {
+    const a = nodeOf[e.source]!;
+    const b = nodeOf[e.target]!;
+    if (a !== b) lines.add(a * nodes + b);
+  }
+  return lines.size;
+}
+
+/**
+ * Lines allowed per node allowed: the layout's cost grows with the lines and the ranks they span,
+ * so a dense graph (every vertex feeding every later one) is grouped further even when its nodes fit.
+ */
+export const LINES_PER_NODE = 3;
+
+/**
+ * The first grouping with at most `limit` nodes and `LINES_PER_NODE × limit` lines; more slot
+ * sharing groups than that: not drawn (no picture would read, and laying it out takes minutes).
+ */
 export function collapseGraph(graph: JobGraph, facts: VertexFacts, limit: number): Collapsed {
-  const n = graph.vertices.length;
-  if (n <= limit) return byKey(graph, (v) => v, 'none');
-  const chained = chains(graph, facts);
-  if (chained.members.length <= limit) return chained;
-  const depth = depths(graph);
-  const stages = byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}\u0000${depth[v]}`, 'stages');
-  if (stages.members.length <= limit) return stages;
-  const pairs = byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}`, 'regions-and-groups');
-  if (pairs.members.length <= limit) return pairs;
+  const fits = (c: Collapsed): boolean => c.members.length <= limit && lineCount(graph, c.nodeOf) <= LINES_PER_NODE * limit;
+  const candidates: (() => Collapsed)[] = [
+    () => byKey(graph, (v) => v, 'none'),
+    () => chains(graph, facts),
+    () => {
+      const depth = depths(graph);
+      return byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}\u0000${depth[v]}`, 'stages');
+    },
+    () => byKey(graph, (v) => `${facts.regionOf[v]}\u0000${facts.groupOf[v]}`, 'regions-and-groups'),
+  ];
+  for (const candidate of candidates) {
+    const c = candidate();
+    if (fits(c)) return c;
+  }
   const groups = byKey(graph, (v) => facts.groupOf[v]!, 'groups');
-  // More slot sharing groups than the limit: no picture would read, and laying it out would take minutes.
-  return groups.members.length <= limit ? groups : { ...groups, level: 'not-drawn' };
+  return fits(groups) ? groups : { ...groups, level: 'not-drawn' };
 }

@@ -26,6 +26,10 @@ export interface HtmlReportInput {
 
 export const DEFAULT_LIMITS = { vertices: 200, taskManagers: 500 } as const;
 
+/** Job sections and runs (a scenario's variants) drawn before the page says how many more there are. */
+const JOB_SECTIONS = 50;
+const RUN_SECTIONS = 20;
+
 function runHeading(sim: SimulationReport): string {
   const name = sim.scenario === undefined ? 'The cluster' : `Scenario ${sim.scenario}`;
   return sim.variant === undefined ? name : `${name}, variant ${sim.variant}`;
@@ -36,7 +40,7 @@ function summary(input: HtmlReportInput): string {
   const slots = input.jobs.reduce((n, j) => n + j.plan.minimumSlots, 0);
   cards.push(`<div class="card">jobs<b>${input.jobs.length}</b></div>`);
   cards.push(`<div class="card">slots at least<b>${slots}</b></div>`);
-  for (const sim of input.simulations) {
+  for (const sim of input.simulations.slice(0, RUN_SECTIONS)) {
     cards.push(`<div class="card">${text(runHeading(sim))}<b class="verdict-${sim.verdict}">${sim.verdict}</b></div>`);
   }
   const best = input.search?.shapes[0];
@@ -50,16 +54,23 @@ interface Part {
   readonly html: string;
 }
 
+function notDrawn(anchor: string, count: number, what: string): Part {
+  const label = `… and ${count.toLocaleString('en-US')} more ${what}`;
+  return { anchor, label, html: `<section id="${anchor}"><p class="note">${label}, not drawn in this page.</p></section>` };
+}
+
 function parts(input: HtmlReportInput): Part[] {
-  const out: Part[] = input.jobs.map((job, i) => ({
+  const out: Part[] = input.jobs.slice(0, JOB_SECTIONS).map((job, i) => ({
     anchor: `job-${i + 1}`,
     label: `Job ${job.plan.job.name}`,
     html: jobSection(job, `job-${i + 1}`, input.limits.vertices),
   }));
-  input.simulations.forEach((sim, i) => {
+  if (input.jobs.length > JOB_SECTIONS) out.push(notDrawn('more-jobs', input.jobs.length - JOB_SECTIONS, 'jobs'));
+  input.simulations.slice(0, RUN_SECTIONS).forEach((sim, i) => {
     const anchor = `run-${i + 1}`;
     out.push({ anchor, label: runHeading(sim), html: simulationSection(sim, anchor, runHeading(sim), input.limits.taskManagers) });
   });
+  if (input.simulations.length > RUN_SECTIONS) out.push(notDrawn('more-runs', input.simulations.length - RUN_SECTIONS, 'variants'));
   if (input.search !== undefined) {
     const s = input.search;
     const html = `<section id="shapes"><h2>TaskManager shapes</h2><p>${s.tried} shapes tried; ${s.shapes.length} can run the jobs, ranked by ${s.rankedBy === 'cost' ? 'price' : 'total memory, then CPU'}.</p>${candidatesSvg(s)}</section>`;

@@ -34,7 +34,7 @@ function nodeTitle(graph: JobGraph, plan: PlanReport, node: PlacedNode): string[
     lines.push('several slot sharing groups');
   }
   const co = [...new Set(vs.flatMap((v) => (v.coLocationGroup === undefined ? [] : [v.coLocationGroup])))];
-  if (co.length > 0) lines.push(`co-location group ${co.join(', ')}`);
+  if (co.length > 0) lines.push(`co-location group ${listed(co).join(', ')}`);
   return lines;
 }
 

@@ -113,7 +113,7 @@ function verticesBlock(job: ReportJob, facts: VertexFacts, picture: GraphPicture
         el('td', { class: 'n' }, String(v.parallelism)),
         el('td', {}, text(job.plan.slotSharingGroups[facts.groupOf[v.index]!]?.name ?? '')),
         el('td', { class: 'n' }, String(facts.regionOf[v.index]! + 1)),
-        el('td', { class: 'n' }, String(nodeOf[v.index]! + 1)),
+        el('td', { class: 'n' }, nodeOf[v.index] === undefined ? '—' : String(nodeOf[v.index]! + 1)),
       ),
     );
   return `<details><summary>Every vertex (${job.graph.vertices.length})</summary><table><tr><th>name</th><th>id</th><th>parallelism</th><th>slot sharing group</th><th>region</th><th>node</th></tr>${rows.join('')}</table>${more(job.graph.vertices.length, VERTEX_ROWS, 'vertices')}</details>`;

@@ -16,9 +16,25 @@ type OperatorRow = PlanReport['operators'][number];
 const ROWS = 60;
 const GROUPS = 50;
 
+const percent = (f: number): string => `${num(f * 100)}%`;
+
 function fractionOf(o: OperatorRow): number {
   if (o.legacyFraction !== undefined) return o.legacyFraction;
   return Object.values(o.fractionsOfSlot ?? {}).reduce((sum, f) => sum + (f ?? 0), 0);
+}
+
+/** An operator's own reservation (OPERATOR scope, or the legacy fraction) and its share of slot-scope ones. */
+function splitOf(o: OperatorRow): { own: number; shared: number } {
+  if (o.legacyFraction !== undefined) return { own: o.legacyFraction, shared: 0 };
+  const f = o.fractionsOfSlot ?? {};
+  const own = f.OPERATOR ?? 0;
+  return { own, shared: fractionOf(o) - own };
+}
+
+function fractionText(o: OperatorRow): string {
+  const { own, shared } = splitOf(o);
+  if (shared <= 0) return percent(own);
+  return own > 0 ? `${percent(own)} + ${percent(shared)} shared` : `${percent(shared)} shared`;
 }
 
 function bytesText(o: OperatorRow): string {
@@ -35,8 +51,6 @@ function useCases(o: OperatorRow): string {
     .map(([uc]) => (uc === 'OPERATOR' ? uc : `${uc} (shared)`))
     .join(', ');
 }
-
-const percent = (f: number): string => `${num(f * 100)}%`;
 
 /** One reservation of the slot's managed memory: an operator's own, or one shared by a slot-scope use case. */
 interface Segment {
@@ -130,6 +144,15 @@ function slotBar(all: readonly Segment[], group: number): string {
   );
 }
 
+/** Its own reservation solid, its share of a shared one lighter: the shared part is not its alone. */
+function fractionBar(o: OperatorRow): string {
+  const { own, shared } = splitOf(o);
+  const width = (f: number): string => `width:${num(Math.min(1, f) * 100)}%`;
+  const ownBar = own > 0 ? el('span', { class: 'bar', style: width(own) }, ' ') : '';
+  const sharedBar = shared > 0 ? el('span', { class: 'bar shared', style: width(Math.min(shared, 1 - Math.min(own, 1))) }, ' ') : '';
+  return ownBar + sharedBar;
+}
+
 function operatorTable(rows: readonly OperatorRow[], withBytes: boolean): string {
   const shown = rows
     .slice(0, ROWS)
@@ -139,20 +162,23 @@ function operatorTable(rows: readonly OperatorRow[], withBytes: boolean): string
         { 'data-operator': text(o.id) },
         el('td', { title: text(o.name) }, text(shorten(o.name, 60))),
         el('td', {}, text(useCases(o))),
-        el('td', { class: 'n' }, percent(fractionOf(o))),
+        el('td', { class: 'n' }, fractionText(o)),
         withBytes ? el('td', { class: 'n' }, bytesText(o)) : '',
-        el('td', {}, el('span', { class: 'bar', style: `width:${num(Math.min(1, fractionOf(o)) * 100)}%` }, ' ')),
+        el('td', {}, fractionBar(o)),
       ),
     );
-  const more = rows.length > ROWS ? `<tr><td colspan="5">… and ${rows.length - ROWS} more operators</td></tr>` : '';
+  const rest = rows.length > ROWS ? `<tr><td colspan="${withBytes ? 5 : 4}">… and ${rows.length - ROWS} more operators</td></tr>` : '';
   const head = `<tr><th>operator</th><th>use cases</th><th>of the slot</th>${withBytes ? '<th>bytes</th>' : ''}<th></th></tr>`;
-  return `<table class="ops">${head}${shown.join('')}${more}</table>`;
+  return `<table class="ops">${head}${shown.join('')}${rest}</table>`;
+}
+
+/** A slot with a specified profile holds its managed memory; a default slot the configured share (unknown without one). */
+function slotBytesOf(plan: PlanReport, group: PlanReport['slotSharingGroups'][number]): bigint | undefined {
+  if (typeof group.resourceProfile === 'object') return BigInt(group.resourceProfile.managedMemory);
+  return plan.managedMemory.slotManagedMemory === null ? undefined : BigInt(plan.managedMemory.slotManagedMemory);
 }
 
 export function memorySection(plan: PlanReport): string {
-  const withBytes = plan.managedMemory.slotManagedMemory !== null;
-  const slotBytes = withBytes ? BigInt(plan.managedMemory.slotManagedMemory!) : undefined;
-  const slot = slotBytes === undefined ? '' : ` of ${formatBytes(slotBytes)}`;
   const users = plan.operators.filter((o) => fractionOf(o) > 0);
   if (users.length === 0) return '<p>No operator declares managed memory: the slots’ managed memory stays unused.</p>';
   const byGroup = new Map<string, OperatorRow[]>();
@@ -166,6 +192,8 @@ export function memorySection(plan: PlanReport): string {
     .slice(0, GROUPS)
     .map(({ g, i }) => {
       const rows = byGroup.get(g.id)!;
+      const slotBytes = slotBytesOf(plan, g);
+      const slot = slotBytes === undefined ? '' : ` of ${formatBytes(slotBytes)}`;
       const parts = segments(rows, slotBytes);
       const used = parts.reduce((sum, p) => sum + p.fraction, 0);
       return el(
@@ -173,7 +201,7 @@ export function memorySection(plan: PlanReport): string {
         { class: 'slotmem' },
         el('h4', {}, text(`slot sharing group ${g.name}: one slot${slot}, ${percent(used)} reserved, for ${rows.length} operator(s)`)),
         slotBar(parts, i),
-        operatorTable(rows, withBytes),
+        operatorTable(rows, slotBytes !== undefined),
       );
     })
     .join('');

@@ -21,7 +21,7 @@ a{color:var(--accent)}
 .scroll{overflow:auto;max-width:100%;border:1px solid var(--border);border-radius:8px;background:var(--panel);padding:6px}
 table{border-collapse:collapse;margin:6px 0}th,td{text-align:left;padding:3px 10px 3px 0;vertical-align:top;border-bottom:1px solid var(--border)}
 th{font-weight:600;color:var(--muted)}.nowrap{white-space:nowrap}td.n{text-align:right;font-variant-numeric:tabular-nums}
-.ops td:last-child{width:160px}.bar{display:inline-block;height:10px;background:var(--bar);border-radius:2px;min-width:1px}
+.ops td:last-child{width:160px;white-space:nowrap}.bar.shared{opacity:.4}.bar{display:inline-block;height:10px;background:var(--bar);border-radius:2px;min-width:1px}
 svg text{fill:var(--fg);font:12px system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 svg text.small{font-size:10.5px;fill:var(--muted)}svg text.name{font-weight:600}svg text.end{text-anchor:end}svg text.mid{text-anchor:middle}
 .node rect{stroke:var(--line);stroke-width:1}.node rect.co{fill:none}.node:focus{outline:none}.node:focus rect,.node:hover rect{stroke:var(--accent);stroke-width:2}

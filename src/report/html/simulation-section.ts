@@ -13,12 +13,23 @@ import { timeLabel, timelineSvg } from './timeline-svg.js';
 
 const slots = (list: readonly CountJson[]): number => list.reduce((n, c) => n + c.count, 0);
 
+/** Missing profiles explained per job before "… and N more". */
+const EXPLAINED = 20;
+
 function explanations(job: JobReport): string {
+  // Judged when it finished, with nothing missing left to explain: say how far it got.
+  if (job.explanations.length === 0 && (job.verdict === 'never-met' || job.verdict === 'not-met')) {
+    const required = slots(job.requirements);
+    return job.verdict === 'never-met'
+      ? `held at most ${job.slotsBeforeFullyMet} of the ${required} slots it required`
+      : `fully met at ${job.firstFullyMetAt ?? '?'} ms, no longer at ${job.lostAt.length > 0 ? `${job.lostAt.slice(0, 10).join(', ')} ms` : 'the end'}`;
+  }
   if (job.explanations.length === 0) return '';
-  const items = job.explanations.map(
-    (e) => `<li>${e.count} × ${text(profileToTextFromJson(e.profile))}: ${e.reasons.map((r) => text(r.message)).join('; ')}</li>`,
-  );
-  return `<ul class="why">${items.join('')}</ul>`;
+  const items = job.explanations
+    .slice(0, EXPLAINED)
+    .map((e) => `<li>${e.count} × ${text(profileToTextFromJson(e.profile))}: ${e.reasons.map((r) => text(r.message)).join('; ')}</li>`);
+  const rest = job.explanations.length > EXPLAINED ? `<li>… and ${job.explanations.length - EXPLAINED} more profiles missing</li>` : '';
+  return `<ul class="why">${items.join('')}${rest}</ul>`;
 }
 
 /** Jobs listed, and drawn in the timeline, before "… and N more". */

@@ -109,15 +109,8 @@ function axes(axis: Axis): string {
 }
 
 export function timelineSvg(history: SimulationHistory, endTime: number, jobIndex: ReadonlyMap<string, number>): string {
-  const lastEvent = maxOf(
-    history.events.map((e) => e.time),
-    0,
-  );
-  const lastChange = maxOf(
-    history.slotsHeld.map((s) => s.series[s.series.length - 1]?.[0] ?? 0),
-    0,
-  );
-  const end = Math.max(endTime, lastEvent, lastChange, 1);
+  // The run's end: history holds nothing later (a scenario's `until` cuts events and changes).
+  const end = Math.max(endTime, 1);
   const top = Math.max(
     1,
     maxOf(

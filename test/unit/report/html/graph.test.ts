@@ -44,6 +44,21 @@ describe('collapsing a graph above the limit', () => {
     });
   });
 
+  it('groups a dense graph even when its nodes fit: lines are bounded too (3 per node allowed)', () => {
+    // 60 vertices, every one feeding every later one: 1,770 edges.
+    const n = 60;
+    const edges = Array.from({ length: n }, (_, a) => Array.from({ length: n - a - 1 }, (_, k) => `v${a}>v${a + k + 1}`)).flat();
+    const dense = reportJob(
+      jobText(
+        Array.from({ length: n }, (_, i) => `v${i}:2`),
+        edges,
+      ),
+    );
+    const c = collapseGraph(dense.graph, vertexFacts(dense.graph, dense.plan), 100);
+    expect(c.level).toBe('regions-and-groups');
+    expect(c.members).toHaveLength(1);
+  });
+
   it('property: every vertex is in exactly one node, and the nodes fit the limit, or the graph is not drawn', () => {
     fc.assert(
       fc.property(

@@ -62,6 +62,68 @@ describe('the history of a run', () => {
   });
 });
 
+describe('the history follows the run', () => {
+  const CLUSTER = `flinkVersion: "1.20"
+cluster:
+  defaultWorker: {totalResources: {cpuCores: 2, taskHeapMemory: 2g}, numberOfTaskSlots: 2}
+  options: {standaloneStartupTime: 1s}
+  taskManagers:
+    - {id: tm-1}
+`;
+
+  it('stops at until: later events are not drawn, and the axis ends with the run', () => {
+    const r = simulate(`${CLUSTER}jobs:
+  - {id: j, requirements: [{profile: UNKNOWN, count: 1}]}
+events:
+  - {at: 10s, freeSlot: {tm-1: j}}
+  - {at: 100s, unregisterTaskManager: tm-1}
+until: 30s
+`);
+    expect(r.endTime).toBe(30_000);
+    expect(r.history!.events).toEqual([
+      { time: 0, kind: 'submitJob', subject: 'j' },
+      { time: 10_000, kind: 'freeSlot', subject: 'tm-1 (job j)' },
+    ]);
+    const svg = timelineSvg(r.history!, r.endTime, new Map([['j', 0]]));
+    expect(svg).toContain('>30 s</text>');
+    expect(svg).not.toContain('>100 s</text>');
+  });
+
+  it('marks every finish: a finishAt, and a finishJob event after the job came back', () => {
+    const r = simulate(`${CLUSTER}jobs:
+  - {id: a, requirements: [{profile: UNKNOWN, count: 1}], finishAt: 10s}
+events:
+  - {at: 0s, submitJob: a}
+  - {at: 20s, submitJob: a}
+  - {at: 25s, finishJob: a}
+`);
+    expect(r.history!.events.filter((e) => e.kind === 'finishJob').map((e) => e.time)).toEqual([10_000, 25_000]);
+    expect(r.history!.slotsHeld[0]!.series).toEqual([
+      [50, 1],
+      [10_000, 0],
+      [20_050, 1],
+      [25_000, 0],
+    ]);
+  });
+
+  it('an active ResourceManager: the workers it starts and that register are marked', () => {
+    const r = simulate(`flinkVersion: "1.20"
+cluster:
+  resourceAllocation: active
+  defaultWorker: {totalResources: {cpuCores: 2, taskHeapMemory: 2g}, numberOfTaskSlots: 2}
+  options: {workerStartupLatency: 3s}
+jobs:
+  - {id: j, requirements: [{profile: UNKNOWN, count: 3}]}
+`);
+    expect(r.history!.events.filter((e) => e.kind !== 'submitJob')).toEqual([
+      { time: 100, kind: 'startWorker', subject: 'worker-1' },
+      { time: 100, kind: 'startWorker', subject: 'worker-2' },
+      { time: 3_100, kind: 'registerTaskManager', subject: 'worker-1' },
+      { time: 3_100, kind: 'registerTaskManager', subject: 'worker-2' },
+    ]);
+  });
+});
+
 describe('the timeline picture', () => {
   it('rounds axis steps to 1, 2 or 5 times a power of ten and names times in the unit that reads', () => {
     expect([niceStep(10, 4), niceStep(60_050, 6), niceStep(3, 4), niceStep(1_000_000, 5)]).toEqual([5, 20_000, 1, 200_000]);

@@ -86,3 +86,32 @@ describe('collapsed graphs', () => {
     for (let i = 0; i < 12; i++) expect(html).toContain(`data-vertex-row="v${i}"`);
   });
 });
+
+describe('a graph not drawn', () => {
+  it('still lists every vertex, with no node to point at', () => {
+    const html = page({
+      files: [{ text: jobText(['a:1:x', 'b:1:y', 'c:1:z'], ['a>b', 'b>c']), file: 'groups.yaml' }],
+      limits: { vertices: 2 },
+    });
+    expect(html).toContain('3 vertices in 3 slot sharing groups: even one node per group would be more than the 2 nodes drawn');
+    expect(html).not.toContain('NaN');
+    expect(html.match(/<td class="n">—<\/td>/g)).toHaveLength(3);
+  });
+});
+
+describe('what the page is made of', () => {
+  it('one scenario or a cluster, not both: refused with what to do', () => {
+    const r = reportFromTexts({
+      generator: 'flinkslot test',
+      files: [fixture('fixtures/scenarios/rolling-jobs.yaml'), fixture('fixtures/scenarios/rolling-jobs.yaml')],
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'usage/report-inputs',
+        'fixtures/scenarios/rolling-jobs.yaml is a scenario, with its own cluster and timeline: give either one scenario or --cluster, not also a second scenario, fixtures/scenarios/rolling-jobs.yaml',
+      ],
+    ]);
+  });
+});
