@@ -1,7 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
+import type * as CoreModule from '../src/index.js';
+import type { ClusterSnapshot } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
+import { fetchClusterSnapshot } from './support/flink-rest.js';
 import { InputReadError, readInputFile } from './support/io.js';
 import { safeText, useColor } from './support/terminal.js';
 
@@ -12,7 +15,9 @@ export default class Report extends FlinkslotCommand {
 outlined, edges not consumed while produced dashed, hover titles with names and slot profiles),
 with its requirements and minimum slots, and managed memory per operator within one slot. With
 --cluster CLUSTER the jobs declare at time 0 as in \`simulate\`: each TaskManager is drawn as a row of
-slots coloured by the job that holds them, with what is left free. A scenario file among the
+slots coloured by the job that holds them, with what is left free. --cluster http://HOST:8081 (a
+JobManager's REST address) draws the running cluster with its jobs and the new ones, and the
+answer \`simulate\` gives (fits now, fits if jobs stop, needs N TaskManagers). A scenario file among the
 arguments is run as \`simulate\` runs it: a timeline of the slots each job held, events marked,
 and each unmet requirement's explanation. Graphs above --max-vertices are drawn in groups, and
 the page says so. The page has no script and fetches nothing: it opens from a file and in CI
@@ -35,7 +40,8 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
   static override flags = {
     cluster: Flags.string({
       char: 'c',
-      description: 'cluster file (schemas/cluster.schema.json, a FlinkDeployment, a standalone manifest): the jobs run on it',
+      description:
+        "cluster file (schemas/cluster.schema.json, a FlinkDeployment, a standalone manifest), or a running cluster's REST address http://HOST:8081: the jobs run on it",
     }),
     output: Flags.string({ char: 'o', description: 'write the page to this file instead of stdout' }),
     'tm-config': Flags.string({
@@ -48,6 +54,14 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
     color: Flags.boolean({ description: 'colour the messages on stderr (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 
+  /** A JobManager's REST address → its cluster now, or exit 2 saying what could not be read. */
+  private async liveClusterOrExit(core: typeof CoreModule, address: string, color: boolean): Promise<ClusterSnapshot> {
+    const target = await this.restTargetOrExit(address);
+    const snapshot = await this.restOrExit(() => fetchClusterSnapshot(core, target.base));
+    if (!snapshot.ok) return this.failWith(snapshot.diagnostics, color);
+    return snapshot.value;
+  }
+
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Report);
     await this.guarded(async () => {
@@ -55,11 +69,14 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
       const core = await import('../src/index.js');
       const files = [];
       for (const f of argv as string[]) files.push(await this.readOrExit(f));
-      const cluster = flags.cluster === undefined ? undefined : await this.readOrExit(flags.cluster);
+      const live = flags.cluster !== undefined && core.isRestAddress(flags.cluster);
+      const cluster = flags.cluster === undefined || live ? undefined : await this.readOrExit(flags.cluster);
+      const liveCluster = live ? await this.liveClusterOrExit(core, flags.cluster!, color) : undefined;
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
       const result = core.reportFromTexts({
         files,
         ...(cluster === undefined ? {} : { cluster }),
+        ...(liveCluster === undefined ? {} : { liveCluster }),
         ...(tmConfig === undefined ? {} : { tmConfig }),
         ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
         ...(flags.title === undefined ? {} : { title: flags.title }),

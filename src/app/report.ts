@@ -6,7 +6,10 @@
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
 import { kindOfText } from '../parse/file-kind.js';
-import { DEFAULT_LIMITS, type ReportJob, renderHtmlReport } from '../report/html/html-report.js';
+import { DEFAULT_LIMITS, type HtmlReportInput, type ReportJob, renderHtmlReport } from '../report/html/html-report.js';
+import type { LiveFitReport } from '../report/live-fit-report.js';
+import { answerText } from '../report/render-live-fit-text.js';
+import { type ClusterSnapshot, fitJobsOnLiveCluster } from './live-cluster.js';
 import type { ShapeSearchReport } from '../report/shape-search-report.js';
 import type { SimulationReport } from '../report/simulation-report.js';
 import { pushAll } from '../util/push-all.js';
@@ -19,6 +22,8 @@ export interface ReportOptions {
   /** Job graph files and at most one scenario file, told apart by their content. */
   readonly files: readonly SourceText[];
   readonly cluster?: SourceText;
+  /** A running cluster, as the shell fetched it from a JobManager's REST address: the jobs join its running ones. */
+  readonly liveCluster?: ClusterSnapshot;
   readonly tmConfig?: SourceText;
   readonly flinkVersion?: string;
   /** A scenario's job graph file by its path as written, and the scenario file naming it (the shell reads it). */
@@ -67,8 +72,43 @@ function splitFiles(files: readonly SourceText[]): { scenarios: SourceText[]; jo
   return { scenarios, jobs: files.filter((f) => !scenarios.includes(f)) };
 }
 
-/** The run: jobs on a cluster, or the scenario (its job graph files are recorded to be drawn too). */
+/** The live answer as sentences: what the text report's first lines say. */
+function liveAnswer(live: LiveFitReport): NonNullable<HtmlReportInput['live']> {
+  const n = live.newJobs.length;
+  const answer = [`The new jobs: ${answerText(live.answer, n)}.`, ...live.alternatives.map((a) => `Or: ${answerText(a, n)}.`)];
+  const c = live.cluster;
+  answer.push(
+    `Flink ${c.flinkVersion}: ${c.taskManagers} TaskManager(s), ${c.slotsTotal} slots, ${c.slotsAvailable} free; the ${live.runningJobs.length} running job(s) declare first.`,
+  );
+  return { url: c.url, answer };
+}
+
+interface Runs {
+  readonly simulations: SimulationReport[];
+  readonly live?: HtmlReportInput['live'];
+}
+
+/** The run: jobs on a cluster (a file or a running one), or the scenario (its job graph files are recorded to be drawn too). */
 function run(
+  options: ReportOptions,
+  files: readonly SourceText[],
+  planned: readonly Planned[],
+  scenario: SourceText | undefined,
+  loaded: SourceText[],
+): Result<Runs> {
+  if (options.liveCluster !== undefined) {
+    const live = fitJobsOnLiveCluster(
+      options.liveCluster,
+      files,
+      options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion },
+    );
+    return live.ok ? ok({ simulations: [live.value.simulation], live: liveAnswer(live.value) }, live.warnings) : live;
+  }
+  const sims = simulations(options, planned, scenario, loaded);
+  return sims.ok ? ok({ simulations: sims.value }, sims.warnings) : sims;
+}
+
+function simulations(
   options: ReportOptions,
   planned: readonly Planned[],
   scenario: SourceText | undefined,
@@ -95,16 +135,18 @@ function run(
 export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
   const { scenarios, jobs } = splitFiles(options.files);
   const scenario = scenarios[0];
-  if (scenario !== undefined && (options.cluster !== undefined || scenarios.length > 1)) {
-    const which = options.cluster !== undefined ? `--cluster ${options.cluster.file}` : `a second scenario, ${scenarios[1]!.file}`;
+  const cluster = options.cluster?.file ?? (options.liveCluster === undefined ? undefined : 'a running cluster');
+  if (scenario !== undefined && (cluster !== undefined || scenarios.length > 1)) {
+    const which = cluster !== undefined ? `--cluster ${cluster}` : `a second scenario, ${scenarios[1]!.file}`;
     const message = `${scenario.file} is a scenario, with its own cluster and timeline: give either one scenario or --cluster, not also ${which}`;
     return fail([error('usage/report-inputs', message)]);
   }
   const planned = planAll(jobs, options);
   if (!planned.ok) return planned;
   const loaded: SourceText[] = [];
-  const runs = run(options, planned.value, scenario, loaded);
-  if (!runs.ok) return runs;
+  const result = run(options, jobs, planned.value, scenario, loaded);
+  if (!result.ok) return result;
+  const runs = result.value.simulations;
   const scenarioJobs = planAll(loaded, options);
   if (!scenarioJobs.ok) return scenarioJobs;
   const all = [...planned.value, ...scenarioJobs.value].map((p) => p.job);
@@ -114,18 +156,19 @@ export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
     title,
     generator: options.generator,
     jobs: all,
-    simulations: runs.value,
+    simulations: runs,
     ...(options.search === undefined ? {} : { search: options.search }),
+    ...(result.value.live === undefined ? {} : { live: result.value.live }),
     limits,
   });
-  const warnings = [...planned.warnings, ...runs.warnings];
+  const warnings = [...planned.warnings, ...result.warnings];
   return ok(
     {
       html,
       jobs: all.length,
       vertices: all.reduce((n, j) => n + j.graph.vertices.length, 0),
-      taskManagers: runs.value[0]?.taskManagers.length ?? 0,
-      verdict: runs.value.length === 0 ? undefined : worst(runs.value),
+      taskManagers: runs[0]?.taskManagers.length ?? 0,
+      verdict: runs.length === 0 ? undefined : worst(runs),
     },
     warnings,
   );

@@ -259,6 +259,23 @@ describe('simulate --cluster http://HOST:PORT NEW-JOB...: will it fit on the run
     expect(jm.requests.filter((r) => r.path.startsWith('/taskmanagers/'))).toHaveLength(2);
   });
 
+  it('report --cluster http://…: the running cluster drawn with its job and the new one, and the same answer', async () => {
+    const jm = await start(recordedCluster('1.17.1'));
+    const out = join(dir, 'live.html');
+    const run = await runCliAsync(['report', '--cluster', jm.url, small, '-o', out]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/^wrote .*live\.html \(\d+ KiB\): 1 job\(s\), 1 vertices, 2 TaskManager\(s\), not-met\n$/);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain(`<h2>The running cluster ${jm.url}</h2>`);
+    expect(html).toContain('<b>The new jobs: fits if this job stops: &#39;State machine job&#39;.</b>');
+    expect(html).toContain('Or: needs 1 more TaskManager like &#39;100.97.247.74:43435-69a783&#39; (1 slot each).');
+    expect(html.match(/data-task-manager="/g)).toHaveLength(2);
+    expect(html).toContain('data-vertex="only"');
+    const refused = await runCliAsync(['report', '--cluster', 'http://127.0.0.1:1', small]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('127.0.0.1:1');
+  });
+
   it('a job larger than any stop can free: needs 8 more TaskManagers (the keyed job asks for 8 slots)', async () => {
     const jm = await start(recordedCluster('1.17.1'));
     const run = await runCliAsync(['simulate', '--cluster', jm.url, 'fixtures/jobs/keyed-window.yaml', '--json']);

@@ -20,6 +20,8 @@ export interface HtmlReportInput {
   readonly jobs: readonly ReportJob[];
   readonly simulations: readonly SimulationReport[];
   readonly search?: ShapeSearchReport;
+  /** A running cluster (a JobManager's REST address): its address and the answer, for the first run's section. */
+  readonly live?: { readonly url: string; readonly answer: readonly string[] };
   /** Vertices drawn one by one before a graph is collapsed; TaskManager rows drawn. */
   readonly limits: { readonly vertices: number; readonly taskManagers: number };
 }
@@ -30,7 +32,8 @@ export const DEFAULT_LIMITS = { vertices: 200, taskManagers: 500 } as const;
 const JOB_SECTIONS = 50;
 const RUN_SECTIONS = 20;
 
-function runHeading(sim: SimulationReport): string {
+function runHeading(sim: SimulationReport, live?: HtmlReportInput['live']): string {
+  if (live !== undefined) return `The running cluster ${live.url}`;
   const name = sim.scenario === undefined ? 'The cluster' : `Scenario ${sim.scenario}`;
   return sim.variant === undefined ? name : `${name}, variant ${sim.variant}`;
 }
@@ -41,7 +44,7 @@ function summary(input: HtmlReportInput): string {
   cards.push(`<div class="card">jobs<b>${input.jobs.length}</b></div>`);
   cards.push(`<div class="card">slots at least<b>${slots}</b></div>`);
   for (const sim of input.simulations.slice(0, RUN_SECTIONS)) {
-    cards.push(`<div class="card">${text(runHeading(sim))}<b class="verdict-${sim.verdict}">${sim.verdict}</b></div>`);
+    cards.push(`<div class="card">${text(runHeading(sim, input.live))}<b class="verdict-${sim.verdict}">${sim.verdict}</b></div>`);
   }
   const best = input.search?.shapes[0];
   if (best !== undefined) cards.push(`<div class="card">best shape<b>${best.taskManagers} × ${best.slotsPerTaskManager} slots</b></div>`);
@@ -68,7 +71,12 @@ function parts(input: HtmlReportInput): Part[] {
   if (input.jobs.length > JOB_SECTIONS) out.push(notDrawn('more-jobs', input.jobs.length - JOB_SECTIONS, 'jobs'));
   input.simulations.slice(0, RUN_SECTIONS).forEach((sim, i) => {
     const anchor = `run-${i + 1}`;
-    out.push({ anchor, label: runHeading(sim), html: simulationSection(sim, anchor, runHeading(sim), input.limits.taskManagers) });
+    const heading = runHeading(sim, input.live);
+    const intro =
+      input.live === undefined
+        ? ''
+        : input.live.answer.map((line, k) => `<p>${k === 0 ? `<b>${text(line)}</b>` : text(line)}</p>`).join('');
+    out.push({ anchor, label: heading, html: simulationSection(sim, anchor, heading, input.limits.taskManagers, intro) });
   });
   if (input.simulations.length > RUN_SECTIONS) out.push(notDrawn('more-runs', input.simulations.length - RUN_SECTIONS, 'variants'));
   if (input.search !== undefined) {

@@ -94,7 +94,7 @@ function changesOverTime(history: NonNullable<SimulationReport['history']>): boo
   return history.events.some((e) => e.time > 0) || history.slotsHeld.some((s) => s.series.length > 1);
 }
 
-export function simulationSection(sim: SimulationReport, anchor: string, heading: string, taskManagerLimit: number): string {
+export function simulationSection(sim: SimulationReport, anchor: string, heading: string, taskManagerLimit: number, intro = ''): string {
   const jobIndex = new Map(sim.jobs.map((j, i) => [j.id, i]));
   const timeline =
     sim.history === undefined || !changesOverTime(sim.history)
@@ -110,6 +110,7 @@ export function simulationSection(sim: SimulationReport, anchor: string, heading
     'section',
     { id: anchor, class: 'run' },
     el('h2', {}, text(heading)),
+    intro,
     capacity(sim),
     jobsTable(sim),
     advice(sim),
