@@ -57,11 +57,14 @@ function nodeSvg(graph: JobGraph, plan: PlanReport, groupNames: readonly string[
 }
 
 function edgeTitle(graph: JobGraph, edge: PlacedEdge): string[] {
-  const rows = edge.edges.map((i) => {
+  // Only the rows a title lists are built: a line between two groups can stand for a million edges.
+  const rows = edge.edges.slice(0, TITLE_NAMES).map((i) => {
     const e = graph.edges[i]!;
     return `${graph.vertices[e.source]!.name} → ${graph.vertices[e.target]!.name}: ${e.distribution} ${e.resultPartitionType}`;
   });
-  return edge.edges.length === 1 ? rows : [`${edge.edges.length} edges:`, ...listed(rows)];
+  if (edge.edges.length === 1) return rows;
+  const rest = edge.edges.length > TITLE_NAMES ? [`… and ${edge.edges.length - TITLE_NAMES} more`] : [];
+  return [`${edge.edges.length} edges:`, ...rows, ...rest];
 }
 
 function edgeSvg(graph: JobGraph, edge: PlacedEdge): string {
