@@ -70,7 +70,9 @@ const CASES: readonly CaseSpec[] = [
     seed: 3,
     warmups: 1,
     runs: 3,
-    yaml: true,
+    // Its YAML (about 12 MB) is above the 8 MiB a YAML document may have (src/parse/document.ts):
+    // refused by design since issue 15, which left this case unmeasured. JSON is read to 128 MiB.
+    yaml: false,
     timeoutMs: 150_000,
     analyzeTargetMs: 500,
   },
