@@ -1,5 +1,4 @@
 import { Args, Flags } from '@oclif/core';
-import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchImportAnswers } from './support/flink-rest.js';
@@ -72,11 +71,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
         await this.writeOut(flags.json ? text : safeText(text));
         return;
       }
-      try {
-        await writeFile(flags.output, text);
-      } catch (e) {
-        await this.refuse(`cannot write ${flags.output}: ${(e as Error).message}`, 'output/unwritable', flags.output);
-      }
+      await this.writeFileOrExit(flags.output, text);
     });
   }
 }

@@ -1,11 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
 import type { ClusterSnapshot } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchClusterSnapshot } from './support/flink-rest.js';
-import { InputReadError, readInputFile } from './support/io.js';
+import { readScenarioJobGraph } from './support/io.js';
 import { safeText, useColor } from './support/terminal.js';
 
 export default class Report extends FlinkslotCommand {
@@ -80,18 +78,14 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
         ...(tmConfig === undefined ? {} : { tmConfig }),
         ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
         ...(flags.title === undefined ? {} : { title: flags.title }),
-        loadJobGraph: readJobGraph,
+        loadJobGraph: readScenarioJobGraph,
         generator: `flinkslot ${this.config.version}`,
         limits: { vertices: flags['max-vertices'], taskManagers: flags['max-task-managers'] },
       });
       if (!result.ok) return this.failWith(result.diagnostics, color);
       const report = result.value;
       if (flags.output === undefined) return this.writeOut(report.html);
-      try {
-        await writeFile(flags.output, report.html);
-      } catch (e) {
-        return this.refuse(`cannot write ${flags.output}: ${(e as Error).message}`, 'output/unwritable', flags.output);
-      }
+      await this.writeFileOrExit(flags.output, report.html);
       process.stderr.write(safeText(reportSummary(flags.output, report)) + '\n');
     });
   }
@@ -104,16 +98,4 @@ function reportSummary(
   const kib = Math.ceil(Buffer.byteLength(r.html) / 1024);
   const run = r.verdict === undefined ? '' : `, ${r.taskManagers} TaskManager(s), ${r.verdict}`;
   return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}`;
-}
-
-/** A scenario's job graph files are relative to the scenario's folder. */
-function readJobGraph(path: string, scenarioFile: string) {
-  const base = scenarioFile === '<stdin>' ? process.cwd() : dirname(scenarioFile);
-  const full = isAbsolute(path) ? path : join(base, path);
-  try {
-    return { text: readInputFile(full), file: full };
-  } catch (e) {
-    if (!(e instanceof InputReadError)) throw e;
-    return { reason: e.reason };
-  }
 }

@@ -1,10 +1,9 @@
-import { dirname, isAbsolute, join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
 import type { Result, SimulationReport } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchClusterSnapshot } from './support/flink-rest.js';
-import { InputReadError, readInputFile } from './support/io.js';
+import { readScenarioJobGraph } from './support/io.js';
 import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Simulate extends FlinkslotCommand {
@@ -78,16 +77,7 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
           return this.refuse('give one scenario file, or --cluster CLUSTER with job graph files');
         }
         const scenario = await this.readOrExit(files[0]!);
-        const base = scenario.file === '<stdin>' ? process.cwd() : dirname(scenario.file);
-        const loadJobGraph = (path: string) => {
-          const full = isAbsolute(path) ? path : join(base, path);
-          try {
-            return { text: readInputFile(full), file: full };
-          } catch (e) {
-            if (!(e instanceof InputReadError)) throw e;
-            return { reason: e.reason };
-          }
-        };
+        const loadJobGraph = (path: string) => readScenarioJobGraph(path, scenario.file);
         result = core.simulateScenario(scenario, { ...options, loadJobGraph });
       }
       const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;

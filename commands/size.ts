@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
 import type { EmitFormat, Result, ShapeSearchReport } from '../src/index.js';
@@ -168,11 +167,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
     });
     if (!page.ok) return this.failWith(page.diagnostics, o.color);
-    try {
-      await writeFile(file, page.value.html);
-    } catch (e) {
-      return this.refuse(`cannot write ${file}: ${(e as Error).message}`, 'output/unwritable', file);
-    }
+    await this.writeFileOrExit(file, page.value.html);
   }
 
   /** No number of TaskManagers meets the requirements: the checked property does not hold, exit 1. */

@@ -66,4 +66,8 @@ export abstract class FlinkslotCommand extends Command {
   protected writeOut(text: string): Promise<void> {
     return this.shell.writeOut(text);
   }
+
+  protected writeFileOrExit(path: string, text: string): Promise<void> {
+    return this.shell.writeFileOrExit(path, text);
+  }
 }

@@ -1,5 +1,6 @@
 /** Reading inputs for commands: a path, or `-` for standard input, never more than MAX_INPUT_BYTES. */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 
 /**
  * The most flinkslot reads from one input. Flink's largest real answers (a 1,000-vertex SQL job's
@@ -23,6 +24,21 @@ export class InputReadError extends Error {
 export async function readInput(path: string): Promise<{ text: string; file: string }> {
   if (path === '-') return { text: await readStdin(), file: '<stdin>' };
   return { text: readInputFile(path), file: path };
+}
+
+/**
+ * A job graph file a scenario names: a relative path is read from the scenario's folder (the
+ * working directory for a scenario on stdin); a failure is the reason, for the core to locate.
+ */
+export function readScenarioJobGraph(path: string, scenarioFile: string): { text: string; file: string } | { reason: string } {
+  const base = scenarioFile === '<stdin>' ? process.cwd() : dirname(scenarioFile);
+  const full = isAbsolute(path) ? path : join(base, path);
+  try {
+    return { text: readInputFile(full), file: full };
+  } catch (e) {
+    if (!(e instanceof InputReadError)) throw e;
+    return { reason: e.reason };
+  }
 }
 
 /** A file's text; a regular file's size is checked before reading, anything else (a device, a FIFO) while reading. */

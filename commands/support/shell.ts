@@ -47,6 +47,17 @@ export class CommandShell {
     return this.exit(ExitCode.BAD_INPUT);
   }
 
+  /** `-o FILE`: the text written to the file, or exit 2 saying why it could not be. */
+  async writeFileOrExit(path: string, text: string): Promise<void> {
+    // Loaded here, not at start-up: plan's fast path never writes a file.
+    const { writeFile } = await import('node:fs/promises');
+    try {
+      await writeFile(path, text);
+    } catch (e) {
+      await this.refuse(`cannot write ${path}: ${(e as Error).message}`, 'output/unwritable', path);
+    }
+  }
+
   /**
    * A file, `-` for stdin, or a JobManager's REST address (a job's details, or the cluster's
    * TaskManagers). `origin` says where the path was named (a policy file's line), printed with a refusal.

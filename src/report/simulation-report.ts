@@ -177,7 +177,11 @@ export interface SimulationVariantsReport {
 
 const RANK: Readonly<Record<string, number>> = { met: 0, 'partly-met': 1, 'not-met': 2, 'never-met': 3 };
 
+/** The worst verdict of several runs ('met' for none). */
+export function worstVerdict(reports: readonly SimulationReport[]): SimulationReport['verdict'] {
+  return reports.reduce<SimulationReport['verdict']>((worst, r) => (RANK[r.verdict]! > RANK[worst]! ? r.verdict : worst), 'met');
+}
+
 export function variantsReport(reports: readonly SimulationReport[]): SimulationVariantsReport {
-  const verdict = reports.reduce<SimulationReport['verdict']>((worst, r) => (RANK[r.verdict]! > RANK[worst]! ? r.verdict : worst), 'met');
-  return { scenario: reports[0]?.scenario ?? '', verdict, variants: reports };
+  return { scenario: reports[0]?.scenario ?? '', verdict: worstVerdict(reports), variants: reports };
 }

@@ -26,6 +26,7 @@ export interface Collapsed {
   readonly nodeOf: readonly number[];
   /** Vertex indices per node, in vertex order. */
   readonly members: readonly (readonly number[])[];
+  readonly lines: readonly Line[];
 }
 
 function byKey(graph: JobGraph, key: (v: number) => string | number, level: CollapseLevel): Collapsed {
@@ -43,7 +44,7 @@ function byKey(graph: JobGraph, key: (v: number) => string | number, level: Coll
     nodeOf.push(n);
     members[n]!.push(v.index);
   }
-  return { level, nodeOf, members };
+  return { level, nodeOf, members, lines: linesBetween(graph, nodeOf) };
 }
 
 function chains(graph: JobGraph, facts: VertexFacts): Collapsed {
@@ -76,16 +77,27 @@ function depths(graph: JobGraph): number[] {
   return depth;
 }
 
-/** Lines between distinct nodes a grouping draws (parallel job edges are one line): counted, not built. */
-function lineCount(graph: JobGraph, nodeOf: readonly number[]): number {
-  const lines = new Set<number>();
+/** One line between two nodes: the job edges it stands for (parallel edges are drawn once). */
+export interface Line {
+  readonly source: number;
+  readonly target: number;
+  readonly edges: readonly number[];
+}
+
+/** The lines a grouping draws: edges within a node are not drawn, edges between two nodes once. */
+function linesBetween(graph: JobGraph, nodeOf: readonly number[]): Line[] {
+  const lines = new Map<number, { source: number; target: number; edges: number[] }>();
   const nodes = nodeOf.length + 1;
   for (const e of graph.edges) {
-    const a = nodeOf[e.source]!;
-    const b = nodeOf[e.target]!;
-    if (a !== b) lines.add(a * nodes + b);
+    const source = nodeOf[e.source]!;
+    const target = nodeOf[e.target]!;
+    if (source === target) continue;
+    const key = source * nodes + target;
+    let line = lines.get(key);
+    if (line === undefined) lines.set(key, (line = { source, target, edges: [] }));
+    line.edges.push(e.index);
   }
-  return lines.size;
+  return [...lines.values()];
 }
 
 /**
@@ -99,7 +111,7 @@ export const LINES_PER_NODE = 3;
  * sharing groups than that: not drawn (no picture would read, and laying it out takes minutes).
  */
 export function collapseGraph(graph: JobGraph, facts: VertexFacts, limit: number): Collapsed {
-  const fits = (c: Collapsed): boolean => c.members.length <= limit && lineCount(graph, c.nodeOf) <= LINES_PER_NODE * limit;
+  const fits = (c: Collapsed): boolean => c.members.length <= limit && c.lines.length <= LINES_PER_NODE * limit;
   const candidates: (() => Collapsed)[] = [
     () => byKey(graph, (v) => v, 'none'),
     () => chains(graph, facts),

@@ -60,20 +60,6 @@ function commonOr(values: readonly number[], fallback: number): number {
   return values.every((v) => v === values[0]) ? values[0]! : fallback;
 }
 
-function edgeLines(graph: JobGraph, nodeOf: readonly number[]) {
-  const lines = new Map<string, { source: number; target: number; edges: number[] }>();
-  for (const e of graph.edges) {
-    const source = nodeOf[e.source]!;
-    const target = nodeOf[e.target]!;
-    if (source === target) continue;
-    const key = `${source}>${target}`;
-    let line = lines.get(key);
-    if (line === undefined) lines.set(key, (line = { source, target, edges: [] }));
-    line.edges.push(e.index);
-  }
-  return [...lines.values()];
-}
-
 export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, groupNames: readonly string[], limit: number): GraphPicture {
   const collapsed = collapseGraph(graph, facts, limit);
   if (collapsed.level === 'not-drawn') return { level: 'not-drawn', nodes: [], edges: [], width: 0, height: 0 };
@@ -95,21 +81,13 @@ export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, groupNames: 
   g.setGraph({ rankdir: 'LR', ranker, nodesep: 18, ranksep: 46, edgesep: 10, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
   nodeFacts.forEach((n, i) => g.setNode(String(i), { width: nodeWidth(nodeLines(graph, groupNames, n)), height: NODE_HEIGHT }));
-  const lines = edgeLines(graph, collapsed.nodeOf);
+  const { lines } = collapsed;
   for (const l of lines) g.setEdge(String(l.source), String(l.target), { weight: l.edges.length });
   dagre.layout(g);
-  const nodes = collapsed.members.map((vs, i): PlacedNode => {
+  const nodes = nodeFacts.map((f, i): PlacedNode => {
     const n = g.node(String(i)) as { x: number; y: number; width: number; height: number };
     return {
-      vertices: vs,
-      group: commonOr(
-        vs.map((v) => facts.groupOf[v]!),
-        -1,
-      ),
-      region: commonOr(
-        vs.map((v) => facts.regionOf[v]!),
-        -1,
-      ),
+      ...f,
       x: n.x - n.width / 2,
       y: n.y - n.height / 2,
       width: n.width,
