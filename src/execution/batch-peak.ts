@@ -1,13 +1,17 @@
 /**
  * How many slots a batch job holds at once when its scheduling regions run one after another
- * (PipelinedRegionSchedulingStrategy): a region starts once the regions whose blocking results
- * it reads have finished; hybrid and approximate results may be read while being produced, so
- * their consumers may start with their producers. Model: every region takes one time step, so
+ * (flink-runtime/.../scheduler/strategy/PipelinedRegionSchedulingStrategy.java
+ * areRegionInputsAllConsumable): a region starts once the regions whose blocking results it reads
+ * have finished (every partition ALL_DATA_PRODUCED); hybrid and approximate results may be read
+ * while being produced, so their consumers may start with their producers. Model: every region takes one time step, so
  * regions fall into waves (longest path over blocking dependencies); a wave holds the slots of
  * the execution slot sharing groups its subtasks belong to. This is one schedule, with equal
  * durations: with other durations more regions can overlap. Regions on a cycle of dependencies,
  * or waiting for one, can never start (Flink would wait forever); they are counted apart.
- * Also reported: the largest single region, the fewest slots with which the job can make progress.
+ * Per slot sharing group, two different figures: the slots of the peak wave (they add up to the
+ * peak), and each group's own most in any wave (groups peak in different waves, so these add up to
+ * more). Also reported: the largest single region, the fewest slots with which the job can make
+ * progress.
  * Blocking all-to-all dependencies go through one hub node each: O(subtasks + job edges).
  */
 import type { ResultPartitionType } from '../model/job-graph.js';
@@ -21,7 +25,13 @@ export interface BatchPeak {
   readonly peakSlots: number;
   /** 0-based wave in which the peak is first reached. */
   readonly peakWave: number;
-  readonly peakSlotsPerSlotSharingGroup: readonly number[];
+  /** The slots each slot sharing group holds in the peak wave: they add up to peakSlots. */
+  readonly peakWaveSlotsPerSlotSharingGroup: readonly number[];
+  /**
+   * Each slot sharing group's own most slots in any one wave. Groups can peak in different waves,
+   * so these can add up to more than peakSlots: they are not a breakdown of the peak.
+   */
+  readonly mostSlotsPerSlotSharingGroup: readonly number[];
   readonly largestRegionSlots: number;
   /** Regions that can never start: on a cycle of dependencies, or downstream of one. */
   readonly unschedulableRegions: number;
@@ -123,10 +133,11 @@ export function computeBatchPeak(
   const byWave: number[][] = Array.from({ length: waves }, () => []);
   for (let r = 0; r < regions.count; r++) if (start[r]! >= 0) byWave[start[r]!]!.push(r);
   const stamp = new Int32Array(sharing.count).fill(-1);
-  const peakPerGroup = new Array<number>(t.slotSharingGroups.length).fill(0);
+  const mostPerGroup = new Array<number>(t.slotSharingGroups.length).fill(0);
   const perGroup = new Array<number>(t.slotSharingGroups.length).fill(0);
   let peakSlots = 0;
   let peakWave = 0;
+  let atPeak: Array<[number, number]> = [];
   byWave.forEach((members, wave) => {
     const touched: number[] = [];
     let slots = 0;
@@ -143,18 +154,22 @@ export function computeBatchPeak(
     if (slots > peakSlots) {
       peakSlots = slots;
       peakWave = wave;
+      atPeak = touched.map((ssg) => [ssg, perGroup[ssg]!]);
     }
     // Only the groups this wave touched: O(subtasks) over all waves, not O(waves × groups).
     for (const ssg of touched) {
-      peakPerGroup[ssg] = Math.max(peakPerGroup[ssg]!, perGroup[ssg]!);
+      mostPerGroup[ssg] = Math.max(mostPerGroup[ssg]!, perGroup[ssg]!);
       perGroup[ssg] = 0;
     }
   });
+  const peakWavePerGroup = new Array<number>(t.slotSharingGroups.length).fill(0);
+  for (const [ssg, slots] of atPeak) peakWavePerGroup[ssg] = slots;
   return {
     waves,
     peakSlots,
     peakWave,
-    peakSlotsPerSlotSharingGroup: peakPerGroup,
+    peakWaveSlotsPerSlotSharingGroup: peakWavePerGroup,
+    mostSlotsPerSlotSharingGroup: mostPerGroup,
     largestRegionSlots: largestRegionSlots(regions, rows, sharing),
     unschedulableRegions,
   };

@@ -43,7 +43,10 @@ export interface ExecutionReport {
     waves: number;
     peakSlots: number;
     peakWave: number;
-    peakSlotsPerSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
+    /** The slots each group holds in the peak wave, every group: they add up to peakSlots. */
+    peakWaveSlotsPerSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
+    /** Each group's own most slots in any one wave, every group: not a breakdown of the peak. */
+    mostSlotsPerSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
     largestRegionSlots: number;
     unschedulableRegions: number;
   } | null;
@@ -104,7 +107,11 @@ export function buildExecutionReport(e: ExecutionAnalysis, options: MemberOption
             waves: peak.waves,
             peakSlots: peak.peakSlots,
             peakWave: peak.peakWave,
-            peakSlotsPerSlotSharingGroup: peak.peakSlotsPerSlotSharingGroup.map((slots, i) => ({ slotSharingGroup: ssgName(i), slots })),
+            peakWaveSlotsPerSlotSharingGroup: peak.peakWaveSlotsPerSlotSharingGroup.map((slots, i) => ({
+              slotSharingGroup: ssgName(i),
+              slots,
+            })),
+            mostSlotsPerSlotSharingGroup: peak.mostSlotsPerSlotSharingGroup.map((slots, i) => ({ slotSharingGroup: ssgName(i), slots })),
             largestRegionSlots: peak.largestRegionSlots,
             unschedulableRegions: peak.unschedulableRegions,
           },

@@ -3,6 +3,7 @@ import type { ExecutionReport, SizeCount } from './execution-report.js';
 import type { ResourceProfileJson } from './profile-json.js';
 import { profileToTextFromJson } from './profile-text.js';
 import type { Style } from './style.js';
+import { pushAll } from '../util/push-all.js';
 
 function distribution(sizes: readonly SizeCount[]): string {
   const shown = sizes.slice(0, 8).map((x) => `${x.count} × ${x.size}`);
@@ -36,6 +37,37 @@ function perGroup(groups: ReadonlyArray<{ slotSharingGroup: string; slots: numbe
   return shown.join(', ') + (limit > 0 && groups.length > limit ? `, … ${groups.length - limit} more groups` : '');
 }
 
+/**
+ * The peak, with what it is made of (the groups holding slots in the peak wave: they add up to it),
+ * and apart from it, labelled, each group's own peak.
+ */
+function batchPeakLines(b: NonNullable<ExecutionReport['batch']>, s: Style, limit: number): string[] {
+  const wave = `wave ${b.peakWave + 1}`;
+  const held = b.peakWaveSlotsPerSlotSharingGroup.filter((g) => g.slots > 0);
+  return [
+    s.strong(`  Batch peak: ${plural(b.peakSlots, 'slot')} held at once`) +
+      `, in ${wave} of ${b.waves} (regions start once their blocking inputs are finished; one step each)`,
+    `    held in ${wave}, per slot sharing group: ${perGroup(held, limit)}`,
+    ...groupPeaksLine(b, limit),
+    `    fewest slots that let the job progress (largest region): ${b.largestRegionSlots}`,
+  ];
+}
+
+/**
+ * Each group's own most slots in any wave, when that says more than the peak wave's breakdown:
+ * groups peak in different waves, so these add up to more than the peak, and are labelled so.
+ */
+function groupPeaksLine(b: NonNullable<ExecutionReport['batch']>, limit: number): string[] {
+  const total = b.mostSlotsPerSlotSharingGroup.reduce((sum, g) => sum + g.slots, 0);
+  if (total === b.peakSlots) return [];
+  return [
+    `    each group's own peak, in different waves (${total} together, never held at once): ${perGroup(
+      b.mostSlotsPerSlotSharingGroup,
+      limit,
+    )}`,
+  ];
+}
+
 export function renderExecutionText(e: ExecutionReport, s: Style, limit: number): string[] {
   const lines = [
     s.heading(`Execution (subtask level; ${plural(e.subtasks, 'subtask')}, ${e.slotSharingStrategy} slot sharing)`),
@@ -53,15 +85,7 @@ export function renderExecutionText(e: ExecutionReport, s: Style, limit: number)
     ...e.requirements.map((r) => `    ${r.numberOfRequiredSlots} × ${profileToTextFromJson(r.resourceProfile)}`),
   ];
   if (e.batch && e.batch.waves === 0) lines.push(s.warn('  Batch peak: no region can ever start'));
-  else if (e.batch) {
-    const b = e.batch;
-    lines.push(
-      s.strong(`  Batch peak: ${plural(b.peakSlots, 'slot')}`) +
-        ` in wave ${b.peakWave + 1} of ${b.waves} (regions start once their blocking inputs are finished; one step each)`,
-      `    per slot sharing group: ${perGroup(b.peakSlotsPerSlotSharingGroup, limit)}`,
-      `    fewest slots that let the job progress (largest region): ${b.largestRegionSlots}`,
-    );
-  }
+  else if (e.batch) pushAll(lines, batchPeakLines(e.batch, s, limit));
   if (e.batch && e.batch.unschedulableRegions > 0) {
     lines.push(
       s.warn(`    ${e.batch.unschedulableRegions} regions can never start: they wait for each other in a cycle, or for such regions`),

@@ -140,7 +140,16 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
       waves: 5,
       peakSlots: 16,
       peakWave: 2,
-      peakSlotsPerSlotSharingGroup: [
+      // Held in wave 3: region-3's 16 slots and nothing else (they add up to the peak).
+      peakWaveSlotsPerSlotSharingGroup: [
+        { slotSharingGroup: 'default/region-1', slots: 0 },
+        { slotSharingGroup: 'default/region-2', slots: 0 },
+        { slotSharingGroup: 'default/region-3', slots: 16 },
+        { slotSharingGroup: 'default/region-4', slots: 0 },
+        { slotSharingGroup: 'default/region-5', slots: 0 },
+      ],
+      // Each group's own peak, in its own wave: 37 together, never held at once.
+      mostSlotsPerSlotSharingGroup: [
         { slotSharingGroup: 'default/region-1', slots: 4 },
         { slotSharingGroup: 'default/region-2', slots: 8 },
         { slotSharingGroup: 'default/region-3', slots: 16 },
@@ -304,7 +313,19 @@ describe('plan --execution on fixtures/jobs', () => {
           expect(run.stdout).not.toContain('Batch peak');
         } else {
           const b = expected.batch;
-          expect(lines.some((l) => l.startsWith(`Batch peak: ${b.peakSlots} slots in wave ${b.peakWave + 1} of ${b.waves}`))).toBe(true);
+          expect(
+            lines.some((l) => l.startsWith(`Batch peak: ${b.peakSlots} slots held at once, in wave ${b.peakWave + 1} of ${b.waves}`)),
+          ).toBe(true);
+          // The breakdown under the peak adds up to it; each group's own peak is labelled as such.
+          const held = (b.peakWaveSlotsPerSlotSharingGroup as Json[]).filter((g) => g.slots > 0);
+          expect(lines).toContain(
+            `held in wave ${b.peakWave + 1}, per slot sharing group: ${held.map((g) => `${g.slotSharingGroup} ${g.slots}`).join(', ')}`,
+          );
+          const most = b.mostSlotsPerSlotSharingGroup as Json[];
+          const total = most.reduce((sum: number, g) => sum + g.slots, 0);
+          const ownPeaks = `each group's own peak, in different waves (${total} together, never held at once): ${most.map((g) => `${g.slotSharingGroup} ${g.slots}`).join(', ')}`;
+          if (total > b.peakSlots) expect(lines).toContain(ownPeaks);
+          else expect(run.stdout).not.toContain("each group's own peak");
           expect(lines).toContain(`fewest slots that let the job progress (largest region): ${b.largestRegionSlots}`);
         }
       });
@@ -495,6 +516,46 @@ describe('plan --execution: problems only visible at subtask level', () => {
       code: 'execution/region-cycle',
       severity: 'warning',
       location: { pointer: '/vertices/0', line: 4 },
+    });
+  });
+  it('a slot sharing group in two waves: the peak, its breakdown, and each group’s own peak, labelled apart', () => {
+    // g1 = {a 12, c 4}, g2 = {b 8}, BLOCKING a -> b -> c: waves a (12), b (8), c (4). The peak is
+    // wave 1's 12 slots, all g1's; the groups' own peaks (g1 12 in wave 1, g2 8 in wave 2) add up to 20.
+    const file = write('two-waves.yaml', [
+      'name: two-waves',
+      'mode: batch',
+      'vertices:',
+      '  - {id: a, parallelism: 12, slotSharingGroup: g1}',
+      '  - {id: b, parallelism: 8, slotSharingGroup: g2}',
+      '  - {id: c, parallelism: 4, slotSharingGroup: g1}',
+      'edges:',
+      '  - {source: a, target: b, distribution: ALL_TO_ALL, resultPartitionType: BLOCKING}',
+      '  - {source: b, target: c, distribution: ALL_TO_ALL, resultPartitionType: BLOCKING}',
+    ]);
+    const text = cli(['plan', file, '--execution']);
+    expect(text.status).toBe(0);
+    const lines = text.stdout.split('\n').map((l) => l.trim());
+    const at = lines.findIndex((l) => l.startsWith('Batch peak:'));
+    expect(lines.slice(at, at + 4)).toEqual([
+      'Batch peak: 12 slots held at once, in wave 1 of 3 (regions start once their blocking inputs are finished; one step each)',
+      'held in wave 1, per slot sharing group: g1 12',
+      "each group's own peak, in different waves (20 together, never held at once): g1 12, g2 8",
+      'fewest slots that let the job progress (largest region): 1',
+    ]);
+    const json = JSON.parse(cli(['plan', file, '--execution', '--json']).stdout);
+    expect(validate(json)).toBe(true);
+    expect(json.execution.batch).toMatchObject({
+      peakSlots: 12,
+      peakWave: 0,
+      waves: 3,
+      peakWaveSlotsPerSlotSharingGroup: [
+        { slotSharingGroup: 'g1', slots: 12 },
+        { slotSharingGroup: 'g2', slots: 0 },
+      ],
+      mostSlotsPerSlotSharingGroup: [
+        { slotSharingGroup: 'g1', slots: 12 },
+        { slotSharingGroup: 'g2', slots: 8 },
+      ],
     });
   });
 });

@@ -281,7 +281,13 @@ describe('execution slot sharing groups of random jobs', () => {
           expect(peak.peakWave).toBeLessThan(peak.waves);
         }
         expect(peak.unschedulableRegions).toBeLessThanOrEqual(execution.regions.count);
-        expect(peak.peakSlotsPerSlotSharingGroup.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(peak.peakSlots);
+        // The peak wave's breakdown adds up to the peak; each group's own peak is at least its share of it.
+        const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+        expect(sum(peak.peakWaveSlotsPerSlotSharingGroup)).toBe(peak.peakSlots);
+        peak.peakWaveSlotsPerSlotSharingGroup.forEach((slots, g) =>
+          expect(peak.mostSlotsPerSlotSharingGroup[g]).toBeGreaterThanOrEqual(slots),
+        );
+        expect(sum(peak.mostSlotsPerSlotSharingGroup)).toBeGreaterThanOrEqual(peak.peakSlots);
       }),
       RUNS,
     );

@@ -31,7 +31,9 @@ describe('batch peak', () => {
         waves: 3,
         peakSlots: 10,
         peakWave: 0,
-        peakSlotsPerSlotSharingGroup: [10, 10, 10],
+        // Wave 1 holds a's 10 slots; b and c hold as many, later.
+        peakWaveSlotsPerSlotSharingGroup: [10, 0, 0],
+        mostSlotsPerSlotSharingGroup: [10, 10, 10],
         largestRegionSlots: 1,
         unschedulableRegions: 0,
       });
@@ -61,7 +63,8 @@ describe('batch peak', () => {
       waves: 2,
       peakSlots: 4,
       peakWave: 0,
-      peakSlotsPerSlotSharingGroup: [4, 2],
+      peakWaveSlotsPerSlotSharingGroup: [4, 0],
+      mostSlotsPerSlotSharingGroup: [4, 2],
       largestRegionSlots: 4,
       unschedulableRegions: 0,
     });
@@ -76,7 +79,57 @@ describe('batch peak', () => {
       ],
       edges: [{ source: 'a', target: 'b', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' }],
     };
-    expect(peakOf(job)).toMatchObject({ waves: 2, peakSlots: 8, peakWave: 1, peakSlotsPerSlotSharingGroup: [2, 8], largestRegionSlots: 1 });
+    expect(peakOf(job)).toMatchObject({
+      waves: 2,
+      peakSlots: 8,
+      peakWave: 1,
+      peakWaveSlotsPerSlotSharingGroup: [0, 8],
+      mostSlotsPerSlotSharingGroup: [2, 8],
+      largestRegionSlots: 1,
+    });
+  });
+
+  it('per group: the peak wave adds up to the peak; each group’s own peak, from different waves, to more', () => {
+    // One named group for a (12) and c (4), another for b (8), BLOCKING between them: waves a, b, c.
+    // The peak is a's 12 slots in wave 1; the groups' own peaks are 12 and 8: 20 slots never held at once.
+    const job = {
+      mode: 'batch',
+      vertices: [
+        { id: 'a', parallelism: 12, slotSharingGroup: 'g1' },
+        { id: 'b', parallelism: 8, slotSharingGroup: 'g2' },
+        { id: 'c', parallelism: 4, slotSharingGroup: 'g1' },
+      ],
+      edges: [
+        { source: 'a', target: 'b', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' },
+        { source: 'b', target: 'c', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' },
+      ],
+    };
+    const e = executionOf(job);
+    expect(e.topology.slotSharingGroups.map((g) => g.id)).toEqual(['g1', 'g2']);
+    expect(e.batchPeak).toMatchObject({
+      waves: 3,
+      peakSlots: 12,
+      peakWave: 0,
+      peakWaveSlotsPerSlotSharingGroup: [12, 0],
+      mostSlotsPerSlotSharingGroup: [12, 8],
+    });
+  });
+
+  it('the peak wave’s breakdown is that of the first wave reaching the peak', () => {
+    // Waves: {a 3, b 5} = 8, then j 8: the peak is first reached in wave 1, by two groups.
+    const job = {
+      mode: 'batch',
+      vertices: [
+        { id: 'a', parallelism: 3 },
+        { id: 'b', parallelism: 5 },
+        { id: 'j', parallelism: 8 },
+      ],
+      edges: [
+        { source: 'a', target: 'j', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' },
+        { source: 'b', target: 'j', distribution: 'ALL_TO_ALL', resultPartitionType: 'BLOCKING' },
+      ],
+    };
+    expect(peakOf(job)).toMatchObject({ peakSlots: 8, peakWave: 0, peakWaveSlotsPerSlotSharingGroup: [3, 5, 0] });
   });
 
   it('independent sources run in the same wave', () => {
