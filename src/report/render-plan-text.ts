@@ -15,6 +15,7 @@ import { renderExecutionText } from './render-execution-text.js';
 import { count } from '../util/plural.js';
 import { formatBytes } from '../model/memory-size.js';
 import { pushAll } from '../util/push-all.js';
+import { isSlotScope, rowsBySlotSharingGroup, sharedReservations } from './slot-reservations.js';
 
 export interface TextOptions {
   style?: Style;
@@ -131,7 +132,7 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
       fmt(o.legacyFraction),
       ...(mm.slotManagedMemory === null ? [] : [fmt(o.bytes as number | string)]),
     ]);
-    const header = ['VERTEX', 'OPERATOR', 'GROUP', 'FRACTION', ...(mm.slotManagedMemory === null ? [] : ['BYTES'])];
+    const header = ['VERTEX', OPERATOR_COLUMN, 'GROUP', 'FRACTION', ...(mm.slotManagedMemory === null ? [] : ['BYTES'])];
     return [
       s.heading(`Managed memory (Flink ${report.job.flinkVersion} model: one fraction per operator${size})`),
       ...renderTable(header, rows),
@@ -141,9 +142,10 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   const weights = USE_CASES.map((uc) => `${uc}:${mm.consumerWeights?.[uc] ?? 0}`).join(',');
   const title = `Managed memory (fraction of the slot; weights ${weights}${weightsFrom(mm)}; ${backendText(mm)}${size})`;
   const cell = (o: PlanReport['operators'][number], uc: (typeof USE_CASES)[number]): string => {
-    const f = fmt(o.fractionsOfSlot?.[uc]);
+    const f = o.fractionsOfSlot?.[uc];
+    const shared = isSlotScope(uc) && (f ?? 0) > 0 ? ' shared' : '';
     const bytes = (o.bytes as UseCaseBytes | undefined)?.[uc];
-    return bytes === undefined ? f : `${f} (${formatBytes(BigInt(bytes))})`;
+    return `${fmt(f)}${shared}${bytes === undefined ? '' : ` (${formatBytes(BigInt(bytes))})`}`;
   };
   const label = vertexLabeler(report.vertexNames);
   const rows = cut(report.operators, limit).map((o) => [
@@ -154,8 +156,36 @@ function managedMemorySection(report: PlanReport, s: Style, limit: number): stri
   ]);
   return [
     s.heading(title),
-    ...renderTable(['VERTEX', 'OPERATOR', 'GROUP', ...USE_CASES], rows),
+    ...renderTable(['VERTEX', OPERATOR_COLUMN, 'GROUP', ...USE_CASES], rows),
     ...more(report.operators.length, limit, s),
+    ...sharedLines(report, s, limit),
+  ];
+}
+
+/**
+ * The operator column names a chained operator; headed "OPERATOR" it would read as the OPERATOR
+ * use case next to it.
+ */
+const OPERATOR_COLUMN = 'CHAINED OPERATOR';
+
+/**
+ * A SLOT-scope use case is one reservation per slot, however many of the group's operators declare
+ * it: two keyed operators at "0.7 shared (716.8 MiB)" hold 716.8 MiB of the slot together, not
+ * twice. The same reservations the HTML report draws (slot-reservations.ts).
+ */
+function sharedLines(report: PlanReport, s: Style, limit: number): string[] {
+  const byGroup = rowsBySlotSharingGroup(report.operators);
+  const lines = report.slotSharingGroups.flatMap((g) =>
+    sharedReservations(byGroup.get(g.id) ?? []).map((r) => {
+      const bytes = r.bytes === undefined ? '' : ` (${formatBytes(BigInt(r.bytes))})`;
+      return `    group ${g.id}: ${r.useCase} ${r.fraction}${bytes}, one reservation for the slot, used by ${count(r.operators, 'operator')}`;
+    }),
+  );
+  if (lines.length === 0) return [];
+  return [
+    s.dim('  shared: a slot-scope use case (STATE_BACKEND, PYTHON) is reserved once per slot, for all the operators declaring it'),
+    ...cut(lines, limit),
+    ...more(lines.length, limit, s),
   ];
 }
 

@@ -7,6 +7,7 @@
 import { formatBytes } from '../../model/memory-size.js';
 import type { PlanReport } from '../plan-report.js';
 import type { BytesJson } from '../profile-json.js';
+import { isSlotScope, rowsBySlotSharingGroup, sharedReservations } from '../slot-reservations.js';
 import { el, more, num, shorten, text, title } from './markup.js';
 import { colourClass } from './palette.js';
 
@@ -48,7 +49,7 @@ function useCases(o: OperatorRow): string {
   if (o.legacyFraction !== undefined) return 'legacy';
   return Object.entries(o.fractionsOfSlot ?? {})
     .filter(([, f]) => (f ?? 0) > 0)
-    .map(([uc]) => (uc === 'OPERATOR' ? uc : `${uc} (shared)`))
+    .map(([uc]) => (isSlotScope(uc) ? `${uc} (shared)` : uc))
     .join(', ');
 }
 
@@ -67,7 +68,6 @@ interface Segment {
 function segments(rows: readonly OperatorRow[], slotBytes: bigint | undefined): Segment[] {
   const bytes = (f: number): string => (slotBytes === undefined ? '' : formatBytes(BigInt(Math.floor(Number(slotBytes) * f))));
   const out: Segment[] = [];
-  const shared = new Map<string, { fraction: number; operators: number }>();
   for (const o of rows) {
     if (o.legacyFraction !== undefined) {
       out.push({
@@ -77,24 +77,15 @@ function segments(rows: readonly OperatorRow[], slotBytes: bigint | undefined): 
       });
       continue;
     }
-    for (const [useCase, f] of Object.entries(o.fractionsOfSlot ?? {})) {
-      if ((f ?? 0) <= 0) continue;
-      if (useCase === 'OPERATOR') {
-        out.push({ label: o.name, fraction: f!, lines: [o.name, `OPERATOR: ${percent(f!)} of the slot`, bytes(f!)] });
-        continue;
-      }
-      const s = shared.get(useCase) ?? { fraction: 0, operators: 0 };
-      shared.set(useCase, { fraction: Math.max(s.fraction, f!), operators: s.operators + 1 });
-    }
+    const own = o.fractionsOfSlot?.OPERATOR ?? 0;
+    if (own > 0) out.push({ label: o.name, fraction: own, lines: [o.name, `OPERATOR: ${percent(own)} of the slot`, bytes(own)] });
   }
-  for (const [useCase, s] of shared) {
-    const lines = [
-      `${useCase}: ${percent(s.fraction)} of the slot, one reservation shared by ${s.operators} operator(s)`,
-      bytes(s.fraction),
-    ];
-    out.unshift({ label: useCase, fraction: s.fraction, lines });
-  }
-  return out;
+  const shared = sharedReservations(rows).map((s) => ({
+    label: s.useCase,
+    fraction: s.fraction,
+    lines: [`${s.useCase}: ${percent(s.fraction)} of the slot, one reservation shared by ${s.operators} operator(s)`, bytes(s.fraction)],
+  }));
+  return [...shared, ...out];
 }
 
 /** Reservations drawn in one bar; the rest are one segment (they would be under a pixel each). */
@@ -181,12 +172,7 @@ function slotBytesOf(plan: PlanReport, group: PlanReport['slotSharingGroups'][nu
 export function memorySection(plan: PlanReport): string {
   const users = plan.operators.filter((o) => fractionOf(o) > 0);
   if (users.length === 0) return '<p>No operator declares managed memory: the slots’ managed memory stays unused.</p>';
-  const byGroup = new Map<string, OperatorRow[]>();
-  for (const o of users) {
-    const list = byGroup.get(o.slotSharingGroup);
-    if (list === undefined) byGroup.set(o.slotSharingGroup, [o]);
-    else list.push(o);
-  }
+  const byGroup = rowsBySlotSharingGroup(users);
   const groups = plan.slotSharingGroups.flatMap((g, i) => (byGroup.has(g.id) ? [{ g, i }] : []));
   const sections = groups
     .slice(0, GROUPS)
