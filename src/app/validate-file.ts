@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { formatVersion } from '../model/flink-version.js';
+import { formatBytes } from '../model/memory-size.js';
 import { analyzeExecution } from '../execution/analyze-execution.js';
 import { isSpecified } from '../model/resource-profile.js';
 import { locateRanges } from '../parse/source-map.js';
@@ -48,8 +49,9 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
     if (execution.ok) pushAll(found, execution.value.warnings);
     else pushAll(found, execution.diagnostics);
   }
-  pushAll(found, checkPolicies(analysis, policy));
-  const findings = findingsOf(found, text, file);
+  const exact = new Map<Diagnostic, Readonly<Record<string, string>>>();
+  pushAll(found, checkPolicies(analysis, policy, exact));
+  const findings = findingsOf(found, text, file, exact);
   if (policy.cluster !== undefined) pushAll(findings, clusterFit(analysis, text, file, policy));
   const maxParallelism = maxOf(graph.vertices.map((v) => v.parallelism));
   const summary = {
@@ -68,7 +70,7 @@ function skippedNote(wrong: Diagnostic): Diagnostic {
 }
 
 /** The policy checks that need only the analysis. */
-function checkPolicies(a: JobAnalysis, policy: ValidatePolicy): Diagnostic[] {
+function checkPolicies(a: JobAnalysis, policy: ValidatePolicy, exact: Map<Diagnostic, Readonly<Record<string, string>>>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const g = a.graph;
   if (policy.maxSlots !== undefined && a.minimumSlots > policy.maxSlots) {
@@ -112,12 +114,15 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy): Diagnostic[] {
     }
   }
   if (policy.minManagedMemory !== undefined && g.managedMemoryConfig.slotManagedMemory !== undefined)
-    pushAll(out, managedMemoryShortfalls(a, policy.minManagedMemory));
+    pushAll(out, managedMemoryShortfalls(a, policy.minManagedMemory, exact));
   return out;
 }
 
-/** Operators that declare managed memory but get less than the minimum per subtask. */
-function managedMemoryShortfalls(a: JobAnalysis, min: bigint): Diagnostic[] {
+/**
+ * Operators that declare managed memory but get less than the minimum per subtask: in units a person
+ * reads (exact bytes too when both round to the same text), the exact bytes kept for --json in `exact`.
+ */
+function managedMemoryShortfalls(a: JobAnalysis, min: bigint, exact: Map<Diagnostic, Readonly<Record<string, string>>>): Diagnostic[] {
   const report = buildPlanReport(a);
   const pointers = new Map(a.graph.vertices.flatMap((v) => v.operators.map((o) => [`${v.id}\u0000${o.id}`, o.pointer] as const)));
   const out: Diagnostic[] = [];
@@ -125,15 +130,22 @@ function managedMemoryShortfalls(a: JobAnalysis, min: bigint): Diagnostic[] {
     const total = totalBytes(op.bytes);
     const declares = Object.values(op.fractionsOfSlot ?? {}).some((f) => f > 0) || (op.legacyFraction ?? 0) > 0;
     if (!declares || total === undefined || total >= min) continue;
-    out.push(
-      violation(
-        'policy/min-managed-memory',
-        `operator '${op.id}' of vertex '${op.vertex}' gets ${total} bytes of managed memory per subtask, less than --min-managed-memory ${min} bytes`,
-        pointers.get(`${op.vertex}\u0000${op.id}`) ?? '',
-      ),
+    const [got, wanted] = sizes(total, min);
+    const finding = violation(
+      'policy/min-managed-memory',
+      `operator '${op.id}' of vertex '${op.vertex}' gets ${got} of managed memory per subtask, less than --min-managed-memory ${wanted}`,
+      pointers.get(`${op.vertex}\u0000${op.id}`) ?? '',
     );
+    exact.set(finding, { managedMemory: String(total), minManagedMemory: String(min) });
+    out.push(finding);
   }
   return out;
+}
+
+/** Two sizes in binary units; with their bytes when the units would show them equal ("512 MiB … less than 512 MiB"). */
+function sizes(a: bigint, b: bigint): [string, string] {
+  const [x, y] = [formatBytes(a), formatBytes(b)];
+  return x === y ? [`${x} (${a} bytes)`, `${y} (${b} bytes)`] : [x, y];
 }
 
 function totalBytes(bytes: unknown): bigint | undefined {
@@ -179,7 +191,12 @@ function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): 
   }));
 }
 
-function findingsOf(ds: readonly Diagnostic[], text: string, file: string): Finding[] {
+function findingsOf(
+  ds: readonly Diagnostic[],
+  text: string,
+  file: string,
+  exact?: ReadonlyMap<Diagnostic, Readonly<Record<string, string>>>,
+): Finding[] {
   const ranges = locateRanges(
     text,
     ds.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })),
@@ -198,6 +215,7 @@ function findingsOf(ds: readonly Diagnostic[], text: string, file: string): Find
       file,
       pointer,
       region: { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column },
+      ...(exact?.has(d) === true ? { bytes: exact.get(d)! } : {}),
     };
   });
 }

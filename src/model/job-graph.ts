@@ -45,6 +45,14 @@ export interface Operator {
   readonly pointer: string;
 }
 
+/**
+ * Where a vertex's max parallelism comes from, in Flink's order: the operator's own
+ * (`setMaxParallelism`), the job-wide `pipeline.max-parallelism` (StreamGraphGenerator applies it to
+ * every transformation without one), else derived from the vertex's parallelism by the scheduler
+ * (KeyGroupRangeAssignment.computeDefaultMaxParallelism).
+ */
+export type MaxParallelismSource = 'vertex' | 'pipeline.max-parallelism' | 'parallelism';
+
 export interface JobVertex {
   readonly index: number;
   readonly id: string;
@@ -53,6 +61,8 @@ export interface JobVertex {
   /** Effective max parallelism: as configured, else Flink's default derived from the parallelism. */
   readonly maxParallelism: number;
   readonly maxParallelismConfigured: boolean;
+  /** Where `maxParallelism` came from (configured means not derived). */
+  readonly maxParallelismSource: MaxParallelismSource;
   readonly minParallelism: number | undefined;
   /** StreamGraph slot sharing group name; `default` when the user did not set one. */
   readonly slotSharingGroup: string;

@@ -39,6 +39,8 @@ export interface JobGraphInput {
   flinkVersion?: string;
   allVerticesInSameSlotSharingGroupByDefault?: boolean;
   loadBalanceMode?: 'NONE' | 'SLOTS' | 'TASKS';
+  /** pipeline.max-parallelism: the max parallelism of every vertex without its own. */
+  maxParallelism?: number;
   managedMemoryConfig?: {
     consumerWeights?: string | Record<string, number>;
     stateBackend?: 'hashmap' | 'rocksdb' | 'forst';

@@ -28,7 +28,7 @@ import type { ResourceProfile } from '../model/resource-profile.js';
 import { readConsumerWeights } from './consumer-weights.js';
 import type { EdgeInput, JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
 import { applyBatchExecution } from './batch-execution.js';
-import { checkParallelism } from './parallelism-rules.js';
+import { checkParallelism, checkPipelineMaxParallelism, maxParallelismOf } from './parallelism-rules.js';
 import { JAVA_INT_MAX } from './consumer-weights.js';
 import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
 import { pushAll } from '../util/push-all.js';
@@ -45,7 +45,7 @@ export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOption
   const batch = applyBatchExecution(
     mode,
     flinkVersion,
-    readVertices(input.vertices, flinkVersion, out),
+    readVertices(input.vertices, readPipelineMaxParallelism(input.maxParallelism, out), flinkVersion, out),
     readManagedMemoryConfig(input.managedMemoryConfig, flinkVersion, out),
     input.managedMemoryConfig?.stateBackendUsesManagedMemory !== undefined,
     out,
@@ -101,7 +101,17 @@ function readVersion(
   return { flinkVersion: DEFAULT_FLINK_VERSION, flinkVersionSource };
 }
 
-function readVertices(inputs: readonly VertexInput[], version: FlinkVersion, out: Diagnostic[]): JobVertex[] {
+/** The job graph's `maxParallelism`: pipeline.max-parallelism, for every vertex without its own. */
+function readPipelineMaxParallelism(value: number | undefined, out: Diagnostic[]): number | undefined {
+  return value !== undefined && checkPipelineMaxParallelism(value, '/maxParallelism', out) ? value : undefined;
+}
+
+function readVertices(
+  inputs: readonly VertexInput[],
+  pipelineMax: number | undefined,
+  version: FlinkVersion,
+  out: Diagnostic[],
+): JobVertex[] {
   const vertexIds = new Map<string, string>();
   const operatorIds = new Map<string, string>();
   return inputs.map((v, index) => {
@@ -111,8 +121,10 @@ function readVertices(inputs: readonly VertexInput[], version: FlinkVersion, out
     // An implicit operator carries its vertex's id: a duplicate vertex is reported once, as such.
     if (v.operators !== undefined) for (const op of operators) noteDuplicate(operatorIds, op.id, op.pointer, 'operator', out);
     const parallelism = v.parallelism ?? 1;
+    const source = maxParallelismOf(v.maxParallelism, pipelineMax, parallelism).source;
+    const configured = v.maxParallelism ?? pipelineMax;
     const maxParallelism = checkParallelism(
-      { vertexName: v.name ?? v.id, parallelism, maxParallelism: v.maxParallelism, minParallelism: v.minParallelism, pointer },
+      { vertexName: v.name ?? v.id, parallelism, maxParallelism: configured, minParallelism: v.minParallelism, pointer },
       version,
       out,
     );
@@ -122,7 +134,8 @@ function readVertices(inputs: readonly VertexInput[], version: FlinkVersion, out
       name: v.name ?? v.id,
       parallelism,
       maxParallelism: maxParallelism ?? parallelism,
-      maxParallelismConfigured: v.maxParallelism !== undefined,
+      maxParallelismConfigured: configured !== undefined,
+      maxParallelismSource: source,
       minParallelism: v.minParallelism,
       slotSharingGroup: v.slotSharingGroup ?? DEFAULT_SLOT_SHARING_GROUP,
       coLocationGroup: v.coLocationGroup,

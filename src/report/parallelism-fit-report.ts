@@ -7,6 +7,8 @@ export interface ParallelismFitReport {
   readonly current: number;
   readonly highest: number | null;
   readonly cap: number;
+  /** Where the cap (the scaled vertex's max parallelism) came from. */
+  readonly capFrom: MaxParallelismOrigin;
   /** Every vertex's parallelism at `highest`. */
   readonly parallelism: Record<string, number>;
   /** On `highest` the job is met; on `highest + 1` (when below the cap) it is not. */
@@ -15,3 +17,15 @@ export interface ParallelismFitReport {
   readonly adaptive: Record<string, number> | null;
   readonly simulations: number;
 }
+
+/**
+ * Where a max parallelism came from: the vertex's own (`maxParallelism` in the job graph), the
+ * running job's (Flink's GET /jobs/:jobid answer: what its state was written with),
+ * `pipeline.max-parallelism` (of the job graph or the cluster's configuration: `file`), or derived
+ * from the vertex's parallelism now.
+ */
+export type MaxParallelismOrigin =
+  | { readonly source: 'vertex' }
+  | { readonly source: 'running-job' }
+  | { readonly source: 'pipeline.max-parallelism'; readonly file: string }
+  | { readonly source: 'parallelism'; readonly parallelism: number };

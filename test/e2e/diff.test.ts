@@ -88,8 +88,7 @@ describe('flinkslot diff: reports', () => {
     expect(out).toMatch(/^\s+10 → 15 \(\+5\)\s+UNKNOWN$/m);
     expect(out).toMatch(/^\s+default\s+changed\s+8 → 12 \(\+4\)\s+UNKNOWN\s+\+dedup$/m);
     expect(out).toMatch(/^\s+alerts\s+added\s+1\s+UNKNOWN\s+alert$/m);
-    expect(out).toContain('  - source, window, enrich, sink');
-    expect(out).toContain('  + source, window, dedup, enrich, alert, sink');
+    expect(out).toContain('  - region {source, window, enrich, sink}\n  + region {source, window, dedup, enrich, alert, sink}\n');
     expect(out).toMatch(/^\s+window\s+parallelism\s+8 → 12 \(\+4\)$/m);
     expect(out).toMatch(/^\s+dedup\s+added\s+parallelism 12, group default$/m);
     // dedup's OPERATOR use case now shares the default group's slot with STATE_BACKEND (70:70).
@@ -122,6 +121,30 @@ describe('flinkslot diff: reports', () => {
     expect(d.regions).toEqual({ old: 2, new: 3, added: [['scan'], ['agg']], removed: [['scan', 'agg']], unchanged: 1 });
     expect(d.slotSharingGroups.removed.map((g: Json) => g.vertices)).toEqual([['scan', 'agg']]);
     expect(d.slotSharingGroups.added.map((g: Json) => g.vertices)).toEqual([['scan'], ['agg']]);
+    expect(d.slotSharingGroups.added.map((g: Json) => [g.id, g.perRegion])).toEqual([
+      ['default/region-1', true],
+      ['default/region-2', true],
+    ]);
+  });
+
+  it('text: per-region groups and regions named by their vertices, not by numbers (issue 25 §5)', () => {
+    const run = diffCli([BATCH_OLD, BATCH_NEW]);
+    expect(run.status).toBe(0);
+    const out = run.stdout;
+    expect(out).toContain(
+      [
+        '  GROUP               CHANGE   SLOTS  PROFILE  VERTICES',
+        '  region {scan, agg}  removed      4  UNKNOWN  scan, agg',
+        '  region {scan}       added        4  UNKNOWN  scan',
+        '  region {agg}        added        4  UNKNOWN  agg',
+        '',
+        'Pipelined regions 2 → 3 (1 removed, 2 added, 1 unchanged)',
+        '  - region {scan, agg}',
+        '  + region {scan}',
+        '  + region {agg}',
+      ].join('\n'),
+    );
+    expect(out).not.toContain('region-1');
   });
 
   it('--json: identical files', () => {
@@ -148,7 +171,7 @@ describe('flinkslot diff: reports', () => {
     expect(out).toContain('| Slot sharing groups | 2 | 3 | **+1** |');
     expect(out).toContain('#### Slot sharing groups');
     expect(out).toContain('| `alerts` | added | 1 | UNKNOWN | `alert` |');
-    expect(out).toContain('```diff\n- source, window, enrich, sink\n+ source, window, dedup, enrich, alert, sink\n```');
+    expect(out).toContain('```diff\n- region {source, window, enrich, sink}\n+ region {source, window, dedup, enrich, alert, sink}\n```');
     expect(out).not.toMatch(ANSI);
   });
 

@@ -947,14 +947,24 @@ describe.concurrent('policies', () => {
         pointer: '/vertices/1/operators/0',
         line: 15,
       });
+      // Both round to 512 MiB: the message gives the bytes too (issue 25 §5).
       expect(findings[0].message).toBe(
-        `operator 'window-aggregate' of vertex 'window' gets ${bytes} bytes of managed memory per subtask, less than --min-managed-memory ${bytes + 1n} bytes`,
+        `operator 'window-aggregate' of vertex 'window' gets 512 MiB (${bytes} bytes) of managed memory per subtask, less than --min-managed-memory 512 MiB (${bytes + 1n} bytes)`,
       );
+      expect(findings[0].bytes).toEqual({ managedMemory: String(bytes), minManagedMemory: String(bytes + 1n) });
     });
 
-    it('in Flink units: 512m passes, 513m fails', async () => {
+    it('in Flink units: 512m passes, 513m fails, said in units with the exact bytes in --json (issue 25 §5)', async () => {
       expect((await json([WORDCOUNT, '--tm-config', FLINK_CONF, '--min-managed-memory', '512m'])).status).toBe(0);
-      expect((await json([WORDCOUNT, '--tm-config', FLINK_CONF, '--min-managed-memory', '513m'])).status).toBe(1);
+      const fail = await json([WORDCOUNT, '--tm-config', FLINK_CONF, '--min-managed-memory', '513m']);
+      expect(fail.status).toBe(1);
+      const [finding] = findingsOf(fail.data, WORDCOUNT);
+      expect([finding.message, finding.bytes]).toEqual([
+        "operator 'window-aggregate' of vertex 'window' gets 512 MiB of managed memory per subtask, less than --min-managed-memory 513 MiB",
+        { managedMemory: '536870920', minManagedMemory: String(513n * 1024n * 1024n) },
+      ]);
+      const text = await validate([WORDCOUNT, '--tm-config', FLINK_CONF, '--min-managed-memory', '513m']);
+      expect(text.stdout).toContain('gets 512 MiB of managed memory per subtask, less than --min-managed-memory 513 MiB');
     });
   });
 

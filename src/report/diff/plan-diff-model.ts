@@ -26,6 +26,8 @@ export interface JobSide {
 export interface GroupSide {
   id: string;
   name: string;
+  /** A batch job's per-region default group: its id (`default/region-N`) is a number, its vertices name it. */
+  perRegion?: true;
   slots: number;
   widestVertex: string;
   vertices: string[];

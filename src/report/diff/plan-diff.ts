@@ -161,6 +161,7 @@ function groupSide(g: ReportGroup): GroupSide {
   return {
     id: g.id,
     name: g.name,
+    ...(g.region === null ? {} : { perRegion: true as const }),
     slots: g.slots,
     widestVertex: g.widestVertex,
     vertices: [...g.vertices],

@@ -8,6 +8,7 @@ import { formatBytes } from '../../model/memory-size.js';
 import type { BytesJson } from '../profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { vertexLabeler } from '../vertex-label.js';
+import { groupLabel, regionLabel } from './region-label.js';
 import { maxOf, pushAll } from '../../util/push-all.js';
 
 /** Rows shown without folding. */
@@ -53,7 +54,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
 
   const g = diff.slotSharingGroups;
   const groupRows = [
-    ...g.changed.map(groupChangeRow),
+    ...g.changed.map((c) => groupChangeRow(c, label)),
     ...g.removed.map((x) => groupRow('removed', x, label)),
     ...g.added.map((x) => groupRow('added', x, label)),
   ];
@@ -68,7 +69,7 @@ export function renderDiffMarkdown(diff: PlanDiff, oldFile = 'old', newFile = 'n
   );
 
   const r = diff.regions;
-  const regionLines = [...r.removed.map((x) => `- ${members(x, 20)}`), ...r.added.map((x) => `+ ${members(x, 20)}`)];
+  const regionLines = [...r.removed.map((x) => `- ${regionLabel(x, label, 20)}`), ...r.added.map((x) => `+ ${regionLabel(x, label, 20)}`)];
   pushAll(
     out,
     section(
@@ -178,7 +179,7 @@ function fenced(language: string, lines: readonly string[]): string[] {
 
 function groupRow(what: string, g: GroupSide, label: (id: string) => string): string[] {
   return [
-    code(g.id),
+    code(groupLabel(g, label)),
     what,
     String(g.slots),
     text(profileToTextFromJson(g.resourceProfile)),
@@ -186,14 +187,15 @@ function groupRow(what: string, g: GroupSide, label: (id: string) => string): st
   ];
 }
 
-function groupChangeRow(c: GroupChange): string[] {
-  const id = c.old.id === c.new.id ? code(c.new.id) : `${code(c.old.id)} → ${code(c.new.id)}`;
+function groupChangeRow(c: GroupChange, label: (id: string) => string): string[] {
+  const [before, after] = [groupLabel(c.old, label), groupLabel(c.new, label)];
+  const id = before === after ? code(after) : `${code(before)} → ${code(after)}`;
   const slots = c.slotsDelta === 0 ? String(c.new.slots) : `${c.old.slots} → ${c.new.slots} (${signed(c.slotsDelta)})`;
   const profile = c.profileChanged
     ? `${text(profileToTextFromJson(c.old.resourceProfile))} → ${text(profileToTextFromJson(c.new.resourceProfile))}`
     : text(profileToTextFromJson(c.new.resourceProfile));
-  const moved = [...c.verticesAdded.map((v) => `+${code(v)}`), ...c.verticesRemoved.map((v) => `-${code(v)}`)];
-  return [id, 'changed', slots, profile, members(moved.length > 0 ? moved : c.new.vertices.map(code))];
+  const moved = [...c.verticesAdded.map((v) => `+${code(label(v))}`), ...c.verticesRemoved.map((v) => `-${code(label(v))}`)];
+  return [id, 'changed', slots, profile, members(moved.length > 0 ? moved : c.new.vertices.map((v) => code(label(v))))];
 }
 
 /** A group's vertices in a table cell: the first few, then how many more. */

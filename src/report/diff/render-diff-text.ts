@@ -10,6 +10,7 @@ import { profileToTextFromJson } from '../profile-text.js';
 import { type Style, PLAIN } from '../style.js';
 import { renderTable } from '../table.js';
 import { vertexLabeler } from '../vertex-label.js';
+import { groupLabel, regionLabel } from './region-label.js';
 import { pushAll } from '../../util/push-all.js';
 
 export interface DiffTextOptions {
@@ -82,7 +83,8 @@ export function renderDiffText(
         ])})`,
       ),
     );
-    const rows = [...r.removed.map((x) => `  - ${x.join(', ')}`), ...r.added.map((x) => `  + ${x.join(', ')}`)];
+    const region = (x: readonly string[]): string => regionLabel(x, label, 8);
+    const rows = [...r.removed.map((x) => `  - ${region(x)}`), ...r.added.map((x) => `  + ${region(x)}`)];
     pushAll(lines, [...cut(rows, limit), ...more(rows.length, limit, s)]);
   }
 
@@ -185,11 +187,12 @@ function profileText(p: ResourceProfileJson): string {
 }
 
 function groupRow(what: string, g: GroupSide, label: (id: string) => string): string[] {
-  return [g.id, what, String(g.slots), profileText(g.resourceProfile), members(g.vertices.map(label))];
+  return [groupLabel(g, label), what, String(g.slots), profileText(g.resourceProfile), members(g.vertices.map(label))];
 }
 
 function groupChangeRow(c: GroupChange, label: (id: string) => string): string[] {
-  const id = c.old.id === c.new.id ? c.new.id : `${c.old.id} → ${c.new.id}`;
+  const [before, after] = [groupLabel(c.old, label), groupLabel(c.new, label)];
+  const id = before === after ? after : `${before} → ${after}`;
   const profile = c.profileChanged
     ? `${profileText(c.old.resourceProfile)} → ${profileText(c.new.resourceProfile)}`
     : profileText(c.new.resourceProfile);

@@ -41,6 +41,8 @@ export interface Finding {
   /** JSON pointer into the file ('' = the document). */
   readonly pointer: string;
   readonly region: Region;
+  /** The exact sizes the message gives in units (bytes as decimal strings), for --json. */
+  readonly bytes?: Readonly<Record<string, string>>;
 }
 
 export interface FileSummary {

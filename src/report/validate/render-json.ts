@@ -46,5 +46,6 @@ function findingJson(f: Finding): object {
     column: f.region.startColumn,
     endLine: f.region.endLine,
     endColumn: f.region.endColumn,
+    ...(f.bytes === undefined ? {} : { bytes: f.bytes }),
   };
 }

@@ -17,10 +17,34 @@ describe('maxParallelismFit', () => {
     expect([r.value.highest, r.value.parallelism, r.value.proof]).toEqual([12, { a: 12, b: 6 }, { met: 'met', above: 'partly-met' }]);
   });
 
+  it('caps at the max parallelism derived from the parallelism now (4 → 128), not at 32768 (issue 25 §3)', () => {
+    const r = maxParallelismFit(cluster, job());
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([r.value.cap, r.value.capFrom]).toEqual([128, { source: 'parallelism', parallelism: 4 }]);
+  });
+
+  it("the job graph's pipeline.max-parallelism caps every vertex without its own", () => {
+    const r = maxParallelismFit(cluster, { ...job(), text: `maxParallelism: 6\n${job().text}` });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([r.value.highest, r.value.cap, r.value.capFrom, r.value.parallelism, r.value.proof.above]).toEqual([
+      6,
+      6,
+      { source: 'pipeline.max-parallelism', file: 'chain.yaml' },
+      { a: 6, b: 3 },
+      null,
+    ]);
+  });
+
   it('stops at a configured max parallelism, which then has no proof above it', () => {
     const r = maxParallelismFit(cluster, job(', maxParallelism: 10'));
     if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
-    expect([r.value.highest, r.value.cap, r.value.proof.above, r.value.adaptive]).toEqual([10, 10, null, null]);
+    expect([r.value.highest, r.value.cap, r.value.capFrom, r.value.proof.above, r.value.adaptive]).toEqual([
+      10,
+      10,
+      { source: 'vertex' },
+      null,
+      null,
+    ]);
   });
 
   it('size/vertex: a vertex the job does not have', () => {
