@@ -93,7 +93,7 @@ describe('sizes are bounded before anything is parsed or simulated', () => {
     ]);
   });
 
-  it('20,000 located errors take seconds, not minutes (locating them was quadratic), and 20 are printed', () => {
+  it('20,000 located errors: 20 are printed and the rest counted (that locating them is linear is tested by doubling, in source-map.test.ts)', () => {
     const events = Array.from({ length: 20_000 }, (_, i) => `  - {at: ${i}, registerTaskManager: tm${i}}`);
     const scenario = file('unknown-tms.yaml', `cluster: {${WORKER}, taskManagers: [{id: tm}]}\njobs: []\nevents:\n${events.join('\n')}\n`);
     const run = runCli(['simulate', scenario]);
@@ -102,7 +102,6 @@ describe('sizes are bounded before anything is parsed or simulated', () => {
     expect(lines[19]).toBe(
       `error ${scenario}:23:35 no TaskManager 'tm19' in the cluster (TaskManagers: tm) (/events/19/registerTaskManager) [scenario/unknown-task-manager]`,
     );
-    expect(run.millis).toBeLessThan(15_000);
   });
 
   it('a manifest of 5,000 documents is read once, not copied per document, and listed in one line', () => {
@@ -114,6 +113,5 @@ describe('sizes are bounded before anything is parsed or simulated', () => {
       2,
       `error ${manifest}:4:1 the file holds 5000 YAML documents (${kinds} and 4990 more) and none is a FlinkDeployment or a ConfigMap with Flink's configuration: flinkslot reads one document per file [input/several-documents]\n`,
     ]);
-    expect(run.millis).toBeLessThan(15_000);
   });
 });

@@ -102,7 +102,7 @@ describe('flinkslot report', () => {
     }
   });
 
-  it('a 200-vertex SQL plan on 100 TaskManagers: every vertex drawn, under 2 MB, well within a second and a half', () => {
+  it('a 200-vertex SQL plan on 100 TaskManagers: every vertex drawn, under 2 MB (its speed is measured by npm run bench, not here)', () => {
     const job = join(dir, 'sql.yaml');
     const cluster = join(dir, 'c100.yaml');
     writeFileSync(job, sqlPlanJob(66));
@@ -114,7 +114,6 @@ describe('flinkslot report', () => {
     expect(count(html, /data-vertex="/g)).toBe(199);
     expect(count(html, /data-task-manager="/g)).toBe(100);
     expect(statSync(out).size).toBeLessThan(2 * 1024 * 1024);
-    expect(run.millis).toBeLessThan(1500);
   });
 
   it('bounded by what a page can show: 20,000 vertices collapse into chains, 3,000 slot sharing groups are not drawn', () => {

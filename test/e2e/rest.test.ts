@@ -119,7 +119,6 @@ describe('failures of the network and of the other side: exit 2, one line naming
     const run = await runCliAsync(['import', slow.url], { env: { FLINKSLOT_REST_TIMEOUT: '0.3' } });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`error GET ${slow.url}/taskmanagers: no answer within 0.3 s (FLINKSLOT_REST_TIMEOUT sets the seconds)\n`);
-    expect(run.millis).toBeLessThan(4000);
   });
 
   it('401 without credentials; a bearer token from FLINKSLOT_REST_TOKEN, never printed; basic auth from USER/PASSWORD', async () => {
