@@ -9,7 +9,7 @@ import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnos
 import type { FlinkVersion } from '../model/flink-version.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
-import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
+import { MEMORY_FIELDS, type MemoryField, type ResourceProfile, type SpecifiedProfile } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
 import { kindOfText, wrongKind } from '../parse/file-kind.js';
@@ -22,6 +22,7 @@ import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import type { SimulationOutcome } from '../sim/simulation-outcome.js';
 import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
+import { printable } from '../util/printable.js';
 import { pushAll } from '../util/push-all.js';
 import { runOnClusterData } from './cluster-data-run.js';
 import { versionOption } from './job-text.js';
@@ -186,6 +187,17 @@ function simulateCount(
   });
 }
 
+/** A slot asks for an extended resource (gpu) the shape's configuration does not give its TaskManagers at all. */
+function noExternalResource(head: string, job: string, profile: ResourceProfile, name: string): Diagnostic {
+  const shown = printable(name);
+  return error(
+    'size/never-met',
+    `${head}: job ${printable(job)} asks for slots of ${describeProfile(profile)}, and this TaskManager configuration has no ${shown}; ` +
+      `give it external-resources: ${shown} and external-resource.${shown}.amount: the ${shown} of one TaskManager (Flink 1.13 and later divide it among the slots)`,
+    '',
+  );
+}
+
 function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfile): Diagnostic {
   const head = 'no number of these TaskManagers meets the requirements';
   // In action terms when a slot is larger than the shape: what each TaskManager must have at least.
@@ -195,6 +207,8 @@ function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfi
       if (tooBig === undefined) continue;
       // Memory amounts from the profiles themselves; CPU and extended resources as the shortfall writes them.
       const need = e.profile as SpecifiedProfile;
+      const absent = tooBig.shortfalls!.find((f) => need.extendedResources.has(f.dimension) && !shape.extendedResources.has(f.dimension));
+      if (absent !== undefined) return noExternalResource(head, job.id, e.profile, absent.dimension);
       const amount = (dimension: string, text: string, of: SpecifiedProfile): string =>
         MEMORY_FIELDS.includes(dimension as MemoryField) ? formatBytes(of[dimension as MemoryField]) : text;
       const needs = tooBig
