@@ -95,5 +95,10 @@ function podLine(report: MemoryReport, style: Style): string[] {
     pod.cpuLimit === pod.cpuRequest && pod.memoryLimitMiB === pod.memoryRequestMiB
       ? 'limits equal requests'
       : `limits cpu ${pod.cpuLimit}, memory ${pod.memoryLimitMiB}Mi`;
-  return [`${style.strong('Kubernetes pod:')} requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi; ${limits}`];
+  // KubernetesUtils.getResourceRequirements: requests and limits both get each external resource's amount.
+  const external = (report.externalResources ?? [])
+    .filter((r) => r.kubernetesConfigKey !== undefined)
+    .map((r) => `, ${printable(r.kubernetesConfigKey!)} ${r.amount}`)
+    .join('');
+  return [`${style.strong('Kubernetes pod:')} requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi${external}; ${limits}`];
 }

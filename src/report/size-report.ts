@@ -144,7 +144,13 @@ function extendedUse(totals: SpecifiedProfile[], frees: SpecifiedProfile[]): Dim
     const sum = (ps: SpecifiedProfile[]) => ps.reduce((s, p) => addDecimal(s, p.extendedResources.get(name) ?? ZERO_DECIMAL), ZERO_DECIMAL);
     const [total, free] = [sum(totals), sum(frees)];
     const used = decimalToNumber(subtractDecimal(total, free));
-    return { dimension: name, total: decimalToNumber(total), used, unused: decimalToNumber(free), utilisation: ratio(used, decimalToNumber(total)) };
+    return {
+      dimension: name,
+      total: decimalToNumber(total),
+      used,
+      unused: decimalToNumber(free),
+      utilisation: ratio(used, decimalToNumber(total)),
+    };
   });
 }
 
@@ -155,9 +161,7 @@ function binding(f: SizeFindings, usage: DimensionUse[]): UsageDimension {
   const short = new Map<UsageDimension, number>();
   for (const job of f.fewer?.jobs ?? [])
     for (const e of job.explanations)
-      for (const r of e.reasons)
-        for (const s of r.shortfalls ?? [])
-          short.set(s.dimension, (short.get(s.dimension) ?? 0) + 1);
+      for (const r of e.reasons) for (const s of r.shortfalls ?? []) short.set(s.dimension, (short.get(s.dimension) ?? 0) + 1);
   // Static slots, or only default slots (UNKNOWN profiles, each a 1/n share of every resource): slots bind.
   const defaultSlotsOnly = f.met.jobs.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
   if (f.met.slotManager === 'declarative' || defaultSlotsOnly) return 'slots';
