@@ -9,7 +9,7 @@ import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnos
 import type { FlinkVersion } from '../model/flink-version.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
-import { MEMORY_FIELDS, type MemoryField, type ResourceProfile, type SpecifiedProfile } from '../model/resource-profile.js';
+import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
 import { kindOfText, wrongKind } from '../parse/file-kind.js';
@@ -187,15 +187,19 @@ function simulateCount(
   });
 }
 
-/** A slot asks for an extended resource (gpu) the shape's configuration does not give its TaskManagers at all. */
-function noExternalResource(head: string, job: string, profile: ResourceProfile, name: string): Diagnostic {
-  const shown = printable(name);
-  return error(
-    'size/never-met',
-    `${head}: job ${printable(job)} asks for slots of ${describeProfile(profile)}, and this TaskManager configuration has no ${shown}; ` +
-      `give it external-resources: ${shown} and external-resource.${shown}.amount: the ${shown} of one TaskManager (Flink 1.13 and later divide it among the slots)`,
-    '',
-  );
+/**
+ * What to set for each extended resource (gpu) a slot asks for and the shape's configuration does
+ * not give its TaskManagers at all: Flink's external-resource keys (docs/research/external-resources.md).
+ */
+function externalResourceAdvice(need: SpecifiedProfile, shape: SpecifiedProfile): string {
+  return [...need.extendedResources.keys()]
+    .filter((name) => !shape.extendedResources.has(name))
+    .map((name) => printable(name))
+    .map(
+      (n) =>
+        `; this TaskManager configuration has no ${n}: give it external-resources: ${n} and external-resource.${n}.amount (per TaskManager; Flink 1.13 and later divide it among the slots)`,
+    )
+    .join('');
 }
 
 function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfile): Diagnostic {
@@ -207,8 +211,6 @@ function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfi
       if (tooBig === undefined) continue;
       // Memory amounts from the profiles themselves; CPU and extended resources as the shortfall writes them.
       const need = e.profile as SpecifiedProfile;
-      const absent = tooBig.shortfalls!.find((f) => need.extendedResources.has(f.dimension) && !shape.extendedResources.has(f.dimension));
-      if (absent !== undefined) return noExternalResource(head, job.id, e.profile, absent.dimension);
       const amount = (dimension: string, text: string, of: SpecifiedProfile): string =>
         MEMORY_FIELDS.includes(dimension as MemoryField) ? formatBytes(of[dimension as MemoryField]) : text;
       const needs = tooBig
@@ -216,7 +218,7 @@ function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfi
           (f) => `${f.dimension} ${amount(f.dimension, f.required, need)} (it has ${amount(f.dimension, f.available, shape)})`,
         )
         .join(', ');
-      const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}`;
+      const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}${externalResourceAdvice(need, shape)}`;
       return error('size/never-met', message, '');
     }
   const why = outcome.jobs.flatMap((j) => j.explanations.flatMap((e) => e.reasons.map((r) => r.message))).slice(0, 1);

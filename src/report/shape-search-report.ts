@@ -106,7 +106,8 @@ const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 function reasonOf(d: Diagnostic): string {
   return d.message
     .replace(/\(closest TaskManager.*$/s, '')
-    .replace(/; give each TaskManager at least .*$/s, '')
+    // The amounts differ per shape; the advice on a missing external resource (gpu) does not.
+    .replace(/; give each TaskManager at least .*?(?=; this TaskManager configuration has no |$)/s, '')
     .replace(/on [\d,]+ of them/, 'on any number of them')
     .trim();
 }

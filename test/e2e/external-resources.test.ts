@@ -113,7 +113,7 @@ describe('size: GPU jobs size GPU TaskManagers', () => {
     const run = runCli(['size', JOB, '--tm-config', file('tm-none.yaml', MEMORY)]);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
-      'error no number of these TaskManagers meets the requirements: job gpu-inference asks for slots of cpu 1, heap 256 MiB, gpu 1, and this TaskManager configuration has no gpu; give it external-resources: gpu and external-resource.gpu.amount: the gpu of one TaskManager (Flink 1.13 and later divide it among the slots) [size/never-met]\n',
+      'error no number of these TaskManagers meets the requirements: job gpu-inference asks for slots of cpu 1, heap 256 MiB, gpu 1, larger than one TaskManager of this shape; give each TaskManager at least gpu 1 (it has 0); this TaskManager configuration has no gpu: give it external-resources: gpu and external-resource.gpu.amount (per TaskManager; Flink 1.13 and later divide it among the slots) [size/never-met]\n',
     );
   });
 
