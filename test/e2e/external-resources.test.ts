@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
 
-const JOB = 'fixtures/jobs/gpu-inference.yaml';
+const JOB = 'fixtures/gpu/gpu-inference.yaml';
 const MEMORY = 'taskmanager.memory.process.size: 4g\ntaskmanager.numberOfTaskSlots: 4\n';
 const GPU = 'external-resources: gpu\nexternal-resource.gpu.amount: 1\nexternal-resource.gpu.kubernetes.config-key: nvidia.com/gpu\n';
 const compile = (schema: string) =>
@@ -76,10 +76,15 @@ describe('simulate --cluster: a GPU slot is met only on a TaskManager with a fre
     );
 
   it('two TaskManagers of one GPU each hold two of the three GPU slots; the third is short of gpu', () => {
-    const run = runCli(['simulate', '--cluster', cluster(true), JOB]);
+    // The README's example: fixtures/gpu/cluster-1-gpu-tms.yaml is cluster(true) as a file.
+    const run = runCli(['simulate', '--cluster', 'fixtures/gpu/cluster-1-gpu-tms.yaml', JOB]);
+    expect(runCli(['simulate', '--cluster', cluster(true), JOB]).stdout).toContain('acquired  2 × cpu 1, heap 256 MiB, gpu 1');
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('acquired  2 × cpu 1, heap 256 MiB, gpu 1');
     expect(run.stdout).toMatch(/closest TaskManager tm-\d: gpu 0 free of 1 needed \(short by 1\)/);
+    expect(run.stdout).toContain(
+      'add 1 TaskManager like the default worker (4 slots each, cpu 4, heap 1.4 GiB, managed 1.3 GiB, network 343 MiB, gpu 1)',
+    );
   });
 
   it('without GPUs in the configuration nothing is met, and the reason names the gpu dimension', () => {

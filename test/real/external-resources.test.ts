@@ -87,7 +87,7 @@ describe('real artefacts: external resources (GPUs)', () => {
     const keys = a.inputs.dynamicProperties.map((p) => p.replace('=', ': ')).join('\n');
     const tm = join(dir, 'config.yaml');
     writeFileSync(tm, `${readFileSync(join(ROOT, config), 'utf8')}\n${keys}\n`);
-    const size = runCli(['size', 'fixtures/jobs/gpu-inference.yaml', '--tm-config', tm, '--json']);
+    const size = runCli(['size', 'fixtures/gpu/gpu-inference.yaml', '--tm-config', tm, '--json']);
     expect([size.status, size.stderr]).toEqual([0, '']);
     const report = JSON.parse(size.stdout);
     expect(report.jobs[0].slots).toBe(a.expected.sizeGpuJob!.parallelism);
