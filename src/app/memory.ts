@@ -6,6 +6,7 @@ import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js'
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { readConfigurationText, withDynamicProperties } from '../memory/parse-flink-configuration.js';
 import { containerNotes } from '../memory/kubernetes-standalone.js';
+import { externalResourceNotes } from '../memory/external-resources.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type DeploymentTarget, targetOfConfiguration } from '../memory/task-manager-cpu.js';
 import { type FlinkVersion, resolveFlinkVersion } from '../model/flink-version.js';
@@ -61,7 +62,8 @@ function deriveMemory(
   const workload = read.value.manifest?.taskManagers;
   const container =
     workload === undefined ? [] : containerNotes(workload, setup.value.memory.totalProcess, setup.value.resources.cpu.cores);
-  const notes = [...read.value.notes, ...container].map((n) => n.message);
+  const external = externalResourceNotes(setup.value.resources.externalResources, version.value);
+  const notes = [...[...read.value.notes, ...container].map((n) => n.message), ...external];
   const report = buildMemoryReport(setup.value.memory, setup.value.resources, {
     version: version.value,
     source: versionSource,

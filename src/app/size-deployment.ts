@@ -21,7 +21,7 @@ type Raw = Record<string, unknown>;
  * TaskManager keys a deployment carries: memory, slots, CPU and the state backend's. Addresses,
  * hosts and ports are left out: on Kubernetes the operator sets them.
  */
-const CARRIED = /^(taskmanager\.|state\.backend)/;
+const CARRIED = /^(taskmanager\.|state\.backend|external-resources?(\.|$))/;
 const SET_BY_THE_PLATFORM = /^taskmanager\.(host|bind-host|rpc\.|data\.port|resource-id)/;
 
 export function sizeDeployment(

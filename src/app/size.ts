@@ -22,6 +22,7 @@ import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import type { SimulationOutcome } from '../sim/simulation-outcome.js';
 import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
+import { printable } from '../util/printable.js';
 import { pushAll } from '../util/push-all.js';
 import { runOnClusterData } from './cluster-data-run.js';
 import { versionOption } from './job-text.js';
@@ -186,6 +187,21 @@ function simulateCount(
   });
 }
 
+/**
+ * What to set for each extended resource (gpu) a slot asks for and the shape's configuration does
+ * not give its TaskManagers at all: Flink's external-resource keys (docs/research/external-resources.md).
+ */
+function externalResourceAdvice(need: SpecifiedProfile, shape: SpecifiedProfile): string {
+  return [...need.extendedResources.keys()]
+    .filter((name) => !shape.extendedResources.has(name))
+    .map((name) => printable(name))
+    .map(
+      (n) =>
+        `; this TaskManager configuration has no ${n}: give it external-resources: ${n} and external-resource.${n}.amount (per TaskManager; Flink 1.13 and later divide it among the slots)`,
+    )
+    .join('');
+}
+
 function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfile): Diagnostic {
   const head = 'no number of these TaskManagers meets the requirements';
   // In action terms when a slot is larger than the shape: what each TaskManager must have at least.
@@ -202,7 +218,7 @@ function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfi
           (f) => `${f.dimension} ${amount(f.dimension, f.required, need)} (it has ${amount(f.dimension, f.available, shape)})`,
         )
         .join(', ');
-      const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}`;
+      const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}${externalResourceAdvice(need, shape)}`;
       return error('size/never-met', message, '');
     }
   const why = outcome.jobs.flatMap((j) => j.explanations.flatMap((e) => e.reasons.map((r) => r.message))).slice(0, 1);

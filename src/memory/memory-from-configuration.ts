@@ -39,7 +39,7 @@ export function taskManagerSetup(
 function toDiagnostic(e: FlinkException, config: FlinkConfiguration): Diagnostic {
   const message = [e.message, ...e.causes.filter((c) => !e.message.includes(c)).map((c) => `caused by: ${c}`)].join('\n  ');
   // Flink names the key quoted ('taskmanager.memory.flink.size') or bare (taskmanager.cpu.cores).
-  const named = [...e.chain.join(' ').matchAll(/taskmanager\.[A-Za-z0-9.-]*[A-Za-z0-9]/g)].map((m) => m[0]);
+  const named = [...e.chain.join(' ').matchAll(/(?:taskmanager|external-resource)\.[A-Za-z0-9._-]*[A-Za-z0-9]/g)].map((m) => m[0]);
   const key = named.find((k) => config.has(k));
   // Flat keys are JSON-pointer segments as they are; a nested config.yaml is located by its ancestor.
   return error('config/memory', message, key === undefined ? '' : `/${key}`, e.errorType);

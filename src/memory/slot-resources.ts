@@ -2,15 +2,16 @@
  * A TaskManager's total resources and its default slot ResourceProfile
  * (`TaskExecutorResourceUtils.generateTotalAvailableResourceProfile / generateDefaultSlotResourceProfile`):
  * CPU per deployment target (task-manager-cpu.ts); task heap,
- * task off-heap, managed and network memory. Framework memory, metaspace and overhead are not
- * part of it. A slot gets each field divided by the number of slots: bytes by integer division,
- * CPU at BigDecimal scale 16 rounded down, and from Flink 1.14 every CPU value at 8 decimals.
+ * task off-heap, managed and network memory; external resources from Flink 1.13
+ * (external-resources.ts). Framework memory, metaspace and overhead are not part of it. A slot gets each field divided by the number of slots: bytes by integer division,
+ * CPU and extended resources at BigDecimal scale 16 rounded down, from Flink 1.14 at 8 decimals.
  */
 import { FlinkException } from '../errors/flink-exception.js';
 import { decimalFromNumber, roundDownDecimal } from '../model/decimal.js';
 import { type FlinkVersion, resourceScale } from '../model/flink-version.js';
 import { type SpecifiedProfile, divideIntoSlots, specified } from '../model/resource-profile.js';
 import { type FlinkConfiguration, readInteger } from './flink-configuration.js';
+import { type ExternalResources, extendedResourcesOf, externalResourcesFromConfig } from './external-resources.js';
 import { type DeploymentTarget, type TaskManagerCpu, taskManagerCpu } from './task-manager-cpu.js';
 import { type KubernetesPodResources, kubernetesPodResources } from './kubernetes-pod.js';
 import { memoryOptions } from './memory-options.js';
@@ -23,6 +24,8 @@ export interface TaskManagerResources {
   readonly numberOfTaskSlots: number;
   readonly totalResourceProfile: SpecifiedProfile;
   readonly defaultSlotResourceProfile: SpecifiedProfile;
+  /** `external-resources` and their amounts, in the profiles above from Flink 1.13. */
+  readonly externalResources: ExternalResources;
   /** On Kubernetes: the pod's requests and limits. */
   readonly kubernetesPod?: KubernetesPodResources;
 }
@@ -36,6 +39,8 @@ export function computeTaskManagerResources(
   const o = memoryOptions(version);
   const configuredSlots = readInteger(config, o.numberOfTaskSlots)!;
   const cpu = cpuInsideProcessSpec(() => taskManagerCpu(config, version, target, configuredSlots), version);
+  // TaskExecutorProcessUtils reads the external resources after the CPU, before the slots are checked.
+  const externalResources = externalResourcesFromConfig(config, version);
   const slots = slotsOf(configuredSlots);
   const total = specified({
     cpuCores: roundDownDecimal(decimalFromNumber(cpu.cores), resourceScale(version)),
@@ -43,6 +48,7 @@ export function computeTaskManagerResources(
     taskOffHeapMemory: memory.taskOffHeap,
     managedMemory: memory.managed,
     networkMemory: memory.network,
+    extendedResources: extendedResourcesOf(externalResources),
   });
   return {
     deploymentTarget: target,
@@ -50,6 +56,7 @@ export function computeTaskManagerResources(
     numberOfTaskSlots: slots,
     totalResourceProfile: total,
     defaultSlotResourceProfile: divideIntoSlots(total, slots, resourceScale(version)),
+    externalResources,
     ...(target === 'kubernetes' ? { kubernetesPod: kubernetesPodResources(config, version, cpu.cores, memory.totalProcess) } : {}),
   };
 }

@@ -33,7 +33,7 @@ const POLICY_KEYS = ['maxSlots', 'maxParallelism', 'minManagedMemory', 'requireG
 const CLUSTER_KEYS = ['taskManagers', 'defaultWorker', 'resourceAllocation', 'slotModel', 'slotManager'];
 /** Top-level keys of a nested config.yaml (Flink 1.19+), and the prefixes of a flat flink-conf.yaml. */
 const FLINK_OPTION_ROOTS =
-  /^(taskmanager|jobmanager|state|execution|parallelism|cluster|slotmanager|rest|high-availability|kubernetes|yarn|env|pipeline|restart-strategy|metrics|web|blob|akka|pekko|security|fs|io|table|python|classloader|heartbeat|resourcemanager)(\.|$)/;
+  /^(taskmanager|jobmanager|state|execution|parallelism|cluster|slotmanager|rest|high-availability|kubernetes|yarn|env|pipeline|restart-strategy|metrics|web|blob|akka|pekko|security|fs|io|table|python|classloader|heartbeat|resourcemanager|external-resources?)(\.|$)/;
 
 /** A scenario's `cluster` map has flinkslot's camelCase keys; a nested config.yaml's `cluster:` has Flink's dashed ones. */
 function isScenarioCluster(cluster: unknown): boolean {

@@ -27,10 +27,25 @@ export interface MemoryReport {
   numberOfTaskSlots: number;
   taskManagerTotalResource: ResourceProfileJson;
   defaultSlotResourceProfile: ResourceProfileJson;
+  /**
+   * `external-resources` with a positive amount per TaskManager (in the profiles above from Flink
+   * 1.13), and the resource name a Kubernetes pod or YARN container asks for each.
+   */
+  externalResources?: ExternalResourceJson[];
   /** On Kubernetes: the TaskManager pod's CPU and memory (MiB) requests and limits. */
   kubernetesPod?: { cpuRequest: number; cpuLimit: number; memoryRequestMiB: number; memoryLimitMiB: number };
   /** From a running cluster: what its TaskManagers report of themselves, against the derived sizes. */
   reportedByTaskManagers?: ReportedMemoryCheck;
+}
+
+export interface ExternalResourceJson {
+  name: string;
+  amount: number;
+  /** From Flink 1.13: part of the total and default slot ResourceProfiles. */
+  inResourceProfile: boolean;
+  driverFactoryClass?: string;
+  kubernetesConfigKey?: string;
+  yarnConfigKey?: string;
 }
 
 /** How one set of TaskManagers differs from the derived sizes. */
@@ -85,6 +100,13 @@ export function buildMemoryReport(
     numberOfTaskSlots: resources.numberOfTaskSlots,
     taskManagerTotalResource: profileToJson(resources.totalResourceProfile),
     defaultSlotResourceProfile: profileToJson(resources.defaultSlotResourceProfile),
+    ...externalResourcesJson(resources),
     ...(resources.kubernetesPod === undefined ? {} : { kubernetesPod: { ...resources.kubernetesPod } }),
   };
+}
+
+function externalResourcesJson(resources: TaskManagerResources): Pick<MemoryReport, 'externalResources'> {
+  const { resources: list, inResourceProfile } = resources.externalResources;
+  if (list.length === 0) return {};
+  return { externalResources: list.map((r) => ({ ...r, amount: Number(r.amount), inResourceProfile })) };
 }

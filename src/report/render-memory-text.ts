@@ -38,6 +38,7 @@ export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): st
     `${style.strong('TaskManager resources:')} ${profileToTextFromJson(report.taskManagerTotalResource)}`,
     `${style.strong('CPU:')} ${report.cpu.cores} from ${report.cpu.source}${report.cpu.roundedUp === true ? ' (rounded up to whole YARN vcores)' : ''} (deployment target ${report.deploymentTarget})`,
     `${style.strong(`Slots: ${report.numberOfTaskSlots} × `)}${profileToTextFromJson(report.defaultSlotResourceProfile)}`,
+    ...externalResourceLines(report, style),
     ...podLine(report, style),
     ...reportedLines(report, style),
   ];
@@ -71,6 +72,21 @@ function reportedLines(report: MemoryReport, style: Style): string[] {
 const size = (bytes: number | string): string => `${formatBytes(BigInt(bytes))} (${bytes} bytes)`;
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** Each external resource per TaskManager, where a pod or container asks for it, and whether slots carry it. */
+function externalResourceLines(report: MemoryReport, style: Style): string[] {
+  const list = report.externalResources ?? [];
+  if (list.length === 0) return [];
+  const each = list.map((r) => {
+    const where = [
+      ...(r.kubernetesConfigKey === undefined ? [] : [`Kubernetes ${printable(r.kubernetesConfigKey)}`]),
+      ...(r.yarnConfigKey === undefined ? [] : [`YARN ${printable(r.yarnConfigKey)}`]),
+    ];
+    return `${printable(r.name)} ${r.amount}${where.length === 0 ? '' : ` (${where.join(', ')})`}`;
+  });
+  const slots = list[0]!.inResourceProfile ? 'divided among the slots above' : 'not in slot profiles before Flink 1.13';
+  return [`${style.strong('External resources:')} ${each.join(', ')} per TaskManager; ${slots}`];
+}
+
 /** As Flink's JobManager logs a new pod: "with resource <MiB,cpu>", and the limits when they differ. */
 function podLine(report: MemoryReport, style: Style): string[] {
   const pod = report.kubernetesPod;
@@ -79,5 +95,10 @@ function podLine(report: MemoryReport, style: Style): string[] {
     pod.cpuLimit === pod.cpuRequest && pod.memoryLimitMiB === pod.memoryRequestMiB
       ? 'limits equal requests'
       : `limits cpu ${pod.cpuLimit}, memory ${pod.memoryLimitMiB}Mi`;
-  return [`${style.strong('Kubernetes pod:')} requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi; ${limits}`];
+  // KubernetesUtils.getResourceRequirements: requests and limits both get each external resource's amount.
+  const external = (report.externalResources ?? [])
+    .filter((r) => r.kubernetesConfigKey !== undefined)
+    .map((r) => `, ${printable(r.kubernetesConfigKey!)} ${r.amount}`)
+    .join('');
+  return [`${style.strong('Kubernetes pod:')} requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi${external}; ${limits}`];
 }

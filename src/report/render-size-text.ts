@@ -5,11 +5,11 @@ import { printable } from '../util/printable.js';
 import { count } from '../util/plural.js';
 import { formatDiagnostic } from './render-plan-text.js';
 import { profileToTextFromJson } from './profile-text.js';
-import type { DimensionUse, SizeReport, SizeRun } from './size-report.js';
+import type { DimensionUse, SizeDimension, SizeReport, SizeRun, UsageDimension } from './size-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
 
-const LABELS: Record<DimensionUse['dimension'], string> = {
+const LABELS: Record<SizeDimension, string> = {
   slots: 'slots',
   cpuCores: 'CPU cores',
   taskHeapMemory: 'task heap',
@@ -36,14 +36,14 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
     ...renderTable(
       ['RESOURCE', 'TOTAL', 'USED', 'IDLE', 'USE'],
       report.usage.map((u) => [
-        LABELS[u.dimension],
+        label(u.dimension),
         amount(u, u.total),
         amount(u, u.used),
         amount(u, u.unused),
         `${Math.round(u.utilisation * 100)}%`,
       ]),
     ),
-    `  binding: ${style.strong(LABELS[report.bindingDimension])} (${report.simulations} SlotManager runs)`,
+    `  binding: ${style.strong(label(report.bindingDimension))} (${report.simulations} SlotManager runs)`,
   ];
   return lines.join('\n') + '\n';
 }
@@ -55,8 +55,11 @@ function fewerLines(fewer: SizeRun, style: Style): string[] {
   ];
 }
 
+/** An extended resource (gpu) is named as the configuration names it. */
+const label = (d: UsageDimension): string => (d in LABELS ? LABELS[d as SizeDimension] : printable(d));
+
 function amount(u: DimensionUse, value: number | string): string {
   if (u.dimension === 'slots') return String(value);
-  if (u.dimension === 'cpuCores') return decimalToString(decimalFromNumber(Number(value)));
-  return formatBytes(BigInt(value));
+  if (u.dimension in LABELS && u.dimension !== 'cpuCores') return formatBytes(BigInt(value));
+  return decimalToString(decimalFromNumber(Number(value)));
 }

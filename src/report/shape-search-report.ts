@@ -104,11 +104,14 @@ const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 /** The reason without the numbers of one shape, so equal reasons group. */
 function reasonOf(d: Diagnostic): string {
-  return d.message
-    .replace(/\(closest TaskManager.*$/s, '')
-    .replace(/; give each TaskManager at least .*$/s, '')
-    .replace(/on [\d,]+ of them/, 'on any number of them')
-    .trim();
+  return (
+    d.message
+      .replace(/\(closest TaskManager.*$/s, '')
+      // The amounts differ per shape; the advice on a missing external resource (gpu) does not.
+      .replace(/; give each TaskManager at least .*?(?=; this TaskManager configuration has no |$)/s, '')
+      .replace(/on [\d,]+ of them/, 'on any number of them')
+      .trim()
+  );
 }
 
 /** When no shape can run the jobs: one error for the search, then one per reason with its count. */

@@ -8,11 +8,15 @@ import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractD
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
 import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import { type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { pushAll } from '../util/push-all.js';
 
 export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
 
+/** A SizeDimension, or the name of an extended resource of the TaskManagers (`gpu`). */
+export type UsageDimension = SizeDimension | (string & {});
+
 export interface DimensionUse {
-  readonly dimension: SizeDimension;
+  readonly dimension: UsageDimension;
   /** CPU cores and slots as numbers; memory in bytes (a string beyond 2^53). */
   readonly total: number | string;
   readonly used: number | string;
@@ -53,9 +57,9 @@ export interface SizeReport {
   readonly proof: { readonly met: SizeRun; readonly fewer: SizeRun | null };
   readonly usage: DimensionUse[];
   /** What stays idle on the N TaskManagers, per dimension (the same as usage[].unused). */
-  readonly unused: Partial<Record<SizeDimension, number | string>>;
+  readonly unused: Partial<Record<UsageDimension, number | string>>;
   /** The resource that runs out first: short on one TaskManager fewer, else the most used. */
-  readonly bindingDimension: SizeDimension;
+  readonly bindingDimension: UsageDimension;
   /** SlotManager runs the search made. */
   readonly simulations: number;
   /** Present when the shape came from a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment). */
@@ -129,19 +133,35 @@ function usageOf(f: SizeFindings): DimensionUse[] {
       utilisation: total === 0n ? 0 : Number((usedBytes * 1_000_000n) / total) / 1_000_000,
     });
   }
+  pushAll(out, extendedUse(totals, frees));
   return out;
+}
+
+/** Each extended resource the TaskManagers have (external-resources: gpu), summed as decimals. */
+function extendedUse(totals: SpecifiedProfile[], frees: SpecifiedProfile[]): DimensionUse[] {
+  const names = [...new Set(totals.flatMap((p) => [...p.extendedResources.keys()]))].sort();
+  return names.map((name) => {
+    const sum = (ps: SpecifiedProfile[]) => ps.reduce((s, p) => addDecimal(s, p.extendedResources.get(name) ?? ZERO_DECIMAL), ZERO_DECIMAL);
+    const [total, free] = [sum(totals), sum(frees)];
+    const used = decimalToNumber(subtractDecimal(total, free));
+    return {
+      dimension: name,
+      total: decimalToNumber(total),
+      used,
+      unused: decimalToNumber(free),
+      utilisation: ratio(used, decimalToNumber(total)),
+    };
+  });
 }
 
 const ratio = (used: number, total: number): number => (total === 0 ? 0 : used / total);
 
 /** The dimension short most often one TaskManager fewer; without shortfalls (static slots), the most used one. */
-function binding(f: SizeFindings, usage: DimensionUse[]): SizeDimension {
-  const short = new Map<SizeDimension, number>();
+function binding(f: SizeFindings, usage: DimensionUse[]): UsageDimension {
+  const short = new Map<UsageDimension, number>();
   for (const job of f.fewer?.jobs ?? [])
     for (const e of job.explanations)
-      for (const r of e.reasons)
-        for (const s of r.shortfalls ?? [])
-          if (s.dimension !== 'extended') short.set(s.dimension as SizeDimension, (short.get(s.dimension as SizeDimension) ?? 0) + 1);
+      for (const r of e.reasons) for (const s of r.shortfalls ?? []) short.set(s.dimension, (short.get(s.dimension) ?? 0) + 1);
   // Static slots, or only default slots (UNKNOWN profiles, each a 1/n share of every resource): slots bind.
   const defaultSlotsOnly = f.met.jobs.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
   if (f.met.slotManager === 'declarative' || defaultSlotsOnly) return 'slots';

@@ -25,7 +25,18 @@ export interface DefaultWorker {
 export function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManagerKind {
   if (cluster.slotManager !== undefined) return cluster.slotManager as SlotManagerKind;
   if (cluster.slotModel !== undefined) return cluster.slotModel === 'static' ? 'declarative' : 'fine-grained';
-  return atLeast(version, 1, 18) ? 'fine-grained' : 'declarative';
+  return atLeast(version, 1, 18) || fineGrainedEnabled(cluster, version) ? 'fine-grained' : 'declarative';
+}
+
+/**
+ * `cluster.fine-grained-resource-management.enabled: true` in the worker's configuration picks the
+ * FineGrainedSlotManager from 1.13 (`ClusterOptions.isFineGrainedResourceManagementEnabled`); a
+ * job whose slot sharing groups ask for a GPU needs it before 1.18, when it became the only one.
+ */
+function fineGrainedEnabled(cluster: Raw, version: FlinkVersion): boolean {
+  const config = (cluster.defaultWorker as Raw | undefined)?.flinkConfiguration as Raw | undefined;
+  const value = config?.['cluster.fine-grained-resource-management.enabled'];
+  return atLeast(version, 1, 13) && String(value).trim().toLowerCase() === 'true';
 }
 
 export function slotManagerConfig(

@@ -28,10 +28,12 @@ const COMPONENTS = [
 ] as const;
 const PROFILE_KEYS = ['cpuCores', 'taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
 
-/** Profiles here give bytes as integers and CPU as a decimal string. */
+/** Profiles here give bytes as integers, CPU and extended resources (`extended: {gpu: "1.5"}`) as decimal strings. */
 function profileOf(value: Record<string, unknown>, where: string): ResourceProfile {
-  checkKeys(value, PROFILE_KEYS, where);
+  checkKeys(value, [...PROFILE_KEYS, 'extended'], where);
+  const extended = Object.entries((value.extended ?? {}) as Record<string, unknown>);
   return specified({
+    extendedResources: new Map(extended.map(([name, amount]) => [name, decimalFromString(String(amount))])),
     cpuCores: decimalFromString(String(value.cpuCores)),
     taskHeapMemory: BigInt(value.taskHeapMemory as number),
     taskOffHeapMemory: BigInt(value.taskOffHeapMemory as number),
