@@ -44,8 +44,9 @@ export function emitBase(
 ): Result<SourceText | undefined> {
   if (base !== undefined) {
     const kind = kindOfText(base.text)?.kind;
-    if (kind === KIND_OF[format]) return ok(base);
-    const what = kind === undefined ? 'not a file flinkslot recognises' : `a ${kind.replaceAll('-', ' ')}`;
+    // Flink reads any keys: a configuration of keys flinkslot does not know is still one.
+    if (kind === KIND_OF[format] || (format === 'flink-conf' && kind === undefined)) return ok(base);
+    const what = kind === undefined ? 'not a FlinkDeployment' : `a ${kind.replaceAll('-', ' ')}`;
     return fail([
       error('size/emit-base', `--base ${printable(base.file)} is ${what}: --emit ${format} writes the answer into ${NAME_OF[format]}`, ''),
     ]);

@@ -59,7 +59,9 @@ export class YamlPatch {
   /** A flat Flink key in a configuration map, flat or nested as the file writes it: set, or removed (null). */
   setFlatKey(map: YAMLMap, pointer: string, key: string, value: NewValue | null): void {
     const place: KeyPlace = findFlatKey(map, pointer, key);
-    if (value !== null) return this.set(place.map, place.pointer, [place.rest], value);
+    // Inside a nested map (config.yaml's `taskmanager:`) a new key is nested too: `cpu: {cores: 2}`.
+    const nested = place.pair === undefined && place.map !== map;
+    if (value !== null) return this.set(place.map, place.pointer, nested ? place.rest.split('.') : [place.rest], value);
     if (place.pair !== undefined) this.remove(place.pair, `${place.pointer}/${pointerSegment(place.rest)}`);
   }
 
