@@ -108,7 +108,8 @@ function setCpu(c: Context): void {
   if (cpu === undefined) return;
   const r = resourcesOf(c);
   const old = scalarText(r.at, 'cpu');
-  if (native || old !== undefined) c.patch.set(r.map, r.pointer, [...r.path, 'cpu'], { text: cpuInStyle(cpu, old), bare: true });
+  // The pod's request follows in both modes: a standalone TaskManager's pod asks for it too.
+  c.patch.set(r.map, r.pointer, [...r.path, 'cpu'], { text: cpuInStyle(cpu, old), bare: true });
   const fc = childMap(c.spec, 'flinkConfiguration');
   const hasCores = fc !== undefined && c.deployment.config.has(CPU_CORES);
   if (!native || hasCores) setConfigurationKey(c, CPU_CORES, { text: String(cpu), bare: false });

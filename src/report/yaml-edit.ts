@@ -92,27 +92,45 @@ function indentOf(source: string, map: YAMLMap): number {
   return first.range[0] - source.lastIndexOf('\n', first.range[0] - 1) - 1;
 }
 
+/** New pairs for one map: a scalar's text, or the pairs of a new map below it. */
+export type NewPairs = Map<string, string | NewPairs>;
+
 /**
- * A new pair at the end of a block map: `lines` are the pair's lines below its key (already
- * indented relative to it), empty for a scalar written after the key.
+ * New pairs at the end of a map, in one edit: a block map's lines at its keys' column (a new map
+ * two spaces deeper), after its last line; a flow map's entries before its closing brace.
  */
-export function insertPair(source: string, map: YAMLMap, key: string, value: string, lines: string[] = []): TextEdit {
+export function insertPairs(source: string, map: YAMLMap, pairs: NewPairs): TextEdit {
   const [start, end] = map.range!;
   if (map.flow === true) {
-    // `{}` or `{ a: 1 }`: one more entry before the closing brace.
-    const entry = `${key}: ${value}`;
+    const entries = flowEntries(pairs);
     const last = map.items[map.items.length - 1];
-    if (last === undefined) return { start, end: source.lastIndexOf('}', end) + 1, text: `{ ${entry} }` };
+    if (last === undefined) return { start, end: source.lastIndexOf('}', end) + 1, text: `{ ${entries} }` };
     const after = ((last.value as Node | null)?.range ?? (last.key as Node).range!)[1];
-    return { start: after, end: after, text: `, ${entry}` };
+    return { start: after, end: after, text: `, ${entries}` };
   }
   const indent = ' '.repeat(indentOf(source, map));
-  const head = `${indent}${key}:${value === '' ? '' : ` ${value}`}`;
-  const text = [head, ...lines.map((l) => `${indent}${l}`)].join('\n');
+  const text = blockLines(pairs)
+    .map((l) => `${indent}${l}\n`)
+    .join('');
   // After the map's last line: its range ends past the newline, or at the end of the text without one.
   const needsBreak = end > 0 && source[end - 1] !== '\n';
-  return { start: end, end, text: `${needsBreak ? '\n' : ''}${text}\n` };
+  return { start: end, end, text: `${needsBreak ? '\n' : ''}${text}` };
 }
+
+function blockLines(pairs: NewPairs): string[] {
+  const out: string[] = [];
+  for (const [key, value] of pairs) {
+    if (typeof value === 'string') out.push(`${key}: ${value}`);
+    else {
+      out.push(`${key}:`);
+      for (const line of blockLines(value)) out.push(`  ${line}`);
+    }
+  }
+  return out;
+}
+
+const flowEntries = (pairs: NewPairs): string =>
+  [...pairs].map(([k, v]) => `${k}: ${typeof v === 'string' ? v : `{ ${flowEntries(v)} }`}`).join(', ');
 
 /** The lines of a pair, from its key's line to the end of its value's (its own comment with it). */
 export function deletePair(source: string, pair: Pair): TextEdit {

@@ -4,7 +4,6 @@
  * pairs (with any maps they need) added at the end of the map they belong to, one insertion per
  * map so two new keys of one new map share it.
  */
-import { pushAll } from '../util/push-all.js';
 import { type Pair, type Scalar, type YAMLMap, isMap, isScalar } from 'yaml';
 import {
   type KeyPlace,
@@ -13,19 +12,18 @@ import {
   type ValueChange,
   deletePair,
   findFlatKey,
-  insertPair,
+  type NewPairs,
+  insertPairs,
   newScalar,
   pairOf,
   pointerSegment,
   replaceScalar,
 } from './yaml-edit.js';
 
-type Tree = Map<string, string | Tree>;
-
 export class YamlPatch {
   private readonly edits: TextEdit[] = [];
   readonly changes: ValueChange[] = [];
-  private readonly inserts = new Map<YAMLMap, Tree>();
+  private readonly inserts = new Map<YAMLMap, NewPairs>();
 
   constructor(private readonly source: string) {}
 
@@ -42,13 +40,16 @@ export class YamlPatch {
       this.changes.push({ path: here, from: old, to: value.text });
       return;
     }
-    // Absent (or written empty): a new pair, its missing maps with it.
+    // A list or a map where a value belongs (or a scalar where a map does) is the user's own shape: left as it is.
+    if (pair !== undefined && !(isScalar(pair.value) || pair.value === null)) return;
+    if (pair !== undefined && rest.length > 0) return;
+    // Absent (or written empty, `key:`): a new pair, its missing maps with it.
     if (pair !== undefined) this.edits.push(deletePair(this.source, pair));
-    let tree = this.inserts.get(map) ?? new Map<string, string | Tree>();
+    let tree: NewPairs = this.inserts.get(map) ?? new Map();
     this.inserts.set(map, tree);
     for (const k of path.slice(0, -1)) {
       const next = tree.get(k);
-      const child = typeof next === 'object' ? next : new Map<string, string | Tree>();
+      const child: NewPairs = typeof next === 'object' ? next : new Map();
       tree.set(k, child);
       tree = child;
     }
@@ -71,43 +72,10 @@ export class YamlPatch {
     this.changes.push({ path: pointer, from: isScalar(value) ? String((value as Scalar).value) : null, to: null });
   }
 
-  /** Every edit, the insertions last collected per map. */
+  /** Every edit: the replacements and removals, and one insertion per map that gains pairs. */
   allEdits(): TextEdit[] {
     const out = [...this.edits];
-    for (const [map, tree] of this.inserts) {
-      const entries = [...tree];
-      for (const [key, value] of entries)
-        out.push(
-          typeof value === 'string' ? insertPair(this.source, map, key, value) : insertPair(this.source, map, key, '', lines(value)),
-        );
-    }
-    return mergeSameOffset(out);
+    for (const [map, pairs] of this.inserts) out.push(insertPairs(this.source, map, pairs));
+    return out;
   }
-}
-
-/** A new map's lines, two spaces deeper per level. */
-function lines(tree: Tree): string[] {
-  const out: string[] = [];
-  for (const [key, value] of tree) {
-    if (typeof value === 'string') out.push(`  ${key}: ${value}`);
-    else {
-      out.push(`  ${key}:`);
-      pushAll(
-        out,
-        lines(value).map((l) => `  ${l}`),
-      );
-    }
-  }
-  return out;
-}
-
-/** Insertions at one offset (two new pairs of one map) become one edit, in the order collected. */
-function mergeSameOffset(edits: TextEdit[]): TextEdit[] {
-  const out: TextEdit[] = [];
-  for (const e of edits) {
-    const same = out.findIndex((o) => o.start === e.start && o.end === e.end && o.start === o.end);
-    if (same >= 0 && e.start === e.end) out[same] = { ...out[same]!, text: out[same]!.text + e.text.replace(/^\n/, '') };
-    else out.push(e);
-  }
-  return out;
 }
