@@ -205,3 +205,20 @@ describe('size --emit flink-conf into Flink’s default configuration files', ()
     expect(emitted.diff).toContain('+      size: 3072m\n+  cpu:\n+    cores: 2\n');
   });
 });
+
+describe('the README shows real output', () => {
+  it('its patched FlinkDeployment and the diff are what size prints for artefacts 48 and 27', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const run = runCli([
+      'size',
+      real('27-rest-job-details-1.17-state-machine-p2-hash', 'job-details.json'),
+      '--tm-config',
+      real('48-operator-checkpoint-ha-native-savepoint-flat-v1_20', 'flink-deployment.yaml'),
+      ...['--search', '--tm-memory', '1g,2g,4g', '--slot-range', '1,2,4', '--emit', 'flinkdeployment'],
+    ]);
+    expect(run.status).toBe(0);
+    expect(readme).toContain(run.stderr.trimEnd());
+    expect(readme).toContain(run.stdout.slice(run.stdout.indexOf('apiVersion')).trimEnd());
+    expect(run.stderr).toContain('@@ -39,2 +39,2 @@');
+  });
+});

@@ -107,6 +107,17 @@ describe('patchFlinkDeployment', () => {
     expect(p.notes).toEqual([]);
   });
 
+  it('resources.requests: the memory limit keeps its factor over the request, in its own unit', () => {
+    const text = FD(
+      '  taskManager:\n    resources:\n      requests:\n        memory: "2Gi"\n        cpu: "500m"\n      limits:\n        memory: "4Gi"\n',
+    );
+    const p = patchDeployment(text, answer({ cpu: 0.25 }));
+    // No flinkConfiguration in the file: one is added, at the end of the spec, for the slots.
+    expect(p.text).toBe(
+      `${text.replace('"2Gi"', '"3Gi"').replace('"500m"', '"250m"').replace('"4Gi"', '"6Gi"')}  flinkConfiguration:\n    taskmanager.numberOfTaskSlots: "4"\n`,
+    );
+  });
+
   it('a key the answer was computed without goes, with its line', () => {
     const text = FD(
       '  flinkConfiguration:\n    taskmanager.memory.flink.size: "1280m"\n    taskmanager.numberOfTaskSlots: "4"\n  taskManager:\n    resource:\n      memory: "3072m"\n      cpu: 4\n',
