@@ -14,6 +14,7 @@
 import { type Scalar, type YAMLMap, isMap, isScalar, parseAllDocuments } from 'yaml';
 import { type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { type FlinkDeployment, readFlinkDeployment } from '../memory/flink-deployment.js';
+import { locateDiagnostics } from '../parse/source-map.js';
 import { printable } from '../util/printable.js';
 import { CPU_CORES, PROCESS_SIZE, SLOTS, cpuChange, cpuInStyle, memoryBytesOf, memoryInStyle, sizingKeyChanges } from './sizing-changes.js';
 import type { SizeDeployment } from './size-report.js';
@@ -45,7 +46,8 @@ export function patchFlinkDeployment(source: string, file: string, answer: SizeD
   if (doc === undefined || spec === undefined)
     return fail([error('size/emit-base', `${printable(file)} has no FlinkDeployment with a spec to write the answer into`, '')]);
   const read = readFlinkDeployment(doc.toJS() as Record<string, unknown>);
-  if (!read.ok) return read;
+  // A --base that was not the sizing input is read here first: its problems located in it.
+  if (!read.ok) return fail(locateDiagnostics(read.diagnostics, source, file));
   const c: Context = { patch: new YamlPatch(source), spec, deployment: read.value, answer };
   for (const change of sizingKeyChanges(answer, read.value.config)) {
     if (change.key === PROCESS_SIZE && change.value !== null) setMemory(c, BigInt(answer.processMemory));

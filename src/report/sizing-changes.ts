@@ -27,6 +27,8 @@ export function sizingKeyChanges(answer: SizeDeployment, base: FlinkConfiguratio
   const out: KeyChange[] = [];
   for (const key of [...keys].sort()) {
     const [now, then] = [wanted[key], base.get(key)];
+    // One slot is Flink's default (TaskManagerOptions.NUM_TASK_SLOTS): a file without the key already says it.
+    if (then === undefined && key === SLOTS && now?.trim() === '1') continue;
     if (now === undefined) out.push({ key, value: null });
     else if (then === undefined || !sameValue(now, then)) out.push({ key, value: inStyleOf(now, then) });
   }

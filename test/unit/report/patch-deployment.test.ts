@@ -154,6 +154,11 @@ describe('patchFlinkConf', () => {
     ]);
   });
 
+  it('one slot, Flink’s default, is not written into a file that does not name the key', () => {
+    const text = 'taskmanager.memory.process.size: 3g\n';
+    expect(patchConf(text, answer({ slots: 1, cpu: 1 })).changes).toEqual([]);
+  });
+
   it('nothing to change: no edit, no diff', () => {
     const text = 'taskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 3g\n';
     const p = patchConf(text);
