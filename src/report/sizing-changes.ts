@@ -19,8 +19,12 @@ export const SLOTS = 'taskmanager.numberOfTaskSlots';
 export const PROCESS_SIZE = 'taskmanager.memory.process.size';
 export const CPU_CORES = 'taskmanager.cpu.cores';
 const SIZING = /^taskmanager\.(memory\.|numberOfTaskSlots$)/;
+const EXTERNAL = /^external-resources?(\.|$)/;
 
-/** Slots and memory keys: the answer's where the base has another value, removed where the answer has none. */
+/**
+ * Slots and memory keys: the answer's where the base has another value, removed where the answer
+ * has none; the answer's external resources where the base lacks them.
+ */
 export function sizingKeyChanges(answer: SizeDeployment, base: FlinkConfiguration): KeyChange[] {
   const wanted = answer.flinkConfiguration;
   const keys = new Set([...Object.keys(wanted), ...base.keys()].filter((k) => SIZING.test(k)));
@@ -31,6 +35,14 @@ export function sizingKeyChanges(answer: SizeDeployment, base: FlinkConfiguratio
     if (then === undefined && key === SLOTS && now?.trim() === '1') continue;
     if (now === undefined) out.push({ key, value: null });
     else if (then === undefined || !sameValue(now, then)) out.push({ key, value: inStyleOf(now, then) });
+  }
+  // External resources (GPUs) the answer was sized with: written where the file lacks or differs; a
+  // file's own external resources are never removed (issue 25 §1, §2).
+  for (const key of Object.keys(wanted)
+    .filter((k) => EXTERNAL.test(k))
+    .sort()) {
+    const [now, then] = [wanted[key]!, base.get(key)];
+    if (then === undefined || now.trim() !== then.trim()) out.push({ key, value: now });
   }
   return out;
 }

@@ -159,6 +159,13 @@ describe('patchFlinkConf', () => {
     expect(patchConf(text, answer({ slots: 1, cpu: 1 })).changes).toEqual([]);
   });
 
+  it('external resources: the answer’s are written where the file lacks them, the file’s own stay', () => {
+    const text = 'taskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 3g\nexternal-resource.fpga.amount: 1\n';
+    const keys = { 'external-resources': 'gpu', 'external-resource.gpu.amount': '2' };
+    const p = patchConf(text, answer({ keys }));
+    expect(p.text).toBe(`${text}external-resource.gpu.amount: 2\nexternal-resources: gpu\n`);
+  });
+
   it('nothing to change: no edit, no diff', () => {
     const text = 'taskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 3g\n';
     const p = patchConf(text);
