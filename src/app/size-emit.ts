@@ -11,21 +11,8 @@ import { patchFlinkConf } from '../report/patch-flink-conf.js';
 import { patchFlinkDeployment } from '../report/patch-deployment.js';
 import { type EmitFormat, renderDeploymentYaml } from '../report/render-deployment-yaml.js';
 import type { SizeReport } from '../report/size-report.js';
-import type { ValueChange } from '../report/yaml-edit.js';
+import type { EmittedFile } from '../report/render-emit-summary.js';
 import { printable } from '../util/printable.js';
-
-/** What `--emit` writes (schemas/size.schema.json `emitted`). */
-export interface EmittedFile {
-  readonly format: EmitFormat;
-  /** The file the answer was written into; absent when the file is new. */
-  readonly base?: string;
-  readonly text: string;
-  /** The values changed in the base, by JSON pointer (empty for a new file). */
-  readonly changes: ValueChange[];
-  /** The changes as a unified-style diff of the base's lines. */
-  readonly diff: string;
-  readonly notes: string[];
-}
 
 const KIND_OF: Record<EmitFormat, FileKind> = { flinkdeployment: 'flink-deployment', 'flink-conf': 'flink-configuration' };
 const NAME_OF: Record<EmitFormat, string> = {
@@ -70,14 +57,4 @@ export function emitSized(report: SizeReport, format: EmitFormat, base: SourceTe
       ? patchFlinkDeployment(base.text, base.file, deployment)
       : patchFlinkConf(base.text, base.file, deployment);
   return patched.ok ? ok({ format, base: base.file, ...patched.value }) : patched;
-}
-
-/** What stderr says of a patched file: the proof, the diff, the notes. */
-export function renderEmitSummary(report: SizeReport, emitted: EmittedFile): string {
-  if (emitted.base === undefined) return '';
-  const count = emitted.changes.length;
-  const head = `flinkslot size: ${report.taskManagers} TaskManager(s) of ${report.slotsPerTaskManager} slot(s), proven by the embedded ${report.slotManager} SlotManager; ${count === 0 ? `${printable(emitted.base)} needs no change` : `${count} change(s) to ${printable(emitted.base)}:`}`;
-  return (
-    [head, ...(emitted.diff === '' ? [] : [emitted.diff.replace(/\n$/, '')]), ...emitted.notes.map((n) => `note: ${n}`)].join('\n') + '\n'
-  );
 }
