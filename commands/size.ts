@@ -1,9 +1,9 @@
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
-import type { EmitFormat, Result, ShapeSearchReport } from '../src/index.js';
+import type { EmitFormat, Result, ShapeSearchReport, SizeReport } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { searchOnThreads } from './support/size-search-threads.js';
-import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+import { ExitCode, safeText, terminalStyle, useColor } from './support/terminal.js';
 
 export default class Size extends FlinkslotCommand {
   static override summary = 'What to deploy: how many TaskManagers of which shape run the jobs, proven by the SlotManager.';
@@ -68,12 +68,18 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       dependsOn: ['max-parallelism-fit'],
     }),
     json: Flags.boolean({
-      description: 'print the answer as one JSON object (schemas/size.schema.json, size-search.schema.json)',
-      exclusive: ['emit'],
+      description:
+        'print the answer as one JSON object (schemas/size.schema.json, size-search.schema.json); with --emit, the file in `emitted`',
     }),
     emit: Flags.string({
-      description: 'print a file to deploy instead of the report (the best shape with --search): a FlinkDeployment or flink-conf.yaml keys',
+      description:
+        'print a file to deploy instead of the report (the best shape with --search): a FlinkDeployment or flink-conf.yaml keys, written into --base (or --tm-config) when that is one',
       options: ['flinkdeployment', 'flink-conf'],
+    }),
+    base: Flags.string({
+      description:
+        'with --emit: the FlinkDeployment or flink-conf.yaml / config.yaml to write the answer into, only its sizing changed (default: --tm-config when it is of that kind)',
+      dependsOn: ['emit'],
     }),
     report: Flags.string({
       description: 'with --search: also write an HTML page with the jobs and the ranked shapes to this file (as `flinkslot report`)',
@@ -92,6 +98,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
       const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
       const emit = flags.emit as EmitFormat | undefined;
+      const base = flags.base === undefined ? undefined : await this.readOrExit(flags.base);
       if (flags['max-parallelism-fit']) {
         if (jobs.length !== 1) return this.refuse('--max-parallelism-fit takes one job graph');
         if (flags.report !== undefined) return this.refuse('--report draws the shapes of --search, not --max-parallelism-fit');
@@ -110,14 +117,12 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
         }
         const options = { ...version, emit: emit !== undefined, ...(flags.slots === undefined ? {} : { slots: flags.slots }) };
         const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
-        await this.emit(result, { json: flags.json, color }, (report) =>
-          emit === undefined
-            ? core.renderSizeText(report, terminalStyle(color))
-            : core.renderDeploymentYaml(report, report.deployment!, emit),
-        );
+        if (emit !== undefined && result.ok)
+          return this.emitFile(core, result.value, result.value, { emit, base, tmConfig, json: flags.json, color });
+        await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
         return;
       }
-      await this.search(core, tmConfig, jobs, { ...version, emit, json: flags.json, color, flags });
+      await this.search(core, tmConfig, jobs, { ...version, emit, base, json: flags.json, color, flags });
     });
   }
 
@@ -125,7 +130,14 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     core: typeof CoreModule,
     base: { text: string; file: string } | undefined,
     jobs: { text: string; file: string }[],
-    o: { flinkVersion?: string; emit: EmitFormat | undefined; json: boolean; color: boolean; flags: Record<string, unknown> },
+    o: {
+      flinkVersion?: string;
+      emit: EmitFormat | undefined;
+      base: { text: string; file: string } | undefined;
+      json: boolean;
+      color: boolean;
+      flags: Record<string, unknown>;
+    },
   ): Promise<void> {
     const f = o.flags;
     const pick = <T>(key: string, name: string): Record<string, T> => (f[key] === undefined ? {} : { [name]: f[key] as T });
@@ -145,11 +157,38 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     if (bar !== undefined) process.stderr.write('\r\u001b[K');
     if (result.ok && typeof f.report === 'string') await this.writeReport(core, f.report, { jobs, search: result.value }, o);
     if (result.ok && result.value.shapes.length === 0) return this.failWith(core.noShapeRuns(result.value), o.color, ExitCode.NOT_MET);
-    await this.emit(result, { json: o.json, color: o.color }, (report) => {
-      const best = report.shapes[0]!.size;
-      if (o.emit !== undefined) return core.renderDeploymentYaml(best, best.deployment!, o.emit);
-      return core.renderShapeSearchText(report, terminalStyle(o.color), f.limit as number);
-    });
+    if (o.emit !== undefined && result.ok) {
+      const best = result.value.shapes[0]!.size;
+      return this.emitFile(core, result.value, best, { emit: o.emit, base: o.base, tmConfig: base, json: o.json, color: o.color });
+    }
+    await this.emit(result, { json: o.json, color: o.color }, (report) =>
+      core.renderShapeSearchText(report, terminalStyle(o.color), f.limit as number),
+    );
+  }
+
+  /**
+   * `--emit`: the file on stdout (with --json, inside the report as `emitted`); when it is the
+   * user's file patched, what changed on stderr.
+   */
+  private async emitFile(
+    core: typeof CoreModule,
+    report: object,
+    sized: SizeReport,
+    o: {
+      emit: EmitFormat;
+      base: { text: string; file: string } | undefined;
+      tmConfig: { text: string; file: string } | undefined;
+      json: boolean;
+      color: boolean;
+    },
+  ): Promise<void> {
+    const base = core.emitBase(o.emit, o.base, o.tmConfig);
+    if (!base.ok) return this.failWith(base.diagnostics, o.color);
+    const emitted = core.emitSized(sized, o.emit, base.value);
+    if (!emitted.ok) return this.failWith(emitted.diagnostics, o.color);
+    if (o.json) return this.writeOut(JSON.stringify({ ...report, emitted: emitted.value }, null, 2) + '\n');
+    process.stderr.write(safeText(core.renderEmitSummary(sized, emitted.value)));
+    await this.writeOut(safeText(emitted.value.text));
   }
 
   /** `--report FILE`: the jobs and the candidates chart, as `flinkslot report` draws them. */

@@ -56,6 +56,8 @@ export { noShapeRuns } from './report/shape-search-report.js';
 export type { SizeReport } from './report/size-report.js';
 export { renderSizeText } from './report/render-size-text.js';
 export { EMIT_FORMATS, type EmitFormat, renderDeploymentYaml } from './report/render-deployment-yaml.js';
+export { emitBase, emitSized } from './app/size-emit.js';
+export { type EmittedFile, renderEmitSummary } from './report/render-emit-summary.js';
 export { versionOption } from './app/job-text.js';
 export { validateFile } from './app/validate-file.js';
 export {

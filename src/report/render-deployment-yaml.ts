@@ -2,7 +2,9 @@
  * `size --emit`: the answer as a file to deploy. `flinkdeployment` writes a Kubernetes operator
  * FlinkDeployment (standalone mode, so exactly `replicas` TaskManagers run, as `size` proved);
  * `flink-conf` writes the TaskManagers' configuration keys. A header of comments says what was
- * proven. Reading either back (`memory`, `simulate --cluster`) gives the same TaskManager.
+ * proven, and comments name the placeholders (image, jarURI, serviceAccount, …). Reading either
+ * back (`memory`, `simulate --cluster`) gives the same TaskManager. With a base file the answer is
+ * written into it instead (src/app/size-emit.ts).
  */
 import { dump } from 'js-yaml';
 import { printable } from '../util/printable.js';
@@ -15,15 +17,30 @@ export const EMIT_FORMATS: readonly EmitFormat[] = ['flinkdeployment', 'flink-co
 const FROM_RESOURCE = new Set(['taskmanager.memory.process.size', 'kubernetes.taskmanager.cpu.amount', 'kubernetes.taskmanager.cpu']);
 
 export function renderDeploymentYaml(report: SizeReport, deployment: SizeDeployment, format: EmitFormat): string {
-  return `${header(report, deployment).join('\n')}\n${format === 'flink-conf' ? flinkConf(deployment) : flinkDeployment(deployment)}`;
+  return `${header(report, deployment, format).join('\n')}\n${format === 'flink-conf' ? flinkConf(deployment) : flinkDeployment(deployment)}`;
 }
 
-function header(report: SizeReport, d: SizeDeployment): string[] {
+function header(report: SizeReport, d: SizeDeployment, format: EmitFormat): string[] {
   const fewer = report.proof.fewer;
   return [
     `# Written by flinkslot size: ${d.replicas} TaskManager(s) of ${report.slotsPerTaskManager} slot(s), Flink ${d.flinkVersion}.`,
     `# Proven by the embedded ${report.slotManager} SlotManager: on ${d.replicas} every requirement is met${fewer === null ? '' : `, on ${fewer.taskManagers} it is ${fewer.verdict}`}.`,
     ...d.jobs.map((j) => `# job ${printable(j.id)}: largest vertex parallelism ${j.parallelism}`),
+    ...(format === 'flinkdeployment' ? replicasParallelism(report, d) : []),
+  ];
+}
+
+/**
+ * With taskManager.replicas set the operator runs an application's job at replicas × slots and
+ * ignores job.parallelism (flink-kubernetes-operator/.../config/FlinkConfigBuilder.java:
+ * getParallelism): said when that differs from the parallelism sized.
+ */
+function replicasParallelism(report: SizeReport, d: SizeDeployment): string[] {
+  const single = d.jobs.length === 1 ? d.jobs[0]! : undefined;
+  const runs = d.replicas * report.slotsPerTaskManager;
+  if (single === undefined || runs === single.parallelism) return [];
+  return [
+    `# Note: with taskManager.replicas the operator runs the job at parallelism ${d.replicas} × ${report.slotsPerTaskManager} = ${runs}, not job.parallelism ${single.parallelism}.`,
   ];
 }
 
@@ -44,6 +61,7 @@ function flinkDeployment(d: SizeDeployment): string {
     spec: {
       image: `flink:${major}.${minor}`,
       flinkVersion: `v${major}_${minor}`,
+      serviceAccount: 'flink',
       // Standalone: the operator runs exactly `replicas` TaskManagers, the cluster size proves.
       mode: 'standalone',
       flinkConfiguration: sorted(flinkConfiguration),
@@ -61,7 +79,30 @@ function flinkDeployment(d: SizeDeployment): string {
           }),
     },
   };
-  return dump(resource, { lineWidth: -1, noRefs: true });
+  return withPlaceholderComments(dump(resource, { lineWidth: -1, noRefs: true }));
+}
+
+/**
+ * What flinkslot cannot know, said on the line it stands on: the values a new FlinkDeployment
+ * needs that are the user's to give. `--base FILE` writes the answer into the user's own instead.
+ */
+const PLACEHOLDERS: ReadonlyArray<[RegExp, string]> = [
+  [/^ {2}name: /, 'placeholder: your deployment’s name'],
+  [/^ {2}image: /, 'placeholder: an image with your job’s jar (flinkslot sized the release only)'],
+  [/^ {2}serviceAccount: /, 'placeholder: the operator’s default account; yours if you use another'],
+  [/^ {2}jobManager:$/, 'placeholder: not sized by flinkslot'],
+  [/^ {4}jarURI: /, 'placeholder: your job’s jar'],
+  [/^ {4}upgradeMode: /, 'placeholder: savepoint or last-state for a job with state (with state.savepoints.dir / checkpoints)'],
+];
+
+function withPlaceholderComments(yaml: string): string {
+  return yaml
+    .split('\n')
+    .map((line) => {
+      const found = PLACEHOLDERS.find(([pattern]) => pattern.test(line));
+      return found === undefined ? line : `${line}  # ${found[1]}`;
+    })
+    .join('\n');
 }
 
 /** Whole mebibytes as Flink writes them (`1728m`), else exact bytes (`1811939328b`). */

@@ -29,7 +29,7 @@ const totalOf = (file: string, ...args: string[]): unknown =>
 describe('size --emit flinkdeployment', () => {
   const size = () => runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment']);
 
-  it('writes a standalone FlinkDeployment of N replicas, with what was proven in its header', () => {
+  it('writes a standalone FlinkDeployment of N replicas: what was proven in its header, the placeholders in comments', () => {
     const run = size();
     expect([run.status, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toBe(
@@ -37,18 +37,20 @@ describe('size --emit flinkdeployment', () => {
         '# Written by flinkslot size: 3 TaskManager(s) of 4 slot(s), Flink 1.20.',
         '# Proven by the embedded fine-grained SlotManager: on 3 every requirement is met, on 2 it is partly-met.',
         '# job wordcount: largest vertex parallelism 8',
+        '# Note: with taskManager.replicas the operator runs the job at parallelism 3 × 4 = 12, not job.parallelism 8.',
         'apiVersion: flink.apache.org/v1beta1',
         'kind: FlinkDeployment',
         'metadata:',
-        '  name: wordcount',
+        '  name: wordcount  # placeholder: your deployment’s name',
         'spec:',
-        '  image: flink:1.20',
+        '  image: flink:1.20  # placeholder: an image with your job’s jar (flinkslot sized the release only)',
         '  flinkVersion: v1_20',
+        '  serviceAccount: flink  # placeholder: the operator’s default account; yours if you use another',
         '  mode: standalone',
         '  flinkConfiguration:',
         "    taskmanager.cpu.cores: '4'",
         "    taskmanager.numberOfTaskSlots: '4'",
-        '  jobManager:',
+        '  jobManager:  # placeholder: not sized by flinkslot',
         '    resource:',
         '      memory: 1600m',
         '      cpu: 1',
@@ -58,9 +60,9 @@ describe('size --emit flinkdeployment', () => {
         '      memory: 1728m',
         '      cpu: 4',
         '  job:',
-        '    jarURI: local:///opt/flink/usrlib/wordcount.jar',
+        '    jarURI: local:///opt/flink/usrlib/wordcount.jar  # placeholder: your job’s jar',
         '    parallelism: 8',
-        '    upgradeMode: stateless',
+        '    upgradeMode: stateless  # placeholder: savepoint or last-state for a job with state (with state.savepoints.dir / checkpoints)',
         '',
       ].join('\n'),
     );
@@ -84,20 +86,103 @@ describe('size --emit flinkdeployment', () => {
 });
 
 describe('size --emit flink-conf', () => {
-  it('writes the keys; memory and size read them back as the same TaskManager and the same N', () => {
+  it('writes the answer into the --tm-config file: only the slots line changes; memory and size read it back the same', () => {
     const run = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flink-conf']);
-    expect(run.stdout.split('\n').filter((l) => !l.startsWith('#'))).toEqual([
-      "taskmanager.cpu.cores: '4'",
-      'taskmanager.memory.process.size: 1728m',
-      "taskmanager.numberOfTaskSlots: '4'",
-      '',
-    ]);
+    expect(run.status).toBe(0);
+    const source = readFileSync(CONF, 'utf8');
+    expect(run.stdout).toBe(source.replace('\ntaskmanager.numberOfTaskSlots: 1\n', '\ntaskmanager.numberOfTaskSlots: 4\n'));
+    expect(run.stdout).not.toBe(source);
+    expect(run.stderr).toBe(
+      [
+        `flinkslot size: 3 TaskManager(s) of 4 slot(s), proven by the embedded fine-grained SlotManager; 1 change(s) to ${CONF}:`,
+        `--- ${CONF}`,
+        `+++ ${CONF} (patched)`,
+        '@@ -91 +91 @@',
+        '-taskmanager.numberOfTaskSlots: 1',
+        '+taskmanager.numberOfTaskSlots: 4',
+        '',
+      ].join('\n'),
+    );
     const emitted = save('flink-conf.yaml', run.stdout);
     expect(totalOf(emitted, '--flink-version', '1.20')).toEqual(
       totalOf(CONF, '--flink-version', '1.20', '--set', 'taskmanager.numberOfTaskSlots=4'),
     );
     const again = JSON.parse(runCli(['size', WORDCOUNT, '--tm-config', emitted, '--json']).stdout) as { taskManagers: number };
     expect(again.taskManagers).toBe(3);
+  });
+
+  it('from a FlinkDeployment shape (no configuration file to write into): the keys alone', () => {
+    const run = runCli(['size', WORDCOUNT, '--tm-config', 'fixtures/clusters/flink-deployment-max-slots.yaml', '--emit', 'flink-conf']);
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    const keys = run.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+    expect(keys.every((l) => /^taskmanager\.[\w.-]+: /.test(l))).toBe(true);
+    const sized = JSON.parse(
+      runCli(['size', WORDCOUNT, '--tm-config', 'fixtures/clusters/flink-deployment-max-slots.yaml', '--json']).stdout,
+    ) as { slotsPerTaskManager: number };
+    expect(keys).toContain(`taskmanager.numberOfTaskSlots: '${sized.slotsPerTaskManager}'`);
+  });
+
+  it('--base: a configuration with keys flinkslot does not use (external resources, custom keys) keeps them and its comments', () => {
+    const base = save(
+      'gpu-conf.yaml',
+      [
+        '# my cluster',
+        'taskmanager.memory.process.size: 2048m',
+        'taskmanager.numberOfTaskSlots: 2',
+        'external-resources: gpu',
+        'external-resource.gpu.amount: 1',
+        '# the driver',
+        'external-resource.gpu.driver-factory.class: org.apache.flink.externalresource.gpu.GPUDriverFactory',
+        'my.custom.key: 1',
+        '',
+      ].join('\n'),
+    );
+    const run = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flink-conf', '--base', base]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      readFileSync(base, 'utf8')
+        .replace('process.size: 2048m', 'process.size: 1728m')
+        .replace('numberOfTaskSlots: 2', 'numberOfTaskSlots: 4'),
+    );
+  });
+});
+
+describe('size --emit flinkdeployment --base', () => {
+  const BASE = 'fixtures/real/48-operator-checkpoint-ha-native-savepoint-flat-v1_20/flink-deployment.yaml';
+
+  it('writes a flink-conf.yaml shape into a FlinkDeployment: its resources become the shape’s, and read back the same', () => {
+    const run = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment', '--base', BASE, '--json']);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { taskManager: unknown; emitted: { text: string; changes: { path: string; to: string }[] } };
+    expect(report.emitted.changes).toEqual([
+      { path: '/spec/taskManager/resource/memory', from: '2048m', to: '1728m' },
+      { path: '/spec/flinkConfiguration/taskmanager.numberOfTaskSlots', from: '2', to: '4' },
+      { path: '/spec/taskManager/resource/cpu', from: '1', to: '4' },
+      { path: '/spec/job/parallelism', from: '2', to: '8' },
+    ]);
+    expect(totalOf(save('based.yaml', report.emitted.text))).toEqual(report.taskManager);
+  });
+
+  it('a base of another kind, or a FlinkDeployment without a spec, is refused', () => {
+    const graph = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--emit', 'flinkdeployment', '--base', WORDCOUNT]);
+    expect([graph.status, graph.stderr]).toEqual([
+      2,
+      `error --base ${WORDCOUNT} is a job graph: --emit flinkdeployment writes the answer into a FlinkDeployment [size/emit-base]\n`,
+    ]);
+    const deployment = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--emit', 'flink-conf', '--base', BASE]);
+    expect(deployment.stderr).toBe(
+      `error --base ${BASE} is a flink deployment: --emit flink-conf writes the answer into a Flink configuration (flink-conf.yaml or config.yaml) [size/emit-base]\n`,
+    );
+    const empty = save('no-spec.yaml', 'apiVersion: flink.apache.org/v1beta1\nkind: FlinkDeployment\nmetadata:\n  name: x\n');
+    const noSpec = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--emit', 'flinkdeployment', '--base', empty]);
+    expect([noSpec.status, noSpec.stderr]).toEqual([
+      2,
+      `error ${empty} has no FlinkDeployment with a spec to write the answer into [size/emit-base]\n`,
+    ]);
+  });
+
+  it('--base without --emit is a usage error', () => {
+    expect(runCli(['size', WORDCOUNT, '--tm-config', CONF, '--base', BASE]).status).toBe(2);
   });
 });
 
@@ -109,8 +194,20 @@ describe('size --emit refusals', () => {
       'error this shape is given as resources (defaultWorker.totalResources), not as a Flink configuration: give --tm-config a flink-conf.yaml, config.yaml or FlinkDeployment to emit one [size/emit]\n',
     ]);
   });
+});
 
-  it('--emit and --json together are a usage error', () => {
-    expect(runCli(['size', WORDCOUNT, '--tm-config', CONF, '--emit', 'flink-conf', '--json']).status).toBe(2);
+describe('size --emit --json', () => {
+  it('the report with the file in `emitted`: the same text, the changed paths, the diff', () => {
+    const json = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flink-conf', '--json']);
+    const text = runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flink-conf']);
+    const report = JSON.parse(json.stdout) as {
+      taskManagers: number;
+      emitted: { base: string; text: string; changes: unknown[]; diff: string };
+    };
+    expect(report.taskManagers).toBe(3);
+    expect(report.emitted.base).toBe(CONF);
+    expect(report.emitted.text).toBe(text.stdout);
+    expect(report.emitted.changes).toEqual([{ path: '/taskmanager.numberOfTaskSlots', from: '1', to: '4' }]);
+    expect(text.stderr).toContain(report.emitted.diff);
   });
 });
