@@ -10,6 +10,7 @@ import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-o
 import type { SimulationHistory } from '../sim/simulation-history.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
+import { slotRemainder } from '../model/slot-remainder.js';
 import { type ResourceProfileJson, profileToJson } from './profile-json.js';
 
 export type { Verdict };
@@ -51,6 +52,8 @@ export interface TaskManagerReport {
   readonly id: string;
   readonly total: ResourceProfileJson;
   readonly free: ResourceProfileJson;
+  /** What dividing it into its slots leaves, which no slot can use (model/slot-remainder.ts); absent when nothing. */
+  readonly remainder?: ResourceProfileJson;
   readonly registeredSlots: number;
   readonly freeSlots: number;
   readonly slots: { index?: number; job: string; profile: ResourceProfileJson }[];
@@ -118,10 +121,12 @@ function jobReport(job: JobOutcome): JobReport {
 }
 
 function taskManagerReport(tm: TaskManagerView): TaskManagerReport {
+  const remainder = slotRemainder(tm.total, tm.defaultSlot, tm.registeredSlots);
   return {
     id: tm.id,
     total: profileToJson(tm.total),
     free: profileToJson(tm.free),
+    ...(remainder === undefined ? {} : { remainder: profileToJson(remainder) }),
     registeredSlots: tm.registeredSlots,
     freeSlots: tm.freeSlots,
     slots: tm.slots.flatMap((s) =>
