@@ -25,6 +25,7 @@ import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
+import { type ClusterOrigin, inUserTerms } from './deployment-advice.js';
 import { addTaskManagersAdvice } from './simulate-advice.js';
 import { pushAll } from '../util/push-all.js';
 
@@ -35,6 +36,8 @@ export interface SimulateOptions {
   readonly flinkVersion?: string;
   /** With jobs on a standalone cluster they do not fit: find how many default workers to add (more SlotManager runs). */
   readonly advice?: boolean;
+  /** What the cluster text stands for, when the caller knows better than the text (a running cluster's TaskManagers). */
+  readonly origin?: ClusterOrigin;
   /** Keep the slots each job held over time and the events between (for `report`). */
   readonly history?: boolean;
 }
@@ -75,6 +78,8 @@ export interface CheckedDocument {
   readonly data: unknown;
   /** Import notes (a cluster read from Flink's `/taskmanagers` answer). */
   readonly notes: Diagnostic[];
+  /** What the user gave, for advice in its terms. */
+  readonly origin: ClusterOrigin;
 }
 
 /**
@@ -108,17 +113,20 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   const text = document.value.text;
   let data = document.value.data;
   let notes: Diagnostic[] = [];
+  let origin: ClusterOrigin = { kind: 'cluster-file' };
   // Flink's job files fail the schema below, and orWrongKind then names them.
   if (isCluster && detectFlinkFormat(data) === 'rest-taskmanagers-json') {
     const imported = importCluster(data);
     if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
     data = imported.value.cluster;
     notes = importNotes(imported.value, text, source.file);
+    origin = { kind: 'rest-taskmanagers' };
   } else if (isCluster && isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
     if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, source.file));
     const { cluster, notes: how } = deploymentCluster(deployment.value);
     data = cluster;
+    origin = { kind: 'flink-deployment', mode: deployment.value.mode };
     const all = [...deployment.value.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   } else if (isCluster && isFlinkConfigMap(data)) {
@@ -126,6 +134,7 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const built = read.ok ? standaloneManifestCluster(read.value) : read;
     if (!read.ok || !built.ok) return fail(locateDiagnostics(built.ok ? [] : built.diagnostics, text, source.file));
     data = built.value.cluster;
+    origin = { kind: 'kubernetes-manifest', workload: read.value.taskManagers?.name ?? 'the TaskManager Deployment' };
     const all = [...read.value.notes, ...built.value.notes.map((m) => info('manifest/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   }
@@ -134,7 +143,7 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   if (tooLarge.length > 0) return fail(locateDiagnostics(tooLarge, undefined, source.file));
   const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
-  return ok({ text, data, notes });
+  return ok({ text, data, notes, origin });
 }
 
 function simulateData(
@@ -146,6 +155,7 @@ function simulateData(
   const checked = checkDocument(source, isCluster);
   if (!checked.ok) return checked;
   const { text, data, notes } = checked.value;
+  const origin = options.origin ?? checked.value.origin;
   const v = versionOption(options.flinkVersion);
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
@@ -166,7 +176,7 @@ function simulateData(
   return ok(
     scenarios.value.map((s) => {
       const report = buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace, options.history === true));
-      return withNotes(report, [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
+      return withNotes(inUserTerms(report, origin), [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
     }),
   );
 }
@@ -229,7 +239,7 @@ function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefi
   if (!checked.ok || !version.ok) return report;
   const missing = report.jobs.reduce((sum, j) => sum + j.missing.reduce((s, m) => s + m.count, 0), 0);
   const advice = addTaskManagersAdvice(checked.value.data as Record<string, unknown>, jobs, version.value, missing);
-  return advice === undefined ? report : { ...report, advice };
+  return advice === undefined ? report : inUserTerms({ ...report, advice }, options.origin ?? checked.value.origin);
 }
 
 /** What a person calls the job: its name, or its file's name when the job graph has none. */

@@ -68,7 +68,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     .join(' / ');
   lines.push(style.heading(`Simulation${title ? ` ${title}` : ''}: ${verdictText(report.verdict, style)}`));
   lines.push(
-    `Flink ${report.flinkVersion}${report.flinkVersionSource === 'assumed' ? ' (assumed)' : ''}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; the cluster settled (no more changes) at ${formatDuration(report.endTime)}`,
+    `Flink ${report.flinkVersion}${report.flinkVersionSource === 'assumed' ? ' (assumed)' : ''}, ${report.slotManager} SlotManager, ${report.taskManagersFrom ?? `${report.resourceAllocation} ResourceManager`}; the cluster settled (no more changes) at ${formatDuration(report.endTime)}`,
   );
   for (const n of report.notes ?? [])
     lines.push(n.severity === 'info' ? style.dim(`note: ${n.message}`) : `${style.warn(n.severity)}: ${n.message}`);
@@ -134,9 +134,10 @@ function adviceLines(report: SimulationReport, style: Style): string[] {
   if (advice !== undefined) {
     const n = advice.addTaskManagers;
     const slots = `${advice.slotsPerTaskManager} slot${advice.slotsPerTaskManager === 1 ? '' : 's'} each`;
-    lines.push(
-      `  add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)}): met with them, not with one fewer`,
-    );
+    const add =
+      advice.instruction ??
+      `add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)})`;
+    lines.push(`  ${add}: met with them, not with one fewer`);
   }
   const or = advice === undefined ? '' : 'or ';
   lines.push(

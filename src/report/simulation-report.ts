@@ -63,6 +63,8 @@ export interface TaskManagerReport {
 
 /** What to do when the jobs do not fit a standalone cluster: add this many of its default worker. */
 export interface SimulationAdvice {
+  /** The same in the terms of the file the user gave (a FlinkDeployment's replicas, a Deployment's scale); absent for a cluster file. */
+  readonly instruction?: string;
   readonly addTaskManagers: number;
   readonly slotsPerTaskManager: number;
   readonly taskManager: ResourceProfileJson;
@@ -75,6 +77,8 @@ export interface SimulationReport {
   readonly flinkVersionSource: FlinkVersionSource;
   readonly slotManager: 'declarative' | 'fine-grained';
   readonly resourceAllocation: 'active' | 'standalone';
+  /** Where the TaskManagers come from when it is not what resourceAllocation says to a person (a running cluster held as it is now). */
+  readonly taskManagersFrom?: string;
   readonly endTime: number;
   readonly verdict: Verdict;
   readonly jobs: JobReport[];

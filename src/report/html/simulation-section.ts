@@ -64,7 +64,9 @@ function advice(sim: SimulationReport): string {
   if (sim.advice !== undefined) {
     const a = sim.advice;
     out.push(
-      `<p><b>Add ${a.addTaskManagers} TaskManager(s)</b> like the default worker (${a.slotsPerTaskManager} slots, ${text(profileToTextFromJson(a.taskManager))}) and the requirements are met.</p>`,
+      a.instruction === undefined
+        ? `<p><b>Add ${a.addTaskManagers} TaskManager(s)</b> like the default worker (${a.slotsPerTaskManager} slots, ${text(profileToTextFromJson(a.taskManager))}) and the requirements are met.</p>`
+        : `<p><b>${text(a.instruction.charAt(0).toUpperCase() + a.instruction.slice(1))}</b> and the requirements are met.</p>`,
     );
   }
   if (sim.lowerParallelism !== undefined) {
