@@ -58,7 +58,7 @@ export function addTaskManagersInstruction(origin: ClusterOrigin, add: number, r
     case 'flink-deployment':
       return `raise spec.taskManager.replicas from ${running} to ${total} (${plural(slotsEach, 'slot')} each, taskmanager.numberOfTaskSlots)`;
     case 'kubernetes-manifest':
-      return `scale ${printable(origin.workload)} from ${running} to ${plural(total, 'replica')} (\`kubectl scale --replicas=${total}\`; ${plural(slotsEach, 'slot')} each)`;
+      return `scale ${printable(origin.workload)} from ${running} to ${plural(total, 'replica')} (\`kubectl scale ${printable(origin.workload)} --replicas=${total}\`; ${plural(slotsEach, 'slot')} each)`;
     case 'rest-taskmanagers':
       return `start ${plural(add, 'more TaskManager')} like the listed ones (${plural(slotsEach, 'slot')} each)`;
     default:

@@ -119,7 +119,8 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const imported = importCluster(data);
     if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
     data = imported.value.cluster;
-    notes = importNotes(imported.value, text, source.file);
+    // How to make the cluster file start workers is said in the cluster file's keys: not to a user who gave Flink's answer.
+    notes = importNotes(imported.value, text, source.file).filter((n) => n.code !== 'import/standalone');
     origin = { kind: 'rest-taskmanagers' };
   } else if (isCluster && isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
@@ -134,7 +135,11 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const built = read.ok ? standaloneManifestCluster(read.value) : read;
     if (!read.ok || !built.ok) return fail(locateDiagnostics(built.ok ? [] : built.diagnostics, text, source.file));
     data = built.value.cluster;
-    origin = { kind: 'kubernetes-manifest', workload: read.value.taskManagers?.name ?? 'the TaskManager Deployment' };
+    const tms = read.value.taskManagers;
+    origin = {
+      kind: 'kubernetes-manifest',
+      workload: tms === undefined ? 'the TaskManager Deployment' : `${tms.kind.toLowerCase()}/${tms.name}`,
+    };
     const all = [...read.value.notes, ...built.value.notes.map((m) => info('manifest/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   }

@@ -139,13 +139,13 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation not-enough-managed-memory: not met');
-      expect(run.stdout.split('\n')[1]).toBe('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 100 ms');
+      expect(run.stdout.split('\n')[1]).toBe('Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 100 ms');
       expect(verdictLines(run.stdout)).toEqual({ analytics: 'never met' });
       const block = jobBlock(run.stdout, 'analytics');
       expect(block).toContain('  requires  2 × cpu 2, heap 2 GiB, managed 3 GiB');
       expect(block).toContain('  acquired  none');
       expect(block).toContain('  missing   2 × cpu 2, heap 2 GiB, managed 3 GiB');
-      expect(block).toContain('    - closest TaskManager tm-1: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)');
+      expect(block).toContain('    - 4 free slots; closest TaskManager tm-1: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)');
       expect(block).toContain(
         '    - the slot is larger than the default worker (cpu 4, heap 4 GiB, managed 1 GiB, network 512 MiB), so no new worker can hold it: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)',
       );
@@ -211,11 +211,11 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation rolling-jobs: not met');
-      expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager; settled at 60050 ms');
+      expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 60.05 s');
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'never met', etl: 'met' });
       expect(run.stdout).toContain('Job wordcount (../jobs/wordcount-streaming.yaml): never met (finished at 1 min)');
       expect(jobBlock(run.stdout, 'wordcount')).toContain('  history   submitted at 0 ms; never fully met (at most 8 slots held)');
-      expect(jobBlock(run.stdout, 'etl')).toContain('  history   submitted at 10 s; fully met at 60050 ms');
+      expect(jobBlock(run.stdout, 'etl')).toContain('  history   submitted at 10 s; fully met at 60.05 s');
       expect(jobBlock(run.stdout, 'etl')).toContain('  acquired  6 × cpu 1, heap 1 GiB, managed 512 MiB, network 128 MiB');
       expect(run.stdout).toContain('  tm-1: 4/4 slots used; etl, etl, etl, etl; free cpu 0');
       expect(run.stdout).toContain('  tm-2: 2/4 slots used; etl, etl; free cpu 2, heap 2 GiB, managed 1 GiB, network 256 MiB');
@@ -440,7 +440,7 @@ describe('simulate --cluster with job graph files', () => {
       const run = cli(args);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
-      expect(run.stdout).toContain('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 20100 ms');
+      expect(run.stdout).toContain('Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 20.1 s');
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', 'ecommerce-analytics-20': 'partly met' });
       expect(jobBlock(run.stdout, 'ecommerce-analytics-20')).toMatch(
         /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory\) would be exceeded/,
@@ -547,7 +547,7 @@ describe('simulate on fixtures/simulate', () => {
     const second = jobBlock(run.stdout, 'second');
     expect(second).toContain('  acquired  none');
     expect(second).toContain('  missing   2 × UNKNOWN');
-    expect(second).toContain('closest TaskManager tm-1: cpuCores 0 free of 1 needed (short by 1)');
+    expect(second).toContain('    - 0 free slots: all 4 slots of 1 TaskManager are taken');
     expect(second).toContain('the ResourceManager is standalone: it cannot start new workers');
     expect(run.stdout).toContain('  tm-1: 4/4 slots used; first, first, first, first; free cpu 0');
     const report = json([path]);
@@ -583,7 +583,7 @@ describe('simulate on fixtures/simulate', () => {
     const run = cli([path]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('Flink 1.17, declarative SlotManager, standalone ResourceManager; settled at 2050 ms');
+    expect(run.stdout).toContain('Flink 1.17, declarative SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 2.05 s');
     expect(verdictLines(run.stdout)).toEqual({ streaming: 'met', wide: 'never met' });
     expect(jobBlock(run.stdout, 'wide')).toContain(
       '1 slot is free but none matches cpu 2, heap 1 GiB: a static slot (cpu 1, heap 1 GiB) serves only UNKNOWN or an exactly equal profile',

@@ -31,6 +31,8 @@ interface Artefact {
     taskmanagerProcessMemory?: number;
     parallelism?: number;
     taskManagers?: number;
+    /** memory's deployment target when not kubernetes (the operator's standalone mode). */
+    deploymentTarget?: string;
   };
 }
 
@@ -129,7 +131,7 @@ describe('real artefacts: Kubernetes operator FlinkDeployments', () => {
       };
       expect([report.flinkVersion, report.flinkVersionSource]).toEqual([a.flinkVersion, 'file']);
       expect(report.components.totalProcess).toBe(a.expected!.taskmanagerProcessMemory);
-      expect(report.deploymentTarget).toBe('kubernetes');
+      expect(report.deploymentTarget).toBe(a.expected!.deploymentTarget ?? 'kubernetes');
       if (a.expected!.taskManager?.cpu !== undefined) expect(report.cpu.cores).toBe(a.expected!.taskManager.cpu);
       if (a.expected!.taskManager?.numberOfTaskSlots !== undefined)
         expect(report.numberOfTaskSlots).toBe(a.expected!.taskManager.numberOfTaskSlots);
