@@ -180,7 +180,12 @@ describe('Flink files as the cluster: advice in their own fields', () => {
   };
 
   it("a FlinkDeployment in standalone mode (the operator's basic-reactive example): spec.taskManager.replicas", () => {
-    const run = runCli(['simulate', '--cluster', 'fixtures/real/40-operator-basic-reactive-standalone-1.20-2-slots-p2/flink-deployment.yaml', big]);
+    const run = runCli([
+      'simulate',
+      '--cluster',
+      'fixtures/real/40-operator-basic-reactive-standalone-1.20-2-slots-p2/flink-deployment.yaml',
+      big,
+    ]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
       '  raise spec.taskManager.replicas from 1 to 4 (2 slots each, taskmanager.numberOfTaskSlots): met with them, not with one fewer\n',

@@ -139,7 +139,9 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation not-enough-managed-memory: not met');
-      expect(run.stdout.split('\n')[1]).toBe('Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 100 ms');
+      expect(run.stdout.split('\n')[1]).toBe(
+        'Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 100 ms',
+      );
       expect(verdictLines(run.stdout)).toEqual({ analytics: 'never met' });
       const block = jobBlock(run.stdout, 'analytics');
       expect(block).toContain('  requires  2 × cpu 2, heap 2 GiB, managed 3 GiB');
@@ -211,7 +213,9 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation rolling-jobs: not met');
-      expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 60.05 s');
+      expect(run.stdout).toContain(
+        'Flink 1.20, fine-grained SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 60.05 s',
+      );
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'never met', etl: 'met' });
       expect(run.stdout).toContain('Job wordcount (../jobs/wordcount-streaming.yaml): never met (finished at 1 min)');
       expect(jobBlock(run.stdout, 'wordcount')).toContain('  history   submitted at 0 ms; never fully met (at most 8 slots held)');
@@ -440,7 +444,9 @@ describe('simulate --cluster with job graph files', () => {
       const run = cli(args);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
-      expect(run.stdout).toContain('Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 20.1 s');
+      expect(run.stdout).toContain(
+        'Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 20.1 s',
+      );
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', 'ecommerce-analytics-20': 'partly met' });
       expect(jobBlock(run.stdout, 'ecommerce-analytics-20')).toMatch(
         /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory\) would be exceeded/,
@@ -583,7 +589,9 @@ describe('simulate on fixtures/simulate', () => {
     const run = cli([path]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('Flink 1.17, declarative SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 2.05 s');
+    expect(run.stdout).toContain(
+      'Flink 1.17, declarative SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 2.05 s',
+    );
     expect(verdictLines(run.stdout)).toEqual({ streaming: 'met', wide: 'never met' });
     expect(jobBlock(run.stdout, 'wide')).toContain(
       '1 slot is free but none matches cpu 2, heap 1 GiB: a static slot (cpu 1, heap 1 GiB) serves only UNKNOWN or an exactly equal profile',
