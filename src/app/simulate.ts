@@ -174,7 +174,8 @@ function simulateData(
   const scenarios = readScenario(data as Record<string, unknown>, isCluster, { ...v.value, planJobGraph, extraJobs });
   if (!scenarios.ok) {
     const [kinds, what] = isCluster ? [CLUSTER_KINDS, 'a cluster'] : [['scenario'] as const, 'a scenario'];
-    return orWrongKind(fail(locateAll(scenarios.diagnostics, text, source.file)), { text, file: source.file }, kinds, what);
+    const inFile = scenarios.diagnostics.map((d) => inFileTerms(d, origin));
+    return orWrongKind(fail(locateAll(inFile, text, source.file)), { text, file: source.file }, kinds, what);
   }
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
   const trace = options.trace === true;
@@ -184,6 +185,27 @@ function simulateData(
       return withNotes(inUserTerms(report, origin), [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
     }),
   );
+}
+
+/**
+ * A FlinkDeployment's or manifest's configuration is read as the cluster's default worker: a
+ * problem found there points at the user's file (the FlinkDeployment's spec, its flinkConfiguration
+ * key), never at flinkslot's `/defaultWorker/flinkConfiguration`.
+ */
+function inFileTerms(d: Diagnostic, origin: ClusterOrigin): Diagnostic {
+  const pointer = d.location?.pointer;
+  const prefix = '/defaultWorker/flinkConfiguration';
+  if (pointer === undefined || !pointer.startsWith(prefix) || d.location?.file !== undefined) return d;
+  const key = pointer.slice(prefix.length);
+  const mapped =
+    origin.kind === 'flink-deployment'
+      ? key === ''
+        ? '/spec'
+        : `/spec/flinkConfiguration${key}`
+      : origin.kind === 'kubernetes-manifest'
+        ? ''
+        : pointer;
+  return { ...d, location: { ...d.location, pointer: mapped } };
 }
 
 function withNotes(report: SimulationReport, notes: Diagnostic[]): SimulationReport {

@@ -197,6 +197,23 @@ describe('Flink files as the cluster: advice in their own fields', () => {
     expect(run.stdout).not.toContain('default worker');
   });
 
+  it("a FlinkDeployment whose TaskManager cannot be sized: the error points into its spec, not at flinkslot's defaultWorker", () => {
+    const source = readFileSync(
+      join(ROOT, 'fixtures/real/40-operator-basic-reactive-standalone-1.20-2-slots-p2/flink-deployment.yaml'),
+      'utf8',
+    );
+    const small = join(dir, 'small-deployment.yaml');
+    writeFileSync(
+      small,
+      source.replace('  taskManager:\n    resource:\n      memory: "2048m"', '  taskManager:\n    resource:\n      memory: "100m"'),
+    );
+    const run = runCli(['simulate', '--cluster', small, big]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`error ${small}:6:3 TaskManager memory configuration failed: `);
+    expect(run.stderr).toContain('(/spec) [config/memory]');
+    expect(run.stderr).not.toContain('defaultWorker');
+  });
+
   it('a standalone Kubernetes manifest: scale its TaskManager Deployment; the division remainders are not free room', () => {
     const manifest = 'fixtures/real/23-k8s-standalone-1.18-configmap-2048m-4-slots/flink-deployment.yaml';
     const run = runCli(['simulate', '--cluster', manifest, huge()]);
