@@ -48,3 +48,37 @@ describe('liveAdvice on native Kubernetes', () => {
     expect(lines[2]).toContain('and cpu 2 (kubernetes.taskmanager.cpu)');
   });
 });
+
+describe('liveAdvice for the other answers', () => {
+  const version = parseFlinkVersion('1.20')!;
+  const base = { config: undefined, flinkVersion: version, taskManagers: [tm('a')], slotsTotal: 2 };
+
+  it("a slot larger than any TaskManager: bigger TaskManagers in the deployment's keys", () => {
+    const answers = [{ kind: 'does-not-fit' as const, reason: 'x' }];
+    const yarn = recogniseDeployment(new Map([['execution.target', 'yarn-per-job']]));
+    expect(liveAdvice({ ...base, deployment: yarn, answers })).toEqual([
+      'a slot the new jobs ask for is larger than a TaskManager: give TaskManagers more resources (taskmanager.memory.process.size and yarn.containers.vcores) or fewer slots each (taskmanager.numberOfTaskSlots)',
+    ]);
+    const operator = recogniseDeployment(
+      new Map([
+        ['execution.target', 'kubernetes-application'],
+        ['$internal.flink.version', 'v1_20'],
+      ]),
+    );
+    expect(liveAdvice({ ...base, deployment: operator, answers })[0]).toContain('(spec.taskManager.resource (memory, cpu))');
+  });
+
+  it('fits now, or only if jobs stop: nothing to change', () => {
+    const native = recogniseDeployment(new Map([['execution.target', 'kubernetes-session']]));
+    expect(liveAdvice({ ...base, deployment: native, answers: [{ kind: 'fits-now' }] })).toEqual([]);
+    expect(liveAdvice({ ...base, deployment: native, answers: [{ kind: 'fits-if-jobs-stop', stop: ['a'] }] })).toEqual([]);
+  });
+
+  it('a local MiniCluster: local.number-taskmanager', () => {
+    const local = recogniseDeployment(new Map([['execution.target', 'local']]));
+    const answers = [{ kind: 'needs-task-managers' as const, count: 1, like: 'a', slotsEach: 2 }];
+    expect(liveAdvice({ ...base, deployment: local, answers })[0]).toBe(
+      'a local cluster (MiniCluster): raise local.number-taskmanager by 1, or taskmanager.numberOfTaskSlots',
+    );
+  });
+});
