@@ -22,6 +22,8 @@ export type ClusterOrigin =
   | { readonly kind: 'rest-taskmanagers' }
   | { readonly kind: 'flink-deployment'; readonly mode: 'native' | 'standalone' }
   | { readonly kind: 'kubernetes-manifest'; readonly workload: string }
+  /** A flink-conf.yaml / config.yaml as the cluster, its deployment read from it (memory/deployment.ts). */
+  | { readonly kind: 'flink-configuration'; readonly deployment: Deployment }
   | { readonly kind: 'live'; readonly deployment: Deployment };
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -37,6 +39,10 @@ export function standaloneReason(origin: ClusterOrigin): string | undefined {
       return 'mode standalone: the operator runs spec.taskManager.replicas TaskManagers and Flink starts no others (raise spec.taskManager.replicas, or set spec.mode: native to let Flink start TaskManagers as jobs need them)';
     case 'kubernetes-manifest':
       return `standalone on Kubernetes: Flink starts no TaskManager; the replicas of ${printable(origin.workload)} are all there are`;
+    case 'flink-configuration':
+      return startsTaskManagers(origin.deployment)
+        ? undefined
+        : 'Flink starts no TaskManager on a standalone cluster (the configuration names no Kubernetes or YARN execution.target): only the TaskManagers started with it can hold the slot';
     case 'live':
       return liveStandaloneReason(origin.deployment);
   }
@@ -61,6 +67,8 @@ export function addTaskManagersInstruction(origin: ClusterOrigin, add: number, r
       return `scale ${printable(origin.workload)} from ${running} to ${plural(total, 'replica')} (\`kubectl scale ${printable(origin.workload)} --replicas=${total}\`; ${plural(slotsEach, 'slot')} each)`;
     case 'rest-taskmanagers':
       return `start ${plural(add, 'more TaskManager')} like the listed ones (${plural(slotsEach, 'slot')} each)`;
+    case 'flink-configuration':
+      return `start ${plural(add, 'more TaskManager')} with this configuration (taskmanager.numberOfTaskSlots ${slotsEach})`;
     default:
       return undefined;
   }

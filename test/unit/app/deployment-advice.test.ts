@@ -3,7 +3,7 @@
  * TaskManagers the answer needs, in the keys a user sets.
  */
 import { describe, expect, it } from 'vitest';
-import { liveAdvice } from '../../../src/app/deployment-advice.js';
+import { inUserTerms, liveAdvice } from '../../../src/app/deployment-advice.js';
 import { recogniseDeployment } from '../../../src/memory/deployment.js';
 import { parseFlinkVersion } from '../../../src/model/flink-version.js';
 import type { TaskManagerReport } from '../../../src/report/simulation-report.js';
@@ -79,6 +79,50 @@ describe('liveAdvice for the other answers', () => {
     const answers = [{ kind: 'needs-task-managers' as const, count: 1, like: 'a', slotsEach: 2 }];
     expect(liveAdvice({ ...base, deployment: local, answers })[0]).toBe(
       'a local cluster (MiniCluster): raise local.number-taskmanager by 1, or taskmanager.numberOfTaskSlots',
+    );
+  });
+});
+
+describe('inUserTerms: the reasons and the advice of a file-based cluster in its own fields', () => {
+  const report = {
+    flinkVersion: '1.20',
+    flinkVersionSource: 'file',
+    slotManager: 'fine-grained',
+    resourceAllocation: 'standalone',
+    endTime: 0,
+    verdict: 'partly-met',
+    jobs: [
+      {
+        id: 'j',
+        verdict: 'partly-met',
+        requirements: [],
+        acquired: [],
+        missing: [],
+        notEnoughResourcesNotifications: 0,
+        explanations: [{ profile: 'UNKNOWN', count: 1, reasons: [{ kind: 'standalone', message: 'cluster-file words' }] }],
+        submittedAt: 0,
+        firstFullyMetAt: null,
+        lostAt: [],
+        regainedAt: [],
+        slotsBeforeFullyMet: 0,
+      },
+    ],
+    taskManagers: [tm('a'), tm('b')],
+    pendingTaskManagers: [],
+    workersStarted: 0,
+    advice: { addTaskManagers: 2, slotsPerTaskManager: 2, taskManager: tm('a').total },
+  } as const satisfies Parameters<typeof inUserTerms>[0];
+
+  it('a flinkslot cluster file keeps its words; a standalone Flink configuration is told to start TaskManagers with it', () => {
+    expect(inUserTerms(report, { kind: 'cluster-file' })).toEqual(report);
+    const conf = inUserTerms(report, { kind: 'flink-configuration', deployment: recogniseDeployment(new Map()) });
+    expect(conf.jobs[0]!.explanations[0]!.reasons[0]!.message).toBe(
+      'Flink starts no TaskManager on a standalone cluster (the configuration names no Kubernetes or YARN execution.target): only the TaskManagers started with it can hold the slot',
+    );
+    expect(conf.advice!.instruction).toBe('start 2 more TaskManagers with this configuration (taskmanager.numberOfTaskSlots 2)');
+    const deployment = inUserTerms(report, { kind: 'flink-deployment', mode: 'standalone' });
+    expect(deployment.advice!.instruction).toBe(
+      'raise spec.taskManager.replicas from 2 to 4 (2 slots each, taskmanager.numberOfTaskSlots)',
     );
   });
 });
