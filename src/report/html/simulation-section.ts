@@ -85,7 +85,7 @@ function capacity(sim: SimulationReport): string {
     ['TaskManagers', String(sim.taskManagers.length)],
     ['slots held', `${held} of ${registered}`],
     ['managed memory', formatBytes(memory)],
-    ['SlotManager', `${sim.slotManager}, ${sim.resourceAllocation}`],
+    ['SlotManager', `${sim.slotManager}, ${text(sim.taskManagersFrom ?? sim.resourceAllocation)}`],
   ];
   if (sim.workersStarted > 0) cards.push(['workers started', String(sim.workersStarted)]);
   return `<div class="cards">${cards.map(([k, v]) => `<div class="card">${k}<b>${v}</b></div>`).join('')}</div>`;
