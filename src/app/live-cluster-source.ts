@@ -7,6 +7,7 @@
  * starts or releases, which a fixed set of TaskManagers never is.
  */
 import { type Diagnostic, type Result, fail, info, ok } from '../errors/diagnostic.js';
+import { type Deployment, describeDeployment, recogniseDeployment } from '../memory/deployment.js';
 import { parseFlinkConfiguration } from '../memory/parse-flink-configuration.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion, formatVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
@@ -70,4 +71,21 @@ function placementOptions(answer: SourceText, version: FlinkVersion, notes: Diag
   if (used.length > 0)
     notes.push(info('rest/placement', `slots are placed as GET ${answer.file} says: ${used.map(([k, v]) => `${k}: ${v}`).join(', ')}`, ''));
   return ok(options);
+}
+
+/** How the running cluster is deployed, as GET /jobmanager/config says (memory/deployment.ts), with a note saying so. */
+export function liveDeployment(jobManagerConfig: SourceText | undefined, notes: Diagnostic[]): Deployment {
+  const config = jobManagerConfig === undefined ? undefined : parseFlinkConfiguration(jobManagerConfig.text, jobManagerConfig.file);
+  const deployment = config?.ok === true ? recogniseDeployment(config.value) : { kind: 'standalone' as const, evidence: [] };
+  const from = jobManagerConfig === undefined ? 'the JobManager gave no configuration' : `GET ${jobManagerConfig.file}`;
+  notes.push(
+    info(
+      'rest/deployment',
+      deployment.evidence.length > 0
+        ? `a ${describeDeployment(deployment)}, as ${from} says (${deployment.evidence.join(', ')})`
+        : `a standalone cluster: no key of ${from} names another deployment (execution.target, kubernetes.internal.*, yarn.application.id)`,
+      '',
+    ),
+  );
+  return deployment;
 }

@@ -6,7 +6,7 @@
  * jobs stopping (fewest, largest first), and how many more TaskManagers like the cluster's largest.
  */
 import { type Diagnostic, type Result, fail, info, ok, warning } from '../errors/diagnostic.js';
-import type { FlinkVersion } from '../model/flink-version.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 import { type ClusterSnapshot, answerData } from '../parse/rest/cluster-snapshot.js';
 
@@ -18,7 +18,10 @@ import type { SimulationReport } from '../report/simulation-report.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { analyzeJobText, versionOption } from './job-text.js';
 import { jobDefinition, jobLabel, planJob, plannedOf, simulateDefinitionsOnCluster, uniqueId } from './simulate.js';
-import { type LiveClusterSource, clusterSource } from './live-cluster-source.js';
+import { type LiveClusterSource, clusterSource, liveDeployment } from './live-cluster-source.js';
+import { liveAdvice } from './deployment-advice.js';
+import { describeDeployment } from '../memory/deployment.js';
+import { parseFlinkConfiguration } from '../memory/parse-flink-configuration.js';
 import { pushAll } from '../util/push-all.js';
 
 export interface LiveFitOptions {
@@ -50,8 +53,10 @@ export function fitJobsOnLiveCluster(
   if (!fresh.ok) return fresh;
   const cluster = clusterSource(snapshot, tmConfig.value, flinkVersion, notes);
   if (!cluster.ok) return cluster;
+  const deployment = liveDeployment(tmConfig.value, notes);
+  const origin = { kind: 'live' as const, deployment };
   const run = (jobs: readonly JobDefinition[], text = cluster.value.source): Result<SimulationReport> => {
-    const r = simulateDefinitionsOnCluster(text, jobs, {});
+    const r = simulateDefinitionsOnCluster(text, jobs, { origin });
     return r.ok ? ok(r.value[0]!) : r;
   };
   const runningDefs = running.value.map((r) => r.definition);
@@ -64,6 +69,15 @@ export function fitJobsOnLiveCluster(
   compareWithCluster(snapshot, before.value, freeSimulated, notes);
   const fits = (r: SimulationReport) => newDefs.every((d) => r.jobs.find((j) => j.id === d.id)?.verdict === 'met');
   const answers = searchAnswers({ fitsNow: fits(now.value), running: running.value, newDefs, cluster: cluster.value, run, fits });
+  const config = tmConfig.value === undefined ? undefined : parseFlinkConfiguration(tmConfig.value.text, tmConfig.value.file);
+  const advice = liveAdvice({
+    deployment,
+    config: config?.ok === true ? config.value : undefined,
+    flinkVersion: flinkVersion ?? DEFAULT_FLINK_VERSION,
+    answers,
+    taskManagers: before.value.taskManagers,
+    slotsTotal: snapshot.checked.overview.slotsTotal,
+  });
   return ok({
     cluster: {
       url: snapshot.base,
@@ -80,6 +94,8 @@ export function fitJobsOnLiveCluster(
     })),
     answer: answers[0]!,
     alternatives: answers.slice(1),
+    deployment: { ...deployment, description: describeDeployment(deployment) },
+    advice,
     simulation: now.value,
     notes: [...notes, ...(now.value.notes ?? [])],
   });

@@ -86,7 +86,11 @@ function planAll(files: readonly SourceText[], options: ReportOptions): Result<P
 /** The live answer as sentences: what the text report's first lines say. */
 function liveAnswer(live: LiveFitReport): NonNullable<HtmlReportInput['live']> {
   const n = live.newJobs.length;
-  const answer = [`The new jobs: ${answerText(live.answer, n)}.`, ...live.alternatives.map((a) => `Or: ${answerText(a, n)}.`)];
+  const answer = [
+    `The new jobs: ${answerText(live.answer, n)}.`,
+    ...live.alternatives.map((a) => `Or: ${answerText(a, n)}.`),
+    ...(live.advice.length === 0 ? [] : [`What to do on this ${live.deployment.description}:`, ...live.advice.map((l) => l.trim())]),
+  ];
   const c = live.cluster;
   answer.push(
     `Flink ${c.flinkVersion}: ${c.taskManagers} TaskManager(s), ${c.slotsTotal} slots, ${c.slotsAvailable} free; the ${live.runningJobs.length} running job(s) declare first.`,

@@ -25,6 +25,7 @@ import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
+import { type ClusterOrigin, inUserTerms } from './deployment-advice.js';
 import { addTaskManagersAdvice } from './simulate-advice.js';
 import { pushAll } from '../util/push-all.js';
 
@@ -35,6 +36,8 @@ export interface SimulateOptions {
   readonly flinkVersion?: string;
   /** With jobs on a standalone cluster they do not fit: find how many default workers to add (more SlotManager runs). */
   readonly advice?: boolean;
+  /** What the cluster text stands for, when the caller knows better than the text (a running cluster's TaskManagers). */
+  readonly origin?: ClusterOrigin;
   /** Keep the slots each job held over time and the events between (for `report`). */
   readonly history?: boolean;
 }
@@ -75,6 +78,8 @@ export interface CheckedDocument {
   readonly data: unknown;
   /** Import notes (a cluster read from Flink's `/taskmanagers` answer). */
   readonly notes: Diagnostic[];
+  /** What the user gave, for advice in its terms. */
+  readonly origin: ClusterOrigin;
 }
 
 /**
@@ -108,17 +113,21 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   const text = document.value.text;
   let data = document.value.data;
   let notes: Diagnostic[] = [];
+  let origin: ClusterOrigin = { kind: 'cluster-file' };
   // Flink's job files fail the schema below, and orWrongKind then names them.
   if (isCluster && detectFlinkFormat(data) === 'rest-taskmanagers-json') {
     const imported = importCluster(data);
     if (!imported.ok) return fail(locateDiagnostics(imported.diagnostics, text, source.file));
     data = imported.value.cluster;
-    notes = importNotes(imported.value, text, source.file);
+    // How to make the cluster file start workers is said in the cluster file's keys: not to a user who gave Flink's answer.
+    notes = importNotes(imported.value, text, source.file).filter((n) => n.code !== 'import/standalone');
+    origin = { kind: 'rest-taskmanagers' };
   } else if (isCluster && isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
     if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, source.file));
     const { cluster, notes: how } = deploymentCluster(deployment.value);
     data = cluster;
+    origin = { kind: 'flink-deployment', mode: deployment.value.mode };
     const all = [...deployment.value.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   } else if (isCluster && isFlinkConfigMap(data)) {
@@ -126,6 +135,11 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const built = read.ok ? standaloneManifestCluster(read.value) : read;
     if (!read.ok || !built.ok) return fail(locateDiagnostics(built.ok ? [] : built.diagnostics, text, source.file));
     data = built.value.cluster;
+    const tms = read.value.taskManagers;
+    origin = {
+      kind: 'kubernetes-manifest',
+      workload: tms === undefined ? 'the TaskManager Deployment' : `${tms.kind.toLowerCase()}/${tms.name}`,
+    };
     const all = [...read.value.notes, ...built.value.notes.map((m) => info('manifest/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   }
@@ -134,7 +148,7 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   if (tooLarge.length > 0) return fail(locateDiagnostics(tooLarge, undefined, source.file));
   const schemaErrors = validateWith((isCluster ? validateCluster : validateScenario) as CompiledValidator, data);
   if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, text, source.file));
-  return ok({ text, data, notes });
+  return ok({ text, data, notes, origin });
 }
 
 function simulateData(
@@ -146,6 +160,7 @@ function simulateData(
   const checked = checkDocument(source, isCluster);
   if (!checked.ok) return checked;
   const { text, data, notes } = checked.value;
+  const origin = options.origin ?? checked.value.origin;
   const v = versionOption(options.flinkVersion);
   if (!v.ok) return v;
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> => {
@@ -159,16 +174,38 @@ function simulateData(
   const scenarios = readScenario(data as Record<string, unknown>, isCluster, { ...v.value, planJobGraph, extraJobs });
   if (!scenarios.ok) {
     const [kinds, what] = isCluster ? [CLUSTER_KINDS, 'a cluster'] : [['scenario'] as const, 'a scenario'];
-    return orWrongKind(fail(locateAll(scenarios.diagnostics, text, source.file)), { text, file: source.file }, kinds, what);
+    const inFile = scenarios.diagnostics.map((d) => inFileTerms(d, origin));
+    return orWrongKind(fail(locateAll(inFile, text, source.file)), { text, file: source.file }, kinds, what);
   }
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
   const trace = options.trace === true;
   return ok(
     scenarios.value.map((s) => {
       const report = buildSimulationReport(simulationOutcome(runScenario(s, { trace }), trace, options.history === true));
-      return withNotes(report, [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
+      return withNotes(inUserTerms(report, origin), [...v.warnings, ...notes, ...locateAll([...s.notes], text, source.file)]);
     }),
   );
+}
+
+/**
+ * A FlinkDeployment's or manifest's configuration is read as the cluster's default worker: a
+ * problem found there points at the user's file (the FlinkDeployment's spec, its flinkConfiguration
+ * key), never at flinkslot's `/defaultWorker/flinkConfiguration`.
+ */
+function inFileTerms(d: Diagnostic, origin: ClusterOrigin): Diagnostic {
+  const pointer = d.location?.pointer;
+  const prefix = '/defaultWorker/flinkConfiguration';
+  if (pointer === undefined || !pointer.startsWith(prefix) || d.location?.file !== undefined) return d;
+  const key = pointer.slice(prefix.length);
+  const mapped =
+    origin.kind === 'flink-deployment'
+      ? key === ''
+        ? '/spec'
+        : `/spec/flinkConfiguration${key}`
+      : origin.kind === 'kubernetes-manifest'
+        ? ''
+        : pointer;
+  return { ...d, location: { ...d.location, pointer: mapped } };
 }
 
 function withNotes(report: SimulationReport, notes: Diagnostic[]): SimulationReport {
@@ -229,7 +266,7 @@ function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefi
   if (!checked.ok || !version.ok) return report;
   const missing = report.jobs.reduce((sum, j) => sum + j.missing.reduce((s, m) => s + m.count, 0), 0);
   const advice = addTaskManagersAdvice(checked.value.data as Record<string, unknown>, jobs, version.value, missing);
-  return advice === undefined ? report : { ...report, advice };
+  return advice === undefined ? report : inUserTerms({ ...report, advice }, options.origin ?? checked.value.origin);
 }
 
 /** What a person calls the job: its name, or its file's name when the job graph has none. */

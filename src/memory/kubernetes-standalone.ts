@@ -20,6 +20,8 @@ const FILES = ['config.yaml', 'flink-conf.yaml'] as const;
 
 export interface TaskManagerWorkload {
   readonly name: string;
+  /** `Deployment` or `StatefulSet`: what `kubectl scale` names. */
+  readonly kind: string;
   readonly replicas: number;
   readonly image: string | undefined;
   readonly requests: Raw;
@@ -54,6 +56,7 @@ function taskManagerWorkload(companions: readonly unknown[]): TaskManagerWorkloa
     const resources = asMap(container.resources);
     return {
       name: textOf(asMap(doc.metadata).name ?? doc.kind),
+      kind: String(doc.kind),
       replicas: spec.replicas === undefined ? 1 : numberOf(spec.replicas),
       image: container.image === undefined ? undefined : textOf(container.image),
       requests: asMap(resources.requests),

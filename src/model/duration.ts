@@ -31,8 +31,29 @@ export function parseDuration(value: string | number): number | undefined {
   return factor === undefined ? undefined : Number(m[1]) * factor;
 }
 
+/** One time: whole minutes in min, from a second on in seconds (60.05 s), else ms. */
 export function formatDuration(ms: number): string {
-  if (ms % 60_000 === 0 && ms > 0) return `${ms / 60_000} min`;
-  if (ms % 1000 === 0 && ms > 0) return `${ms / 1000} s`;
-  return `${ms} ms`;
+  return formatDurationsAlike([ms])[0]!;
+}
+
+/**
+ * Several times of one line in one unit, so they compare at a glance ("submitted at 1 s; fully met
+ * at 1.05 s", not "1 s" next to "1050 ms"): minutes when every time is whole minutes, seconds
+ * (up to three decimals, exact) when the largest is at least a second, else milliseconds.
+ */
+export function formatDurationsAlike(times: readonly number[]): string[] {
+  const largest = times.reduce((m, t) => Math.max(m, t), 0);
+  if (largest > 0 && times.every((t) => t % 60_000 === 0)) return times.map((t) => `${t / 60_000} min`);
+  if (largest >= 1000) return times.map((t) => `${secondsText(t)} s`);
+  return times.map((t) => `${t} ms`);
+}
+
+/** Whole milliseconds as seconds, exact: 1050 → "1.05". */
+function secondsText(ms: number): string {
+  if (!Number.isInteger(ms)) return String(ms / 1000);
+  const whole = Math.trunc(ms / 1000);
+  const rest = String(Math.abs(ms % 1000))
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return rest === '' ? String(whole) : `${whole}.${rest}`;
 }

@@ -87,8 +87,11 @@ function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string 
   }
 }
 
-/** The commands that read a kind, each in backticks. */
-function suggestion(kind: FileKind, file: string): string {
+/**
+ * The commands that read a kind, each in backticks. A job given where a scenario was expected
+ * (`simulate JOB.yaml`) was meant for a cluster: that command first.
+ */
+function suggestion(kind: FileKind, file: string, what: string): string {
   const f = /\s/.test(file) ? `'${file}'` : file;
   const plan = `flinkslot plan ${f}`;
   const cluster = `flinkslot simulate --cluster ${f} JOB...`;
@@ -104,7 +107,9 @@ function suggestion(kind: FileKind, file: string): string {
     'flink-deployment': [memory, cluster],
     'kubernetes-manifest': [memory, cluster],
   };
-  return commands[kind].map((c) => `\`${c}\``).join(' or ');
+  const onCluster =
+    what === 'a scenario' && (kind === 'job-graph' || kind === 'flink-job-json') ? [`flinkslot simulate --cluster CLUSTER ${f}`] : [];
+  return [...onCluster, ...commands[kind]].map((c) => `\`${c}\``).join(' or ');
 }
 
 /**
@@ -114,6 +119,6 @@ function suggestion(kind: FileKind, file: string): string {
 export function wrongKind(text: string, file: string | undefined, accepted: readonly FileKind[], what: string): Diagnostic | undefined {
   const found = kindOfText(text);
   if (found === undefined || accepted.includes(found.kind)) return undefined;
-  const d = error('input/wrong-kind', `this is ${describe(found)}, not ${what}; try ${suggestion(found.kind, file ?? 'FILE')}`, '');
+  const d = error('input/wrong-kind', `this is ${describe(found)}, not ${what}; try ${suggestion(found.kind, file ?? 'FILE', what)}`, '');
   return { ...d, location: { ...(file === undefined ? {} : { file }), pointer: '', line: 1, column: 1 } };
 }

@@ -4,6 +4,7 @@
  * TaskManagers like one of its own — with the simulation that proves the answer.
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
+import type { Deployment } from '../memory/deployment.js';
 import type { SimulationReport } from './simulation-report.js';
 
 export interface RunningJobReport {
@@ -47,6 +48,10 @@ export interface LiveFitReport {
   readonly answer: LiveFitAnswer;
   /** Other answers found on the way: which jobs stopping would also do, how many TaskManagers would. */
   readonly alternatives: readonly LiveFitAnswer[];
+  /** How the cluster is deployed, as GET /jobmanager/config says: who starts its TaskManagers. */
+  readonly deployment: Deployment & { readonly description: string };
+  /** What to do when the new jobs do not fit now, in Flink's options and the operator's fields; empty when they fit. */
+  readonly advice: readonly string[];
   /** The simulation of now: the running jobs, then the new ones, on the TaskManagers as they are. */
   readonly simulation: SimulationReport;
   readonly notes: readonly Diagnostic[];

@@ -30,6 +30,13 @@ export function renderLiveFitText(report: LiveFitReport, style: Style, taskManag
     style.heading(`Cluster ${printable(c.url)}: ${(fits ? style.ok : style.error)(answerText(report.answer, report.newJobs.length))}`),
   ];
   for (const alt of report.alternatives) lines.push(`  or ${answerText(alt, report.newJobs.length)}`);
+  if (report.advice.length > 0) {
+    lines.push('', style.heading(`What to do on this ${printable(report.deployment.description)}`));
+    pushAll(
+      lines,
+      report.advice.map((l) => `  ${printable(l)}`),
+    );
+  }
   lines.push(
     '',
     `Flink ${c.flinkVersion}: ${plural(c.taskManagers, 'TaskManager')}, ${plural(c.slotsTotal, 'slot')}, ${c.slotsAvailable} free (GET /overview); ${c.slotsFreeSimulated} free once the running jobs' requirements are placed`,

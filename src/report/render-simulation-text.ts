@@ -1,6 +1,6 @@
 /** The simulation report as text: verdicts first, then why, then the cluster; `--trace` adds decisions. */
-import { formatDuration } from '../model/duration.js';
-import { profileToTextFromJson } from './profile-text.js';
+import { formatDuration, formatDurationsAlike } from '../model/duration.js';
+import { profileToTextFromJson, usableFreeJson } from './profile-text.js';
 import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
 import { vertexLabeler } from './vertex-label.js';
@@ -19,15 +19,18 @@ function verdictText(v: Verdict, style: Style): string {
   return style.error('not met');
 }
 
-/** `submitted at 0 ms; fully met at 60.05 s; lost at …; regained at …` (nothing for a job that never declared). */
+/** `submitted at 1 s; fully met at 60.05 s; lost at …; regained at …`, every time in one unit (nothing for a job that never declared). */
 function historyText(job: SimulationReport['jobs'][number]): string | undefined {
   if (job.submittedAt === null) return undefined;
-  const parts = [`submitted at ${formatDuration(job.submittedAt)}`];
+  const fullyMet = job.firstFullyMetAt !== null && job.firstFullyMetAt > job.submittedAt ? [job.firstFullyMetAt] : [];
+  const times = formatDurationsAlike([job.submittedAt, ...fullyMet, ...job.lostAt, ...job.regainedAt]);
+  const take = (n: number): string[] => times.splice(0, n);
+  const parts = [`submitted at ${take(1)[0]!}`];
   const held = job.slotsBeforeFullyMet === 0 ? 'no slot held' : `at most ${count(job.slotsBeforeFullyMet, 'slot')} held`;
   if (job.firstFullyMetAt === null) parts.push(`never fully met (${held})`);
-  else if (job.firstFullyMetAt > job.submittedAt) parts.push(`fully met at ${formatDuration(job.firstFullyMetAt)}`);
-  if (job.lostAt.length > 0) parts.push(`lost at ${job.lostAt.map(formatDuration).join(', ')}`);
-  if (job.regainedAt.length > 0) parts.push(`regained at ${job.regainedAt.map(formatDuration).join(', ')}`);
+  else if (fullyMet.length > 0) parts.push(`fully met at ${take(1)[0]!}`);
+  if (job.lostAt.length > 0) parts.push(`lost at ${take(job.lostAt.length).join(', ')}`);
+  if (job.regainedAt.length > 0) parts.push(`regained at ${take(job.regainedAt.length).join(', ')}`);
   return parts.join('; ');
 }
 
@@ -65,7 +68,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     .join(' / ');
   lines.push(style.heading(`Simulation${title ? ` ${title}` : ''}: ${verdictText(report.verdict, style)}`));
   lines.push(
-    `Flink ${report.flinkVersion}${report.flinkVersionSource === 'assumed' ? ' (assumed)' : ''}, ${report.slotManager} SlotManager, ${report.resourceAllocation} ResourceManager; settled at ${formatDuration(report.endTime)}`,
+    `Flink ${report.flinkVersion}${report.flinkVersionSource === 'assumed' ? ' (assumed)' : ''}, ${report.slotManager} SlotManager, ${report.taskManagersFrom ?? `${report.resourceAllocation} ResourceManager`}; the cluster settled (no more changes) at ${formatDuration(report.endTime)}`,
   );
   for (const n of report.notes ?? [])
     lines.push(n.severity === 'info' ? style.dim(`note: ${n.message}`) : `${style.warn(n.severity)}: ${n.message}`);
@@ -103,7 +106,7 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
-      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(tm.free)}`,
+      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(usableFreeJson(tm.free, tm.remainder))}`,
     );
   if (report.taskManagers.length > taskManagerRows)
     lines.push(style.dim(`  … ${report.taskManagers.length - taskManagerRows} more (--json lists all)`));
@@ -131,9 +134,10 @@ function adviceLines(report: SimulationReport, style: Style): string[] {
   if (advice !== undefined) {
     const n = advice.addTaskManagers;
     const slots = `${advice.slotsPerTaskManager} slot${advice.slotsPerTaskManager === 1 ? '' : 's'} each`;
-    lines.push(
-      `  add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)}): met with them, not with one fewer`,
-    );
+    const add =
+      advice.instruction ??
+      `add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)})`;
+    lines.push(`  ${add}: met with them, not with one fewer`);
   }
   const or = advice === undefined ? '' : 'or ';
   lines.push(

@@ -10,6 +10,7 @@ import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-o
 import type { SimulationHistory } from '../sim/simulation-history.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
+import { slotRemainder } from '../model/slot-remainder.js';
 import { type ResourceProfileJson, profileToJson } from './profile-json.js';
 
 export type { Verdict };
@@ -51,6 +52,8 @@ export interface TaskManagerReport {
   readonly id: string;
   readonly total: ResourceProfileJson;
   readonly free: ResourceProfileJson;
+  /** What dividing it into its slots leaves, which no slot can use (model/slot-remainder.ts); absent when nothing. */
+  readonly remainder?: ResourceProfileJson;
   readonly registeredSlots: number;
   readonly freeSlots: number;
   readonly slots: { index?: number; job: string; profile: ResourceProfileJson }[];
@@ -60,6 +63,8 @@ export interface TaskManagerReport {
 
 /** What to do when the jobs do not fit a standalone cluster: add this many of its default worker. */
 export interface SimulationAdvice {
+  /** The same in the terms of the file the user gave (a FlinkDeployment's replicas, a Deployment's scale); absent for a cluster file. */
+  readonly instruction?: string;
   readonly addTaskManagers: number;
   readonly slotsPerTaskManager: number;
   readonly taskManager: ResourceProfileJson;
@@ -72,6 +77,8 @@ export interface SimulationReport {
   readonly flinkVersionSource: FlinkVersionSource;
   readonly slotManager: 'declarative' | 'fine-grained';
   readonly resourceAllocation: 'active' | 'standalone';
+  /** Where the TaskManagers come from when it is not what resourceAllocation says to a person (a running cluster held as it is now). */
+  readonly taskManagersFrom?: string;
   readonly endTime: number;
   readonly verdict: Verdict;
   readonly jobs: JobReport[];
@@ -118,10 +125,12 @@ function jobReport(job: JobOutcome): JobReport {
 }
 
 function taskManagerReport(tm: TaskManagerView): TaskManagerReport {
+  const remainder = slotRemainder(tm.total, tm.defaultSlot, tm.registeredSlots);
   return {
     id: tm.id,
     total: profileToJson(tm.total),
     free: profileToJson(tm.free),
+    ...(remainder === undefined ? {} : { remainder: profileToJson(remainder) }),
     registeredSlots: tm.registeredSlots,
     freeSlots: tm.freeSlots,
     slots: tm.slots.flatMap((s) =>

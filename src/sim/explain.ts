@@ -3,7 +3,8 @@
  * and the dimensions it falls short in, the default worker when the slot is bigger than any worker
  * the ResourceManager could start, and the limit or mode that stopped a new worker.
  */
-import { compareDecimal, decimalToNumber, decimalToString, subtractDecimal, ZERO_DECIMAL } from '../model/decimal.js';
+import { compareDecimal, decimalToNumber, decimalToString, isZeroDecimal, subtractDecimal, ZERO_DECIMAL } from '../model/decimal.js';
+import { slotRemainder, withoutRemainder } from '../model/slot-remainder.js';
 import { describeProfile } from '../model/describe-profile.js';
 import {
   type ResourceProfile,
@@ -86,57 +87,64 @@ function relativeGap(need: SpecifiedProfile, have: SpecifiedProfile): number {
 }
 
 /**
- * The shortfalls as a sentence, sizes in binary units. A memory dimension short by less than 8
- * bytes is the remainder of dividing a TaskManager into slots: it is left out next to real
- * shortfalls, and named as such when it is the only one (Flink still refuses the slot for it).
+ * The shortfalls as a sentence, sizes in binary units (exact bytes when the two amounts print
+ * alike, so a shortage of a few bytes is not "1 GiB free of 1 GiB needed").
  */
 function phrase(s: readonly Shortfall[], need: SpecifiedProfile, have: SpecifiedProfile): string {
-  const memory = (x: Shortfall): MemoryField | undefined => MEMORY_FIELDS.find((f) => f === x.dimension);
-  const tiny = (x: Shortfall): boolean => {
-    const f = memory(x);
-    return f !== undefined && need[f] - have[f] < 8n;
-  };
-  const real = s.filter((x) => !tiny(x));
-  if (real.length === 0)
-    return s
-      .map((x) => {
-        const f = memory(x)!;
-        return `${x.dimension} ${have[f]} bytes free of ${need[f]} needed: short by ${count(Number(need[f] - have[f]), 'byte')}, the remainder of dividing the TaskManager into slots`;
-      })
-      .join('; ');
-  return real
+  return s
     .map((x) => {
-      const f = memory(x);
-      // Memory in binary units; CPU and extended resources as the shortfall writes them.
-      const [free, needed, short] =
-        f === undefined ? [x.available, x.required, x.shortBy] : [have[f], need[f], need[f] - have[f]].map(formatBytes);
-      return `${x.dimension} ${free} free of ${needed} needed (short by ${short})`;
+      const f = MEMORY_FIELDS.find((m) => m === x.dimension);
+      if (f === undefined) return `${x.dimension} ${x.available} free of ${x.required} needed (short by ${x.shortBy})`;
+      const alike = formatBytes(have[f]) === formatBytes(need[f]);
+      const [free, needed] = alike ? [`${have[f]} B`, `${need[f]} B`] : [formatBytes(have[f]), formatBytes(need[f])];
+      return `${x.dimension} ${free} free of ${needed} needed (short by ${formatBytes(need[f] - have[f])})`;
     })
     .join('; ');
 }
 
-type MemoryField = (typeof MEMORY_FIELDS)[number];
+/** What a TaskManager's slots could still use: its free resources without the remainder of dividing it into slots. */
+function usableFree(tm: TaskManagerView): SpecifiedProfile {
+  return withoutRemainder(tm.free as SpecifiedProfile, slotRemainder(tm.total, tm.defaultSlot, tm.registeredSlots));
+}
 
+/**
+ * Slots first: how many free slots the cluster has, then the TaskManager that comes closest to
+ * holding the slot and what it lacks, measured on what its slots could still use. A TaskManager
+ * whose slots are all taken has nothing to offer but the remainder of its division: said as taken.
+ */
 function closestDynamic(tms: readonly TaskManagerView[], required: ResourceProfile): Explanation | undefined {
   let best: { tm: TaskManagerView; s: Shortfall[]; need: SpecifiedProfile; have: SpecifiedProfile; gap: number } | undefined;
+  let freeSlots = 0;
+  let slots = 0;
+  let taskManagers = 0;
   for (const tm of tms) {
     if (tm.blocked || tm.unwanted || !isSpecified(tm.free) || !isSpecified(tm.defaultSlot)) continue;
+    taskManagers++;
+    freeSlots += tm.freeSlots;
+    slots += tm.registeredSlots;
     const need = isSpecified(required) ? required : tm.defaultSlot;
-    const s = shortfalls(need, tm.free);
-    const gap = relativeGap(need, tm.free);
-    if (best === undefined || s.length < best.s.length || (s.length === best.s.length && gap < best.gap))
-      best = { tm, s, need, have: tm.free, gap };
+    const have = usableFree(tm);
+    const s = shortfalls(need, have);
+    const gap = relativeGap(need, have);
+    if (best === undefined || s.length < best.s.length || (s.length === best.s.length && gap < best.gap)) best = { tm, s, need, have, gap };
   }
   if (best === undefined) return undefined;
-  return {
-    kind: 'closest-task-manager',
-    taskManager: best.tm.id,
-    shortfalls: best.s,
-    message:
-      best.s.length === 0
-        ? `TaskManager ${best.tm.id} has room for a slot of ${describeProfile(best.need)} now; the next requirement check will use it`
-        : `closest TaskManager ${best.tm.id}: ${phrase(best.s, best.need, best.have)}`,
-  };
+  const exact = shortfalls(best.need, best.tm.free as SpecifiedProfile);
+  const base = { kind: 'closest-task-manager' as const, taskManager: best.tm.id, shortfalls: exact };
+  if (best.s.length === 0)
+    return {
+      ...base,
+      message: `TaskManager ${best.tm.id} has room for a slot of ${describeProfile(best.need)} now; the next requirement check will use it`,
+    };
+  const free = count(freeSlots, 'free slot');
+  if (freeSlots === 0 && isEmptyProfile(best.have))
+    return { ...base, message: `${free}: all ${count(slots, 'slot')} of ${count(taskManagers, 'TaskManager')} are taken` };
+  return { ...base, message: `${free}; closest TaskManager ${best.tm.id}: ${phrase(best.s, best.need, best.have)}` };
+}
+
+/** Nothing a slot could use, in any dimension. */
+function isEmptyProfile(p: SpecifiedProfile): boolean {
+  return isZeroDecimal(p.cpuCores) && MEMORY_FIELDS.every((f) => p[f] === 0n) && p.extendedResources.size === 0;
 }
 
 function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile): Explanation {

@@ -218,7 +218,7 @@ describe('the wrong kind of file: one line naming what it is and the command tha
     ],
     [
       ['simulate', 'fixtures/jobs/keyed-window.yaml'],
-      'this is a flinkslot job graph, not a scenario; try `flinkslot plan fixtures/jobs/keyed-window.yaml`',
+      'this is a flinkslot job graph, not a scenario; try `flinkslot simulate --cluster CLUSTER fixtures/jobs/keyed-window.yaml` or `flinkslot plan fixtures/jobs/keyed-window.yaml`',
     ],
     [
       ['simulate', '--cluster', 'fixtures/jobs/keyed-window.yaml', 'fixtures/jobs/keyed-window.yaml'],

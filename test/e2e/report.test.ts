@@ -45,7 +45,8 @@ describe('flinkslot report', () => {
     expect(count(html, /data-task-manager="/g)).toBe(4);
     expect(count(html, /data-vertex="/g)).toBe(24);
     expect(html).toContain('data-job-row="ecommerce-analytics-20"');
-    expect(html).toContain('closest TaskManager tm-1');
+    // A job short of slots is explained by the slots first (issue 25 §5).
+    expect(html).toContain('9 × UNKNOWN: 0 free slots: all 16 slots of 4 TaskManagers are taken; ');
     expect(html).toMatch(/<b>Add 3 TaskManager\(s\)<\/b> like the default worker/);
     // 10 slots of wordcount and 6 of the other job fill all 16.
     expect(count(html, /class="free" x=/g)).toBe(0);

@@ -139,13 +139,15 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation not-enough-managed-memory: not met');
-      expect(run.stdout.split('\n')[1]).toBe('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 100 ms');
+      expect(run.stdout.split('\n')[1]).toBe(
+        'Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 100 ms',
+      );
       expect(verdictLines(run.stdout)).toEqual({ analytics: 'never met' });
       const block = jobBlock(run.stdout, 'analytics');
       expect(block).toContain('  requires  2 × cpu 2, heap 2 GiB, managed 3 GiB');
       expect(block).toContain('  acquired  none');
       expect(block).toContain('  missing   2 × cpu 2, heap 2 GiB, managed 3 GiB');
-      expect(block).toContain('    - closest TaskManager tm-1: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)');
+      expect(block).toContain('    - 4 free slots; closest TaskManager tm-1: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)');
       expect(block).toContain(
         '    - the slot is larger than the default worker (cpu 4, heap 4 GiB, managed 1 GiB, network 512 MiB), so no new worker can hold it: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)',
       );
@@ -211,11 +213,13 @@ describe('simulate on fixtures/scenarios', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n')[0]).toBe('Simulation rolling-jobs: not met');
-      expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, standalone ResourceManager; settled at 60050 ms');
+      expect(run.stdout).toContain(
+        'Flink 1.20, fine-grained SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 60.05 s',
+      );
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'never met', etl: 'met' });
       expect(run.stdout).toContain('Job wordcount (../jobs/wordcount-streaming.yaml): never met (finished at 1 min)');
       expect(jobBlock(run.stdout, 'wordcount')).toContain('  history   submitted at 0 ms; never fully met (at most 8 slots held)');
-      expect(jobBlock(run.stdout, 'etl')).toContain('  history   submitted at 10 s; fully met at 60050 ms');
+      expect(jobBlock(run.stdout, 'etl')).toContain('  history   submitted at 10 s; fully met at 60.05 s');
       expect(jobBlock(run.stdout, 'etl')).toContain('  acquired  6 × cpu 1, heap 1 GiB, managed 512 MiB, network 128 MiB');
       expect(run.stdout).toContain('  tm-1: 4/4 slots used; etl, etl, etl, etl; free cpu 0');
       expect(run.stdout).toContain('  tm-2: 2/4 slots used; etl, etl; free cpu 2, heap 2 GiB, managed 1 GiB, network 256 MiB');
@@ -440,10 +444,12 @@ describe('simulate --cluster with job graph files', () => {
       const run = cli(args);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
-      expect(run.stdout).toContain('Flink 2.1, fine-grained SlotManager, active ResourceManager; settled at 20100 ms');
+      expect(run.stdout).toContain(
+        'Flink 2.1, fine-grained SlotManager, active ResourceManager; the cluster settled (no more changes) at 20.1 s',
+      );
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', 'ecommerce-analytics-20': 'partly met' });
       expect(jobBlock(run.stdout, 'ecommerce-analytics-20')).toMatch(
-        /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory\) would be exceeded/,
+        /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory: slotmanager\.max-total-resource\.cpu\) would be exceeded/,
       );
       expect(run.stdout).toContain('TaskManagers (8)');
     });
@@ -547,7 +553,7 @@ describe('simulate on fixtures/simulate', () => {
     const second = jobBlock(run.stdout, 'second');
     expect(second).toContain('  acquired  none');
     expect(second).toContain('  missing   2 × UNKNOWN');
-    expect(second).toContain('closest TaskManager tm-1: cpuCores 0 free of 1 needed (short by 1)');
+    expect(second).toContain('    - 0 free slots: all 4 slots of 1 TaskManager are taken');
     expect(second).toContain('the ResourceManager is standalone: it cannot start new workers');
     expect(run.stdout).toContain('  tm-1: 4/4 slots used; first, first, first, first; free cpu 0');
     const report = json([path]);
@@ -569,7 +575,9 @@ describe('simulate on fixtures/simulate', () => {
     const block = jobBlock(run.stdout, 'greedy');
     expect(block).toContain('  acquired  4 × cpu 1, heap 1 GiB, managed 512 MiB');
     expect(block).toContain('  missing   2 × UNKNOWN');
-    expect(block).toMatch(/- no new worker pending-\d+: the max total resource limit \(4 CPU, unlimited memory\) would be exceeded/);
+    expect(block).toMatch(
+      /- no new worker pending-\d+: the max total resource limit \(4 CPU, unlimited memory: slotmanager\.max-total-resource\.cpu\) would be exceeded/,
+    );
     const report = json([path]);
     // Two workers of 2 CPU = 4 CPU; declared at 100 ms, registered 5 s later.
     expect(report).toMatchObject({ workersStarted: 2, endTime: 5100, verdict: 'partly-met', resourceAllocation: 'active' });
@@ -583,7 +591,9 @@ describe('simulate on fixtures/simulate', () => {
     const run = cli([path]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('Flink 1.17, declarative SlotManager, standalone ResourceManager; settled at 2050 ms');
+    expect(run.stdout).toContain(
+      'Flink 1.17, declarative SlotManager, standalone ResourceManager; the cluster settled (no more changes) at 2.05 s',
+    );
     expect(verdictLines(run.stdout)).toEqual({ streaming: 'met', wide: 'never met' });
     expect(jobBlock(run.stdout, 'wide')).toContain(
       '1 slot is free but none matches cpu 2, heap 1 GiB: a static slot (cpu 1, heap 1 GiB) serves only UNKNOWN or an exactly equal profile',
@@ -618,7 +628,9 @@ describe('simulate on fixtures/simulate', () => {
     const run = cli(args);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, active ResourceManager');
-    expect(run.stdout).toMatch(/- no new worker pending-\d+: the max total resource limit \(3 CPU, 3\.9 GiB\) would be exceeded/);
+    expect(run.stdout).toMatch(
+      /- no new worker pending-\d+: the max total resource limit \(3 CPU, 3\.9 GiB: slotmanager\.number-of-slots\.max 6 × the default slot\) would be exceeded/,
+    );
     const report = json(args);
     expect([report.verdict, report.jobs[0].acquired[0].count, report.taskManagers.length]).toEqual(['partly-met', 6, 3]);
   });

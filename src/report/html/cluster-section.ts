@@ -4,7 +4,7 @@
  * hollow, and what is left free per dimension next to the row. Rows beyond the limit are counted.
  */
 import type { SimulationReport, TaskManagerReport } from '../simulation-report.js';
-import { profileToTextFromJson } from '../profile-text.js';
+import { profileToTextFromJson, usableFreeJson } from '../profile-text.js';
 import { attr, el, more, num, shorten, text, title } from './markup.js';
 import { colourClass } from './palette.js';
 
@@ -57,6 +57,12 @@ function rowSvg(tm: TaskManagerReport, jobIndex: ReadonlyMap<string, number>): s
   );
 }
 
+/** What slots could still use; the remainder of dividing it into slots is not room (the JSON keeps it). */
+function freeCell(tm: TaskManagerReport): string {
+  const free = usableFreeJson(tm.free, tm.remainder);
+  return isEmpty(free) ? 'none' : text(profileToTextFromJson(free));
+}
+
 /** Nothing left in any dimension (the model would print "cpu 0"). */
 function isEmpty(p: TaskManagerReport['free']): boolean {
   if (typeof p !== 'object') return false;
@@ -89,7 +95,7 @@ export function clusterSection(sim: SimulationReport, limit: number): string {
       {},
       el('td', {}, rowSvg(tm, jobIndex)),
       el('td', { class: 'n' }, `${tm.registeredSlots - tm.freeSlots}/${tm.registeredSlots}`),
-      el('td', {}, isEmpty(tm.free) ? 'none' : text(profileToTextFromJson(tm.free))),
+      el('td', {}, freeCell(tm)),
     ),
   );
   const rest = more(sim.taskManagers.length, limit, 'TaskManagers (--max-task-managers draws more)');

@@ -64,7 +64,9 @@ function advice(sim: SimulationReport): string {
   if (sim.advice !== undefined) {
     const a = sim.advice;
     out.push(
-      `<p><b>Add ${a.addTaskManagers} TaskManager(s)</b> like the default worker (${a.slotsPerTaskManager} slots, ${text(profileToTextFromJson(a.taskManager))}) and the requirements are met.</p>`,
+      a.instruction === undefined
+        ? `<p><b>Add ${a.addTaskManagers} TaskManager(s)</b> like the default worker (${a.slotsPerTaskManager} slots, ${text(profileToTextFromJson(a.taskManager))}) and the requirements are met.</p>`
+        : `<p><b>${text(a.instruction.charAt(0).toUpperCase() + a.instruction.slice(1))}</b> and the requirements are met.</p>`,
     );
   }
   if (sim.lowerParallelism !== undefined) {
@@ -83,7 +85,7 @@ function capacity(sim: SimulationReport): string {
     ['TaskManagers', String(sim.taskManagers.length)],
     ['slots held', `${held} of ${registered}`],
     ['managed memory', formatBytes(memory)],
-    ['SlotManager', `${sim.slotManager}, ${sim.resourceAllocation}`],
+    ['SlotManager', `${sim.slotManager}, ${text(sim.taskManagersFrom ?? sim.resourceAllocation)}`],
   ];
   if (sim.workersStarted > 0) cards.push(['workers started', String(sim.workersStarted)]);
   return `<div class="cards">${cards.map(([k, v]) => `<div class="card">${k}<b>${v}</b></div>`).join('')}</div>`;

@@ -71,6 +71,7 @@ export function slotManagerConfig(
     ...(maxTotalCpu !== undefined ? { maxTotalCpu } : {}),
     ...(maxMemory !== undefined ? { maxTotalMemory: maxMemory } : {}),
     ...(maxSlots !== undefined ? { maxSlots } : {}),
+    ...maxTotalKeys(o, maxSlots, maxTotalCpu !== undefined || maxMemory !== undefined),
     taskManagerTimeout: r.duration(o.taskManagerTimeout, `${p}/taskManagerTimeout`, DEFAULTS.taskManagerTimeout),
     requirementCheckDelay: r.duration(o.requirementCheckDelay, `${p}/requirementCheckDelay`, DEFAULTS.requirementCheckDelay),
     declareNeededResourceDelay: r.duration(
@@ -104,4 +105,16 @@ function slotsCpu(worker: DefaultWorker, n: number | undefined, version: FlinkVe
 function slotsMemory(worker: DefaultWorker, n: number | undefined): bigint | undefined {
   if (n === undefined || n === 0) return undefined;
   return (getTotalMemory(worker.total) * BigInt(n)) / BigInt(worker.slots);
+}
+
+/** The Flink keys the max total resource came from, for the message that names the limit. */
+function maxTotalKeys(o: Raw, maxSlots: number | undefined, limited: boolean): { maxTotalKeys?: string } {
+  if (!limited) return {};
+  const own = [
+    o.maxTotalCpu === undefined ? [] : ['slotmanager.max-total-resource.cpu'],
+    o.maxTotalMemory === undefined ? [] : ['slotmanager.max-total-resource.memory'],
+  ].flat();
+  // SlotManagerConfiguration derives the dimension not set from slotmanager.number-of-slots.max default slots.
+  const derived = own.length < 2 && maxSlots !== undefined ? [`slotmanager.number-of-slots.max ${maxSlots} × the default slot`] : [];
+  return { maxTotalKeys: [...own, ...derived].join(', ') };
 }

@@ -18,5 +18,5 @@ export function exceedsMaxTotal(config: SlotManagerConfig, total: ResourceProfil
 export function describeMaxTotal(config: SlotManagerConfig): string {
   const cpu = config.maxTotalCpu === undefined ? 'unlimited CPU' : `${decimalToString(config.maxTotalCpu)} CPU`;
   const mem = config.maxTotalMemory === undefined ? 'unlimited memory' : formatBytes(config.maxTotalMemory);
-  return `${cpu}, ${mem}`;
+  return config.maxTotalKeys === undefined ? `${cpu}, ${mem}` : `${cpu}, ${mem}: ${config.maxTotalKeys}`;
 }

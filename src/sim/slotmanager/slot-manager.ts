@@ -25,6 +25,8 @@ export interface SlotManagerConfig {
   /** Absent = unlimited. */
   readonly maxTotalCpu?: Decimal;
   readonly maxTotalMemory?: bigint;
+  /** The Flink keys maxTotalCpu / maxTotalMemory came from (named when the limit stops a worker). */
+  readonly maxTotalKeys?: string;
   /** `slotmanager.number-of-slots.max` (declarative SlotManager); absent = unlimited. */
   readonly maxSlots?: number;
   readonly taskManagerTimeout: number;

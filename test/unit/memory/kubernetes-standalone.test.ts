@@ -100,6 +100,7 @@ describe("the ConfigMap's embedded config.yaml", () => {
 describe('containerNotes', () => {
   const w = (limits: Record<string, string>, requests: Record<string, string> = {}): TaskManagerWorkload => ({
     name: 'tm',
+    kind: 'Deployment',
     replicas: 1,
     image: undefined,
     limits,

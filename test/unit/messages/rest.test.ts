@@ -152,6 +152,26 @@ describe('simulate --cluster http://…: how the running cluster was read', () =
     );
   });
 
+  it('rest/deployment: the deployment GET /jobmanager/config names, with the keys that told; none: standalone', () => {
+    expect(only(fitNotes(snapshot()), 'rest/deployment')).toEqual(
+      note(
+        'rest/deployment',
+        `a native Kubernetes session cluster 'localtest-session-cluster', as GET ${U}/jobmanager/config says (execution.target: kubernetes-session)`,
+      ),
+    );
+    const bare: Edit = (config) => {
+      const entries = config as unknown as { key: string }[];
+      for (let i = entries.length - 1; i >= 0; i--)
+        if (entries[i]!.key === 'execution.target' || entries[i]!.key.startsWith('kubernetes.internal.')) entries.splice(i, 1);
+    };
+    expect(only(fitNotes(snapshot({ '/jobmanager/config': bare })), 'rest/deployment')).toEqual(
+      note(
+        'rest/deployment',
+        `a standalone cluster: no key of GET ${U}/jobmanager/config names another deployment (execution.target, kubernetes.internal.*, yarn.application.id)`,
+      ),
+    );
+  });
+
   it("rest/free-slots-differ: GET /overview's free slots against the simulation's", () => {
     const three: Edit = (overview) => {
       overview['slots-available'] = 3;

@@ -97,13 +97,12 @@ spec:
         code: 'scenario/option-value',
         severity: 'error',
         message: 'slotmanager.number-of-slots.max 4294967296 is more than flinkslot simulates (at most 2147483647)',
-        // Known issue: the pointer is into the cluster flinkslot builds from the FlinkDeployment
-        // (src/app/simulate.ts), not into the file (/spec/flinkConfiguration/…, line 10), so it resolves to the file's start.
+        // Located in the FlinkDeployment itself (issue 25 §4), not in the cluster flinkslot builds from it.
         location: {
-          pointer: '/defaultWorker/flinkConfiguration/slotmanager.number-of-slots.max',
+          pointer: '/spec/flinkConfiguration/slotmanager.number-of-slots.max',
           file: 'session.yaml',
-          line: 1,
-          column: 1,
+          line: 10,
+          column: 38,
         },
       },
     ]);
