@@ -62,9 +62,9 @@ function deriveMemory(
   const container =
     workload === undefined ? [] : containerNotes(workload, setup.value.memory.totalProcess, setup.value.resources.cpu.cores);
   // How the file was read: warnings (a near miss of a key, a hidden value) apart from notes.
-  const howRead = [...read.value.notes, ...setup.warnings, ...container];
+  const howRead = [...read.value.notes, ...setup.warnings];
   const warnings = [...version.warnings, ...howRead.filter((n) => n.severity === 'warning')];
-  const notes = howRead.filter((n) => n.severity !== 'warning').map((n) => n.message);
+  const notes = [...howRead.filter((n) => n.severity !== 'warning'), ...container].map((n) => n.message);
   const report = buildMemoryReport(setup.value.memory, setup.value.resources, {
     version: version.value,
     source: versionSource,

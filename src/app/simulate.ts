@@ -148,8 +148,13 @@ function configurationDocument(source: SourceText, document: Result<ParsedDocume
   if (!isConfiguration) return undefined;
   const read = readConfigurationText(source.text, source.file);
   if (!read.ok) return document.ok ? read : undefined;
-  // Text that is not YAML is a configuration only when its lines are Flink keys.
-  if (!document.ok && kindOfData(Object.fromEntries(read.value.config))?.kind !== 'flink-configuration') return undefined;
+  // Text that is not YAML is a configuration only when its lines are Flink's dotted keys.
+  const keys = [...read.value.config.keys()];
+  if (
+    !document.ok &&
+    (!keys.every((k) => k.includes('.')) || kindOfData(Object.fromEntries(read.value.config))?.kind !== 'flink-configuration')
+  )
+    return undefined;
   const { cluster, notes: how } = configurationCluster(read.value.config);
   const notes = [
     ...locateDiagnostics([...read.value.notes], read.value.text, source.file),
