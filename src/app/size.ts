@@ -131,8 +131,9 @@ function readWorker(source: SourceText, slots: number | undefined, release: Flin
     // How the TaskManager's keys are read (legacy keys, another target's CPU key) is said once, here.
     const target = targetOfConfiguration(read.value.config) ?? 'standalone';
     const setup = taskManagerSetup(read.value.config, release, target);
-    const setupNotes = setup.ok ? configurationLocator(read.value.text, source.file)(setup.warnings) : [];
-    worker = { data, locate: configurationLocator(read.value.text, source.file), notes: [...read.value.notes, ...setupNotes] };
+    const locate = configurationLocator(read.value.text, source.file);
+    const notes = locate([...read.value.notes, ...(setup.ok ? setup.warnings : [])]);
+    worker = { data, locate, notes };
   } else {
     const wrong = wrongKind(source.text, source.file, [...CLUSTER_KINDS, 'flink-configuration'], 'a TaskManager configuration');
     if (wrong !== undefined) return fail([wrong]);

@@ -28,13 +28,14 @@ const FLINK_SIZE = 'taskmanager.memory.flink.size';
 const PROCESS_SIZE = 'taskmanager.memory.process.size';
 
 /** Deprecated keys still read through today's option: the key Flink reads them as, and the releases. */
-const FALLBACK_KEYS: ReadonlyArray<{ key: string; now: string; from?: [number, number] }> = [
+const FALLBACK_KEYS: ReadonlyArray<{ key: string; now: string; from?: [number, number]; target?: DeploymentTarget }> = [
   { key: 'taskmanager.memory.size', now: 'taskmanager.memory.managed.size' },
   { key: 'taskmanager.network.memory.min', now: 'taskmanager.memory.network.min' },
   { key: 'taskmanager.network.memory.max', now: 'taskmanager.memory.network.max' },
   { key: 'taskmanager.network.memory.fraction', now: 'taskmanager.memory.network.fraction' },
   // FLINK-29372 (1.17): the option became kubernetes.taskmanager.cpu.amount; before, this was its key.
-  { key: 'kubernetes.taskmanager.cpu', now: 'kubernetes.taskmanager.cpu.amount', from: [1, 17] },
+  // Elsewhere it is not read at all (task-manager-cpu.ts says so).
+  { key: 'kubernetes.taskmanager.cpu', now: 'kubernetes.taskmanager.cpu.amount', from: [1, 17], target: 'kubernetes' },
 ];
 
 /** Keys no TaskManager of 1.10 or later reads, and what replaced them. */
@@ -65,7 +66,7 @@ export interface LegacyRead {
 
 /** The configuration as the release reads a TaskManager's legacy keys; throws Flink's exception on a bad legacy value. */
 export function readLegacyOptions(config: FlinkConfiguration, version: FlinkVersion, target: DeploymentTarget): LegacyRead {
-  const notes = deprecatedKeyNotes(config, version);
+  const notes = deprecatedKeyNotes(config, version, target);
   const heap = legacyHeap(config, version, target, notes);
   return { config: heap, notes };
 }
@@ -122,10 +123,11 @@ function legacyHeapBytes(config: FlinkConfiguration, version: FlinkVersion): big
   }
 }
 
-function deprecatedKeyNotes(config: FlinkConfiguration, version: FlinkVersion): Diagnostic[] {
+function deprecatedKeyNotes(config: FlinkConfiguration, version: FlinkVersion, target: DeploymentTarget): Diagnostic[] {
   const notes: Diagnostic[] = [];
-  for (const { key, now, from } of FALLBACK_KEYS) {
-    if (!config.has(key) || (from !== undefined && !atLeast(version, from[0], from[1]))) continue;
+  for (const { key, now, from, target: only } of FALLBACK_KEYS) {
+    if (!config.has(key) || (from !== undefined && !atLeast(version, from[0], from[1])) || (only !== undefined && only !== target))
+      continue;
     const shadowed = config.has(now) ? `; '${now}' is set too and wins` : '';
     notes.push(info('config/legacy-key', `'${key}' is deprecated: Flink reads it as '${now}'${shadowed}`, pointer(key)));
   }

@@ -74,14 +74,18 @@ const TARGET_CPU_KEYS: ReadonlyArray<{ key: string; target: DeploymentTarget; se
   {
     key: 'kubernetes.taskmanager.cpu.amount',
     target: 'kubernetes',
-    set: '--target kubernetes, or execution.target: kubernetes-session (or kubernetes-application)',
+    set: 'set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes',
   },
   {
     key: 'kubernetes.taskmanager.cpu',
     target: 'kubernetes',
-    set: '--target kubernetes, or execution.target: kubernetes-session (or kubernetes-application)',
+    set: 'set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes',
   },
-  { key: 'yarn.containers.vcores', target: 'yarn', set: '--target yarn, or execution.target: yarn-session (or yarn-application)' },
+  {
+    key: 'yarn.containers.vcores',
+    target: 'yarn',
+    set: 'set execution.target: yarn-session (or yarn-application), or give memory --target yarn',
+  },
 ];
 
 /**
@@ -95,7 +99,7 @@ export function otherTargetCpuNotes(config: FlinkConfiguration, target: Deployme
   return TARGET_CPU_KEYS.filter((k) => k.target !== target && config.has(k.key)).map((k) =>
     info(
       'config/other-target',
-      `'${k.key}' is read only when TaskManagers run on ${k.target === 'kubernetes' ? 'Kubernetes' : 'YARN'}; the deployment target here is ${named}, so it is ignored: give ${k.set}`,
+      `'${k.key}' is read only when TaskManagers run on ${k.target === 'kubernetes' ? 'Kubernetes' : 'YARN'}; the deployment target here is ${named}, so it is ignored: ${k.set}`,
       `/${k.key}`,
     ),
   );

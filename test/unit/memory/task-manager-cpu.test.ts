@@ -101,11 +101,11 @@ describe("otherTargetCpuNotes: a CPU key another target reads ('config/other-tar
     expect(notes.map((n) => [n.code, n.message])).toEqual([
       [
         'config/other-target',
-        "'kubernetes.taskmanager.cpu' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: give --target kubernetes, or execution.target: kubernetes-session (or kubernetes-application)",
+        "'kubernetes.taskmanager.cpu' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes",
       ],
       [
         'config/other-target',
-        "'yarn.containers.vcores' is read only when TaskManagers run on YARN; the deployment target here is standalone (no execution.target), so it is ignored: give --target yarn, or execution.target: yarn-session (or yarn-application)",
+        "'yarn.containers.vcores' is read only when TaskManagers run on YARN; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: yarn-session (or yarn-application), or give memory --target yarn",
       ],
     ]);
     expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'yarn')[0]!.message).toContain(
