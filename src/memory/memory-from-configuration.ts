@@ -24,12 +24,13 @@ export function taskManagerSetup(
   target: DeploymentTarget = 'standalone',
 ): Result<TaskManagerSetup> {
   let memory: TaskExecutorMemory;
-  let config = given;
-  const notes: Diagnostic[] = [];
+  let config: FlinkConfiguration;
+  const cpuNotes = otherTargetCpuNotes(given, target);
+  let notes: Diagnostic[] = cpuNotes;
   try {
     const legacy = readLegacyOptions(given, version, target);
     config = legacy.config;
-    notes.push(...legacy.notes, ...otherTargetCpuNotes(given, target));
+    notes = [...legacy.notes, ...cpuNotes];
     memory = computeTaskExecutorMemory(config, version);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;

@@ -41,7 +41,7 @@ const FLINK_OPTION_ROOTS =
  * words. Flink reads keys it does not know (a connector's, `my.custom.key`, `s3.access-key`) and
  * ignores them, so a configuration is told by one key of Flink's own and keys of this form.
  */
-const CONFIGURATION_KEY = /^[A-Za-z0-9][A-Za-z0-9_.\-]*$/;
+const CONFIGURATION_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 function isFlinkConfiguration(keys: readonly string[]): boolean {
   return keys.some((k) => FLINK_OPTION_ROOTS.test(k)) && keys.every((k) => CONFIGURATION_KEY.test(k));
