@@ -37,9 +37,11 @@ export interface ConfigurationText {
 }
 
 /**
- * A Flink configuration file, a FlinkDeployment or a standalone manifest's ConfigMap → the
- * TaskManagers' configuration. A flat file that is not YAML (a template line such as
- * `jobmanager.rpc.address: {{ host }}`) is read line by line, as Flink reads a flink-conf.yaml.
+ * A Flink configuration file, a saved GET /jobmanager/config answer, a FlinkDeployment or a
+ * standalone manifest's ConfigMap → the TaskManagers' configuration, with notes on keys that look
+ * mistyped or whose value Flink hid (configuration-keys.ts). A flat file that is not YAML (a
+ * template line such as `jobmanager.rpc.address: {{ host }}`) is read line by line, as Flink reads
+ * a flink-conf.yaml.
  */
 export function readConfigurationText(source: string, file?: string): Result<ConfigurationText> {
   const read = readText(stripByteOrderMark(source), file);

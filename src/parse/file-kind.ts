@@ -37,9 +37,9 @@ const FLINK_OPTION_ROOTS =
   /^(taskmanager|jobmanager|state|execution|parallelism|cluster|slotmanager|rest|high-availability|kubernetes|yarn|env|pipeline|restart-strategy|metrics|web|blob|akka|pekko|security|fs|io|table|python|classloader|heartbeat|resourcemanager)(\.|$)/;
 
 /**
- * A key as a Flink configuration writes one: no spaces, no `$`, not flinkslot's camelCase top-level
- * words. Flink reads keys it does not know (a connector's, `my.custom.key`, `s3.access-key`) and
- * ignores them, so a configuration is told by one key of Flink's own and keys of this form.
+ * A key as a Flink configuration writes one (no spaces, no `$schema`). Flink reads keys it does not
+ * know (a connector's, `my.custom.key`, `s3.access-key`) and ignores them, so a configuration is told
+ * by one key of Flink's own and keys of this form (flinkslot's own kinds are told apart before).
  */
 const CONFIGURATION_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
