@@ -6,6 +6,7 @@ import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/d
 import { deploymentCluster, isFlinkDeployment, readFlinkDeployment } from '../memory/flink-deployment.js';
 import { isFlinkConfigMap, readFlinkConfigMap, standaloneManifestCluster } from '../memory/kubernetes-standalone.js';
 import { configurationCluster } from '../memory/configuration-cluster.js';
+import { checkConfigurationKeys } from '../memory/configuration-keys.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
 import { kindOfData } from '../parse/file-kind.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
@@ -122,9 +123,11 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   } else if (isCluster && isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
     if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, source.file));
-    const { cluster, notes: how } = deploymentCluster(deployment.value);
+    // Its flinkConfiguration is read as memory reads it: near misses warned, hidden values not taken.
+    const keys = checkConfigurationKeys(deployment.value.config, deployment.value.pointerOf);
+    const { cluster, notes: how } = deploymentCluster({ ...deployment.value, config: keys.config });
     data = cluster;
-    const all = [...deployment.value.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
+    const all = [...deployment.value.notes, ...keys.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   } else if (isCluster && isFlinkConfigMap(data)) {
     const read = readFlinkConfigMap(data, text, document.value.companions ?? []);

@@ -3,6 +3,8 @@
  * template line is read by every command that takes one: memory, plan --tm-config,
  * size --tm-config and simulate --cluster, the last two through the same reader as memory.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryFromText, planFromText, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
 
@@ -75,5 +77,25 @@ describe('a configuration with keys flinkslot does not model', () => {
     expect(r.ok && r.value[0]!.taskManagers.length).toBe(1);
     const broken = simulateJobsOnCluster({ text: 'cluster: [', file: 'broken.yaml' }, [job]);
     expect(!broken.ok && broken.diagnostics.map((d) => d.code)).toEqual(['input/syntax']);
+  });
+
+  it("a FlinkDeployment's flinkConfiguration: the same warning in simulate and size, at the key", () => {
+    const real = readFileSync(
+      join(import.meta.dirname, '../../../fixtures/real/17-operator-parsed-flink-v1_20-4-slots-p6/flink-deployment.yaml'),
+      'utf8',
+    );
+    const text = real.replace(
+      '    taskmanager.numberOfTaskSlots: "4"\n',
+      '    taskmanager.numberOfTaskSlots: "4"\n    taskmanager.memory.proces.size: "2g"\n',
+    );
+    expect(text).not.toBe(real);
+    const deployment = { text, file: 'deployment.yaml' };
+    const simulated = simulateJobsOnCluster(deployment, [job]);
+    expect(
+      simulated.ok &&
+        simulated.value[0]!.notes?.filter((n) => n.code === 'config/unknown-key').map((n) => [n.message, n.location?.pointer]),
+    ).toEqual([[NEAR_MISS, '/spec/flinkConfiguration/taskmanager.memory.proces.size']]);
+    const sized = sizeJobs(deployment, [job]);
+    expect(sized.ok && sized.value.notes?.filter((n) => n.code === 'config/unknown-key').map((n) => n.location?.line)).toEqual([13]);
   });
 });
