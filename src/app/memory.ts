@@ -62,15 +62,18 @@ function deriveMemory(
   const workload = read.value.manifest?.taskManagers;
   const container =
     workload === undefined ? [] : containerNotes(workload, setup.value.memory.totalProcess, setup.value.resources.cpu.cores);
+  // How the file was read: warnings (a near miss of a key, a hidden value) apart from notes.
+  const howRead = [...read.value.notes, ...setup.warnings];
+  const warnings = [...version.warnings, ...howRead.filter((n) => n.severity === 'warning')];
   const external = externalResourceNotes(setup.value.resources.externalResources, version.value);
-  const notes = [...[...read.value.notes, ...container].map((n) => n.message), ...external];
+  const notes = [...[...howRead.filter((n) => n.severity !== 'warning'), ...container].map((n) => n.message), ...external];
   const report = buildMemoryReport(setup.value.memory, setup.value.resources, {
     version: version.value,
     source: versionSource,
-    warnings: version.warnings,
+    warnings,
     notes,
   });
-  return ok(report, version.warnings);
+  return ok(report, warnings);
 }
 
 /**

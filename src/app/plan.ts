@@ -54,7 +54,10 @@ export function planOfJob(job: AnalyzedJobText, file: string | undefined, option
     report.execution = buildExecutionReport(execution.value, members);
     report.execution.warnings = locateDiagnostics(report.execution.warnings, text, file);
   }
-  const all = locateDiagnostics([...job.parseWarnings, ...report.warnings], text, file);
+  // Warnings already placed (in the job file, or in the TaskManager configuration's) keep their place.
+  const placed = job.parseWarnings.filter((d) => d.location?.file !== undefined);
+  const unplaced = job.parseWarnings.filter((d) => d.location?.file === undefined);
+  const all = [...placed, ...locateDiagnostics([...unplaced, ...report.warnings], text, file)];
   report.warnings = all.filter((d) => d.severity !== 'info');
   const notes = all.filter((d) => d.severity === 'info');
   if (notes.length > 0) report.notes = notes;

@@ -5,9 +5,13 @@
 import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
 import { deploymentCluster, isFlinkDeployment, readFlinkDeployment } from '../memory/flink-deployment.js';
 import { isFlinkConfigMap, readFlinkConfigMap, standaloneManifestCluster } from '../memory/kubernetes-standalone.js';
+import { configurationCluster } from '../memory/configuration-cluster.js';
+import { checkConfigurationKeys } from '../memory/configuration-keys.js';
+import { readConfigurationText } from '../memory/parse-flink-configuration.js';
+import { kindOfData } from '../parse/file-kind.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { FlinkVersion } from '../model/flink-version.js';
-import { parseDocument, stripByteOrderMark } from '../parse/document.js';
+import { type ParsedDocument, detectFormat, parseDocument, stripByteOrderMark } from '../parse/document.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import validateScenario from '../parse/generated/scenario.validate.js';
 import { importNotes } from '../parse/parse-job-graph.js';
@@ -25,6 +29,7 @@ import { simulationOutcome } from '../sim/simulation-outcome.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
+import { recogniseDeployment } from '../memory/deployment.js';
 import { type ClusterOrigin, inUserTerms } from './deployment-advice.js';
 import { addTaskManagersAdvice } from './simulate-advice.js';
 import { pushAll } from '../util/push-all.js';
@@ -108,6 +113,8 @@ function checkDocument(source: SourceText, isCluster: boolean): Result<CheckedDo
 /** Text → data that passed the cluster or scenario schema (a Flink `/taskmanagers` answer is imported first). */
 function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDocument> {
   const document = parseDocument(stripByteOrderMark(source.text));
+  const configuration = isCluster ? configurationDocument(source, document) : undefined;
+  if (configuration !== undefined) return configuration.ok ? checkedData(configuration.value, source, true) : configuration;
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, source.file));
   // A manifest's FlinkDeployment comes with its other documents blanked: locate in that text.
   const text = document.value.text;
@@ -125,10 +132,12 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
   } else if (isCluster && isFlinkDeployment(data)) {
     const deployment = readFlinkDeployment(data as Record<string, unknown>);
     if (!deployment.ok) return fail(locateDiagnostics(deployment.diagnostics, text, source.file));
-    const { cluster, notes: how } = deploymentCluster(deployment.value);
+    // Its flinkConfiguration is read as memory reads it: near misses warned, hidden values not taken.
+    const keys = checkConfigurationKeys(deployment.value.config, deployment.value.pointerOf);
+    const { cluster, notes: how } = deploymentCluster({ ...deployment.value, config: keys.config });
     data = cluster;
     origin = { kind: 'flink-deployment', mode: deployment.value.mode };
-    const all = [...deployment.value.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
+    const all = [...deployment.value.notes, ...keys.notes, ...how.map((m) => info('deployment/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   } else if (isCluster && isFlinkConfigMap(data)) {
     const read = readFlinkConfigMap(data, text, document.value.companions ?? []);
@@ -143,6 +152,40 @@ function readDocument(source: SourceText, isCluster: boolean): Result<CheckedDoc
     const all = [...read.value.notes, ...built.value.notes.map((m) => info('manifest/cluster', m, ''))];
     notes = locateDiagnostics(all, text, source.file);
   }
+  return checkedData({ text, data, notes, origin }, source, isCluster);
+}
+
+/**
+ * A Flink configuration given as the cluster (its TaskManagers are the default worker), read as
+ * `memory` reads it: a flat file that is not YAML line by line; undefined when it is none.
+ */
+function configurationDocument(source: SourceText, document: Result<ParsedDocument>): Result<CheckedDocument> | undefined {
+  const isConfiguration = document.ok
+    ? kindOfData(document.value.data)?.kind === 'flink-configuration'
+    : detectFormat(stripByteOrderMark(source.text)) === 'yaml';
+  if (!isConfiguration) return undefined;
+  const read = readConfigurationText(source.text, source.file);
+  if (!read.ok) return document.ok ? read : undefined;
+  // Text that is not YAML is a configuration only when its lines are Flink's dotted keys.
+  const keys = [...read.value.config.keys()];
+  if (
+    !document.ok &&
+    (!keys.every((k) => k.includes('.')) || kindOfData(Object.fromEntries(read.value.config))?.kind !== 'flink-configuration')
+  )
+    return undefined;
+  const { cluster, notes: how } = configurationCluster(read.value.config);
+  const notes = [
+    ...locateDiagnostics([...read.value.notes], read.value.text, source.file),
+    ...how.map((m) => info('configuration/cluster', m, '')),
+  ];
+  // Advice in the configuration's own keys, for the deployment it names (execution.target).
+  const origin: ClusterOrigin = { kind: 'flink-configuration', deployment: recogniseDeployment(read.value.config) };
+  return ok({ text: read.value.text, data: cluster, notes, origin });
+}
+
+/** Data within the bounds and the cluster or scenario schema. */
+function checkedData(read: CheckedDocument, source: SourceText, isCluster: boolean): Result<CheckedDocument> {
+  const { text, data, notes, origin } = read;
   // Named by pointer, not line: finding a line walks every node of the text, what the bound spares.
   const tooLarge = scenarioBounds(data, isCluster);
   if (tooLarge.length > 0) return fail(locateDiagnostics(tooLarge, undefined, source.file));

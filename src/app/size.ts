@@ -6,7 +6,9 @@
  * order, on a standalone cluster of N such TaskManagers, as `simulate --cluster` runs them.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import type { FlinkVersion } from '../model/flink-version.js';
+import { DEFAULT_FLINK_VERSION, type FlinkVersion } from '../model/flink-version.js';
+import { taskManagerSetup } from '../memory/memory-from-configuration.js';
+import { targetOfConfiguration } from '../memory/task-manager-cpu.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
 import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
@@ -53,7 +55,9 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
   if (!version.ok) return version;
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
-  const worker = readWorker(tmConfig, options.slots);
+  // The release the cluster runs: --flink-version, else the one the job files name (as the scenario reader decides).
+  const release = version.value.flinkVersion ?? jobs.value.find((j) => j.flinkVersion?.source === 'file')?.flinkVersion?.version;
+  const worker = readWorker(tmConfig, options.slots, release ?? DEFAULT_FLINK_VERSION);
   if (!worker.ok) return worker;
   const sized = sizeWorker(worker.value, jobs.value, version.value, options.emit === true);
   return sized.ok ? ok(withNotes(sized.value, [...version.warnings, ...worker.value.notes]), version.warnings) : sized;
@@ -116,7 +120,7 @@ export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVer
 }
 
 /** The TaskManager shape: a Flink configuration becomes a cluster's default worker; a cluster of any kind keeps its own. */
-function readWorker(source: SourceText, slots: number | undefined): Result<Worker> {
+function readWorker(source: SourceText, slots: number | undefined, release: FlinkVersion): Result<Worker> {
   const found = kindOfText(source.text);
   let worker: Worker;
   if (found?.kind === 'flink-configuration') {
@@ -125,7 +129,12 @@ function readWorker(source: SourceText, slots: number | undefined): Result<Worke
     const data: Raw = { resourceAllocation: 'standalone', defaultWorker: { flinkConfiguration: Object.fromEntries(read.value.config) } };
     const schemaErrors = validateWith(validateCluster as CompiledValidator, data);
     if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, undefined, source.file));
-    worker = { data, locate: configurationLocator(read.value.text, source.file), notes: [...read.value.notes] };
+    // How the TaskManager's keys are read (legacy keys, another target's CPU key) is said once, here.
+    const target = targetOfConfiguration(read.value.config) ?? 'standalone';
+    const setup = taskManagerSetup(read.value.config, release, target);
+    const locate = configurationLocator(read.value.text, source.file);
+    const notes = locate([...read.value.notes, ...(setup.ok ? setup.warnings : [])]);
+    worker = { data, locate, notes };
   } else {
     const wrong = wrongKind(source.text, source.file, [...CLUSTER_KINDS, 'flink-configuration'], 'a TaskManager configuration');
     if (wrong !== undefined) return fail([wrong]);

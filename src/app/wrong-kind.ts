@@ -7,7 +7,13 @@ import type { SourceText } from '../model/source-text.js';
 import { type FileKind, wrongKind } from '../parse/file-kind.js';
 
 export const JOB_KINDS: readonly FileKind[] = ['job-graph', 'flink-job-json'];
-export const CLUSTER_KINDS: readonly FileKind[] = ['cluster', 'flink-taskmanagers-json', 'flink-deployment', 'kubernetes-manifest'];
+export const CLUSTER_KINDS: readonly FileKind[] = [
+  'cluster',
+  'flink-taskmanagers-json',
+  'flink-deployment',
+  'kubernetes-manifest',
+  'flink-configuration',
+];
 export const CONFIGURATION_KINDS: readonly FileKind[] = ['flink-configuration', 'flink-deployment', 'kubernetes-manifest'];
 
 export function orWrongKind<T>(result: Result<T>, source: SourceText, accepted: readonly FileKind[], what: string): Result<T> {

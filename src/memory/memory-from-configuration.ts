@@ -7,8 +7,9 @@ import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnos
 import { FlinkException } from '../errors/flink-exception.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
+import { readLegacyOptions } from './legacy-options.js';
 import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
-import type { DeploymentTarget } from './task-manager-cpu.js';
+import { type DeploymentTarget, otherTargetCpuNotes } from './task-manager-cpu.js';
 import { type TaskExecutorMemory, computeTaskExecutorMemory } from './task-executor-memory.js';
 
 export interface TaskManagerSetup {
@@ -16,23 +17,31 @@ export interface TaskManagerSetup {
   readonly resources: TaskManagerResources;
 }
 
+/** The warnings of a result are notes on how the configuration was read (legacy keys, another target's keys). */
 export function taskManagerSetup(
-  config: FlinkConfiguration,
+  given: FlinkConfiguration,
   version: FlinkVersion,
   target: DeploymentTarget = 'standalone',
 ): Result<TaskManagerSetup> {
   let memory: TaskExecutorMemory;
+  let config: FlinkConfiguration;
+  const cpuNotes = otherTargetCpuNotes(given, target);
+  let notes: Diagnostic[] = cpuNotes;
   try {
+    const legacy = readLegacyOptions(given, version, target);
+    config = legacy.config;
+    notes = [...legacy.notes, ...cpuNotes];
     memory = computeTaskExecutorMemory(config, version);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
-    return fail([toDiagnostic(e, config)]);
+    // How the keys were read explains a failure too (a legacy key Flink 2 no longer reads).
+    return fail([toDiagnostic(e, given), ...notes]);
   }
   try {
-    return ok({ memory, resources: computeTaskManagerResources(config, version, memory, target) });
+    return ok({ memory, resources: computeTaskManagerResources(config, version, memory, target) }, notes);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
-    return fail([toDiagnostic(e, config)]);
+    return fail([toDiagnostic(e, given), ...notes]);
   }
 }
 

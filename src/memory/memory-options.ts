@@ -20,7 +20,8 @@ export interface MemoryOptions {
   readonly networkMin: ConfigOption<bigint>;
   readonly networkMax: ConfigOption<bigint>;
   readonly networkFraction: ConfigOption<number>;
-  readonly networkBuffers: ConfigOption<number>;
+  /** Removed in 2.0 (TaskExecutorFlinkMemoryUtils no longer reads it). */
+  readonly networkBuffers: ConfigOption<number> | undefined;
   readonly segmentSize: ConfigOption<bigint>;
   readonly metaspace: ConfigOption<bigint>;
   readonly overheadMin: ConfigOption<bigint>;
@@ -49,7 +50,7 @@ export function memoryOptions(version: FlinkVersion): MemoryOptions {
       ['taskmanager.network.memory.max'],
     ),
     networkFraction: option('taskmanager.memory.network.fraction', 0.1, '0.1', ['taskmanager.network.memory.fraction']),
-    networkBuffers: option<number>('taskmanager.network.numberOfBuffers', undefined, undefined),
+    networkBuffers: atLeast(version, 2, 0) ? undefined : option<number>('taskmanager.network.numberOfBuffers', undefined, undefined),
     segmentSize: option('taskmanager.memory.segment-size', 32n * 1024n, '32 kb'),
     metaspace: option(
       'taskmanager.memory.jvm-metaspace.size',

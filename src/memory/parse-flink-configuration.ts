@@ -6,7 +6,10 @@
  */
 import { type Diagnostic, type Result, type SourceLocation, error, fail, info, ok } from '../errors/diagnostic.js';
 import { detectFormat, parseDocument, stripByteOrderMark } from '../parse/document.js';
+import { isJobManagerConfigList } from '../parse/file-kind.js';
+import { jobManagerConfigText } from '../parse/rest/rest-answers.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { checkConfigurationKeys } from './configuration-keys.js';
 import { type FlinkConfiguration, flattenConfiguration } from './flink-configuration.js';
 import { type FlinkDeployment, isFlinkDeployment, readFlinkDeployment } from './flink-deployment.js';
 import { type StandaloneManifest, isFlinkConfigMap, readFlinkConfigMap } from './kubernetes-standalone.js';
@@ -34,12 +37,23 @@ export interface ConfigurationText {
 }
 
 /**
- * A Flink configuration file, a FlinkDeployment or a standalone manifest's ConfigMap → the
- * TaskManagers' configuration. A flat file that is not YAML (a template line such as
- * `jobmanager.rpc.address: {{ host }}`) is read line by line, as Flink reads a flink-conf.yaml.
+ * A Flink configuration file, a saved GET /jobmanager/config answer, a FlinkDeployment or a
+ * standalone manifest's ConfigMap → the TaskManagers' configuration, with notes on keys that look
+ * mistyped or whose value Flink hid (configuration-keys.ts). A flat file that is not YAML (a
+ * template line such as `jobmanager.rpc.address: {{ host }}`) is read line by line, as Flink reads
+ * a flink-conf.yaml.
  */
 export function readConfigurationText(source: string, file?: string): Result<ConfigurationText> {
-  const text = stripByteOrderMark(source);
+  const read = readText(stripByteOrderMark(source), file);
+  if (!read.ok) return read;
+  // Keys Flink does not know are ignored, as Flink ignores them; near misses and hidden values are not.
+  const { config, notes } = read.value;
+  const pointerOf = read.value.deployment === undefined ? undefined : (key: string) => read.value.deployment!.pointerOf(key);
+  const checked = checkConfigurationKeys(config, pointerOf);
+  return checked.notes.length === 0 ? read : ok({ ...read.value, config: checked.config, notes: [...notes, ...checked.notes] });
+}
+
+function readText(text: string, file: string | undefined): Result<ConfigurationText> {
   const document = parseDocument(text);
   if (!document.ok) {
     if (detectFormat(text) === 'yaml' && looksFlat(text)) return ok(readLineByLine(text, document.diagnostics));
@@ -47,6 +61,13 @@ export function readConfigurationText(source: string, file?: string): Result<Con
   }
   // A manifest's chosen document comes with the other documents blanked: locate in that text.
   const { data, text: located, companions = [] } = document.value;
+  // A saved GET /jobmanager/config answer: the JobManager's configuration as a list of {key, value}.
+  if (isJobManagerConfigList(data)) {
+    const flat = jobManagerConfigText(data, file ?? '<stdin>');
+    if (!flat.ok) return fail(locateDiagnostics(flat.diagnostics, located, file));
+    const lines = readText(flat.value, file);
+    return lines.ok ? ok({ ...lines.value, text: located, locateKey: () => ({ pointer: '' }) }) : lines;
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(locateDiagnostics([error('config/not-a-map', 'a Flink configuration must be a map of keys to values', '')], located, file));
   }

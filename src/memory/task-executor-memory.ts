@@ -87,7 +87,7 @@ export function computeTaskExecutorMemory(config: FlinkConfiguration, version: F
   const ctx: Context = {
     config,
     o,
-    configured: (key) => isConfigured(config, o[key]),
+    configured: (key) => o[key] !== undefined && isConfigured(config, o[key]),
     memory: (key) => {
       const bytes = readMemory(config, o[key] as never) as bigint;
       const component = COMPONENT_OF_OPTION[key];
@@ -127,8 +127,10 @@ function networkRange(ctx: Context): RangeFraction {
 
 /** Legacy `taskmanager.network.numberOfBuffers` × segment size, used only when no new network option is set. */
 function legacyNetwork(ctx: Context): bigint | undefined {
-  if (ctx.configured('networkMin') || ctx.configured('networkMax') || ctx.configured('networkFraction')) return undefined;
-  const buffers = readInteger(ctx.config, ctx.o.networkBuffers);
+  const option = ctx.o.networkBuffers;
+  if (option === undefined || ctx.configured('networkMin') || ctx.configured('networkMax') || ctx.configured('networkFraction'))
+    return undefined;
+  const buffers = readInteger(ctx.config, option);
   return buffers === undefined ? undefined : BigInt(buffers) * ctx.memory('segmentSize');
 }
 

@@ -9,6 +9,7 @@
  * A standalone TaskManager has no target option. The active ResourceManager passes the result to
  * the TaskManager as `taskmanager.cpu.cores`, so it is the TaskManager's registered total too.
  */
+import { type Diagnostic, info } from '../errors/diagnostic.js';
 import { FlinkException } from '../errors/flink-exception.js';
 import { type FlinkVersion, atLeast } from '../model/flink-version.js';
 import { type ConfigOption, type FlinkConfiguration, configuredKey, option, readDouble } from './flink-configuration.js';
@@ -66,4 +67,40 @@ export function taskManagerCpu(config: FlinkConfiguration, version: FlinkVersion
   if (target !== 'yarn') return chosen;
   const vcores = Math.max(Math.ceil(chosen.cores), 1);
   return vcores === chosen.cores ? chosen : { cores: vcores, source: chosen.source, roundedUp: true };
+}
+
+/** The CPU keys only one target reads, and how a configuration names that target. */
+const TARGET_CPU_KEYS: ReadonlyArray<{ key: string; target: DeploymentTarget; set: string }> = [
+  {
+    key: 'kubernetes.taskmanager.cpu.amount',
+    target: 'kubernetes',
+    set: 'set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes',
+  },
+  {
+    key: 'kubernetes.taskmanager.cpu',
+    target: 'kubernetes',
+    set: 'set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes',
+  },
+  {
+    key: 'yarn.containers.vcores',
+    target: 'yarn',
+    set: 'set execution.target: yarn-session (or yarn-application), or give memory --target yarn',
+  },
+];
+
+/**
+ * A CPU key of another deployment target is not read (only that target's ResourceManager reads it:
+ * `KubernetesWorkerResourceSpecFactory`, `YarnWorkerResourceSpecFactory`): say so, with how to name
+ * the target, unless taskmanager.cpu.cores is set (it wins on every target).
+ */
+export function otherTargetCpuNotes(config: FlinkConfiguration, target: DeploymentTarget): Diagnostic[] {
+  if (config.has(CPU_CORES.key)) return [];
+  const named = target === 'standalone' && config.get('execution.target') === undefined ? 'standalone (no execution.target)' : target;
+  return TARGET_CPU_KEYS.filter((k) => k.target !== target && config.has(k.key)).map((k) =>
+    info(
+      'config/other-target',
+      `'${k.key}' is read only when TaskManagers run on ${k.target === 'kubernetes' ? 'Kubernetes' : 'YARN'}; the deployment target here is ${named}, so it is ignored: ${k.set}`,
+      `/${k.key}`,
+    ),
+  );
 }

@@ -14,12 +14,13 @@ import { readConsumerWeights } from '../parse/consumer-weights.js';
 import { taskManagerSetup } from './memory-from-configuration.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
 import { stateBackendMemory } from './state-backend-memory.js';
-import { parseFlinkConfiguration } from './parse-flink-configuration.js';
+import { readConfigurationText } from './parse-flink-configuration.js';
 
 /** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
 export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: string; file: string }): Result<JobGraph> {
-  const config = parseFlinkConfiguration(stripByteOrderMark(tmConfig.text), tmConfig.file);
-  if (!config.ok) return config;
+  const read = readConfigurationText(stripByteOrderMark(tmConfig.text), tmConfig.file);
+  if (!read.ok) return read;
+  const config = { value: read.value.config };
   const setup = taskManagerSetup(config.value, graph.flinkVersion);
   if (!setup.ok)
     return fail(
@@ -30,7 +31,8 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
       ),
     );
   const slotManagedMemory = setup.value.resources.defaultSlotResourceProfile.managedMemory;
-  const notes: Diagnostic[] = [];
+  // How the configuration was read (a near miss of a key, legacy keys), then what the plan takes from it.
+  const notes: Diagnostic[] = [...read.value.notes.filter((n) => n.severity === 'warning'), ...setup.warnings];
   const backend = stateBackendFromConfiguration(config.value, graph.flinkVersion, graph.managedMemoryConfig, notes);
   const weights = consumerWeightsFromConfiguration(config.value, notes);
   const memory = backend.stateBackendUsesManagedMemory

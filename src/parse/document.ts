@@ -42,7 +42,7 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   if (text.length > MAX_YAML_CHARACTERS) return fail([at(error('input/too-large', YAML_TOO_LARGE, ''), text, 0)]);
   let data: unknown;
   try {
-    data = isBlank(text) ? null : load(text);
+    data = isBlank(text) ? null : load(withHiddenValuesQuoted(text));
   } catch (e) {
     // A Kubernetes manifest of several documents: its FlinkDeployment or Flink ConfigMap, the other lines blanked.
     const manifest = e instanceof YAMLException && e.mark === undefined ? manifestDocument(text) : undefined;
@@ -57,6 +57,18 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   const tooBig = boundsExceeded(data, text);
   if (tooBig !== undefined) return fail([tooBig]);
   return ok({ data, format, text });
+}
+
+/**
+ * A value Flink hides (`GlobalConfiguration.HIDDEN_CONTENT`, "******": the REST API's
+ * /jobmanager/config and the logs show secrets so) is a YAML alias to an anchor that does not
+ * exist: read it as the text it is. Only a whole value is quoted; the text's length per line
+ * changes after the value only, so locations stay right.
+ */
+const HIDDEN_VALUE = /^([^#\n]*?:[ \t]+)\*{6}([ \t]*(?:#.*)?)$/gm;
+
+function withHiddenValuesQuoted(text: string): string {
+  return text.includes('******') ? text.replace(HIDDEN_VALUE, '$1"******"$2') : text;
 }
 
 /**

@@ -16,7 +16,8 @@ export type FileKind =
   | 'flink-deployment'
   | 'kubernetes-manifest'
   | 'flink-job-json'
-  | 'flink-taskmanagers-json';
+  | 'flink-taskmanagers-json'
+  | 'flink-job-vertex-json';
 
 type Raw = Record<string, unknown>;
 
@@ -35,6 +36,27 @@ const CLUSTER_KEYS = ['taskManagers', 'defaultWorker', 'resourceAllocation', 'sl
 const FLINK_OPTION_ROOTS =
   /^(taskmanager|jobmanager|state|execution|parallelism|cluster|slotmanager|rest|high-availability|kubernetes|yarn|env|pipeline|restart-strategy|metrics|web|blob|akka|pekko|security|fs|io|table|python|classloader|heartbeat|resourcemanager|external-resources?)(\.|$)/;
 
+/**
+ * A key as a Flink configuration writes one (no spaces, no `$schema`). Flink reads keys it does not
+ * know (a connector's, `my.custom.key`, `s3.access-key`) and ignores them, so a configuration is told
+ * by one key of Flink's own and keys of this form (flinkslot's own kinds are told apart before).
+ */
+const CONFIGURATION_KEY = /^(\$internal\.)?[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+function isFlinkConfiguration(keys: readonly string[]): boolean {
+  return keys.some((k) => FLINK_OPTION_ROOTS.test(k)) && keys.every((k) => CONFIGURATION_KEY.test(k));
+}
+
+/** GET /jobmanager/config: a list of `{"key", "value"}` (a JobManager's configuration, as a file). */
+export function isJobManagerConfigList(data: unknown): boolean {
+  return Array.isArray(data) && data.length > 0 && data.every((e) => isRecord(e) && typeof e.key === 'string' && 'value' in e);
+}
+
+/** GET /jobs/:jobid/vertices/:vertexid (Flink's JobVertexDetailsInfo): one vertex and its subtasks. */
+function isJobVertexDetails(data: Raw): boolean {
+  return Array.isArray(data.subtasks) && typeof data.id === 'string' && 'parallelism' in data && !('vertices' in data);
+}
+
 /** A scenario's `cluster` map has flinkslot's camelCase keys; a nested config.yaml's `cluster:` has Flink's dashed ones. */
 function isScenarioCluster(cluster: unknown): boolean {
   return isRecord(cluster) && Object.keys(cluster).some((k) => /[A-Z]/.test(k) || CLUSTER_KEYS.includes(k));
@@ -42,6 +64,7 @@ function isScenarioCluster(cluster: unknown): boolean {
 
 /** The kind of a parsed document, or undefined when it is none of flinkslot's kinds. */
 export function kindOfData(data: unknown): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
+  if (isJobManagerConfigList(data)) return { kind: 'flink-configuration' };
   if (!isRecord(data)) return undefined;
   const schema = typeof data.$schema === 'string' ? data.$schema : '';
   for (const [pattern, kind] of SCHEMA_KINDS) if (pattern.test(schema)) return { kind };
@@ -51,10 +74,11 @@ export function kindOfData(data: unknown): { kind: FileKind; flinkFormat?: Flink
   if (flinkFormat !== undefined) return { kind: isJobFormat(flinkFormat) ? 'flink-job-json' : 'flink-taskmanagers-json', flinkFormat };
   const keys = Object.keys(data);
   if (Array.isArray(data.vertices)) return { kind: 'job-graph' };
+  if (isJobVertexDetails(data)) return { kind: 'flink-job-vertex-json' };
   if ('jobs' in data || isScenarioCluster(data.cluster)) return { kind: 'scenario' };
   if (keys.some((k) => CLUSTER_KEYS.includes(k))) return { kind: 'cluster' };
   if (keys.some((k) => POLICY_KEYS.includes(k))) return { kind: 'policy' };
-  if (keys.length > 0 && keys.every((k) => FLINK_OPTION_ROOTS.test(k))) return { kind: 'flink-configuration' };
+  if (isFlinkConfiguration(keys)) return { kind: 'flink-configuration' };
   return undefined;
 }
 
@@ -82,6 +106,8 @@ function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string 
       return 'a FlinkDeployment';
     case 'kubernetes-manifest':
       return 'a Kubernetes manifest';
+    case 'flink-job-vertex-json':
+      return 'a vertex of a job (the answer of GET /jobs/:jobid/vertices/:vertexid)';
     default:
       return `Flink's ${FORMAT_DESCRIPTIONS[found.flinkFormat!].replace(/^(a|the) /, '')}`;
   }
@@ -106,6 +132,7 @@ function suggestion(kind: FileKind, file: string, what: string): string {
     'flink-configuration': [memory, `flinkslot plan JOB --tm-config ${f}`],
     'flink-deployment': [memory, cluster],
     'kubernetes-manifest': [memory, cluster],
+    'flink-job-vertex-json': [],
   };
   const onCluster =
     what === 'a scenario' && (kind === 'job-graph' || kind === 'flink-job-json') ? [`flinkslot simulate --cluster CLUSTER ${f}`] : [];
@@ -119,6 +146,11 @@ function suggestion(kind: FileKind, file: string, what: string): string {
 export function wrongKind(text: string, file: string | undefined, accepted: readonly FileKind[], what: string): Diagnostic | undefined {
   const found = kindOfText(text);
   if (found === undefined || accepted.includes(found.kind)) return undefined;
-  const d = error('input/wrong-kind', `this is ${describe(found)}, not ${what}; try ${suggestion(found.kind, file ?? 'FILE', what)}`, '');
+  // One vertex is not a job, nor anything else flinkslot reads: the job's own answers are.
+  const next =
+    found.kind === 'flink-job-vertex-json'
+      ? 'give /jobs/:jobid or /jobs/:jobid/plan'
+      : `try ${suggestion(found.kind, file ?? 'FILE', what)}`;
+  const d = error('input/wrong-kind', `this is ${describe(found)}, not ${what}; ${next}`, '');
   return { ...d, location: { ...(file === undefined ? {} : { file }), pointer: '', line: 1, column: 1 } };
 }

@@ -26,7 +26,7 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
     ),
     `  TaskManager: ${profileToTextFromJson(report.taskManager)}`,
     `  jobs: ${report.jobs.map((j) => `${printable(j.id)} (${count(j.slots, 'slot')})`).join(', ')}`,
-    ...(report.notes ?? []).map((d) => `  ${style.dim('note')} ${formatDiagnostic(d)}`),
+    ...(report.notes ?? []).map((d) => `  ${d.severity === 'warning' ? style.warn('warning') : style.dim('note')} ${formatDiagnostic(d)}`),
     '',
     style.heading('Proof (the embedded SlotManager, every job declaring at once)'),
     `  on ${count(n, 'TaskManager')}: ${style.ok(report.proof.met.verdict)}`,

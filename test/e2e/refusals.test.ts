@@ -136,11 +136,18 @@ describe('a FlinkDeployment whose fields hold maps where Kubernetes wants scalar
 });
 
 describe('a Flink configuration given as the cluster', () => {
-  it('is named in one line with the commands that read it, not as 40 unknown keys', () => {
+  it('is read as the cluster (issue 25 §1), not as 40 unknown keys: its TaskManagers, one when standalone', () => {
     const run = runCli(['simulate', '--cluster', 'fixtures/config/flink-conf.yaml', JOB]);
+    expect(run.stderr).toBe('');
+    expect([0, 1]).toContain(run.status);
+    expect(run.stdout).toContain('simulated with one, as the default conf/workers (localhost) starts');
+  });
+
+  it('given as the job graph, it is named in one line with the commands that read it', () => {
+    const run = runCli(['plan', 'fixtures/config/flink-conf.yaml']);
     expect([run.status, run.stderr]).toEqual([
       2,
-      'error fixtures/config/flink-conf.yaml:1:1 this is a Flink configuration, not a cluster; try `flinkslot memory fixtures/config/flink-conf.yaml` or `flinkslot plan JOB --tm-config fixtures/config/flink-conf.yaml` [input/wrong-kind]\n',
+      'error fixtures/config/flink-conf.yaml:1:1 this is a Flink configuration, not a job graph; try `flinkslot memory fixtures/config/flink-conf.yaml` or `flinkslot plan JOB --tm-config fixtures/config/flink-conf.yaml` [input/wrong-kind]\n',
     ]);
   });
 });

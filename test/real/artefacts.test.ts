@@ -290,9 +290,65 @@ describe('real artefacts: REST job answers (GET /jobs/:jobid, /plan)', () => {
   }
 });
 
+/** Saved GET /jobmanager/config answers: a configuration as the JobManager shows it (values Flink hides as "******"). */
+const jobManagerConfigs = [
+  ...folders.filter((f) => artefact(f).kind === 'rest-jobmanager-config').map((f) => join('fixtures/real', f, 'jobmanager-config.json')),
+  'fixtures/real/rest-clusters/1.20-fine-grained-native-k8s-1x4-slots-state-machine-p2/jobmanager/config.json',
+];
+const JOB = 'fixtures/jobs/wordcount-streaming.yaml';
+
+describe('real artefacts: every command that takes a configuration reads it (issue 25 §1)', () => {
+  it('at least 3 JobManager answers are checked', () => expect(jobManagerConfigs.length).toBeGreaterThanOrEqual(3));
+
+  for (const config of jobManagerConfigs) {
+    it(`${config}: memory, size --tm-config and simulate --cluster read it quietly`, () => {
+      const version = ['--flink-version', config.includes('37-') ? '1.10' : '1.20'];
+      const memory = runCli(['memory', config, '--json', ...version]);
+      expect([memory.status, memory.stderr]).toEqual([0, '']);
+      const notes = ((JSON.parse(memory.stdout) as Json).notes ?? []) as string[];
+      expect(notes.filter((n) => /YAML|line by line/.test(n))).toEqual([]);
+      const size = runCli(['size', JOB, '--tm-config', config, '--json', ...version]);
+      expect([size.status, size.stderr]).toEqual([0, '']);
+      expect((JSON.parse(size.stdout) as Json).taskManagers).toBeGreaterThan(0);
+      const simulate = runCli(['simulate', '--cluster', config, JOB, '--json', ...version]);
+      expect(simulate.stderr).toBe('');
+      expect([0, 1]).toContain(simulate.status);
+    });
+  }
+
+  it('37: the legacy taskmanager.heap.size of a 1.9 cluster, as Flink 1.10 reads it on a standalone TaskManager', () => {
+    const folder = folders.find((f) => f.startsWith('37-'))!;
+    const expected = (artefact(folder) as Json).expected.taskmanager10 as Record<string, number>;
+    const run = runCli(['memory', join('fixtures/real', folder, 'jobmanager-config.json'), '--json', '--flink-version', '1.10']);
+    const report = JSON.parse(run.stdout) as Json;
+    expect(Object.fromEntries(Object.keys(expected).map((k) => [k, report.components[COMPONENTS[k] ?? k]]))).toEqual(expected);
+    expect(report.notes[0]).toMatch(
+      /^'taskmanager.heap.size' is deprecated: a standalone TaskManager maps it to 'taskmanager.memory.flink.size' \(1024m\)/,
+    );
+    // Flink 2.0 removed the key: the file sizes no TaskManager, and says why.
+    const two = runCli(['memory', join('fixtures/real', folder, 'jobmanager-config.json'), '--flink-version', '2.0']);
+    expect(two.status).toBe(2);
+    expect(two.stderr).toContain("'taskmanager.heap.size' is not read by Flink 2.0 (removed in 2.0)");
+  });
+
+  it('38: a production flink-conf.yaml with a metrics reporter and a template line, in every command', () => {
+    const folder = folders.find((f) => f.startsWith('38-'))!;
+    const config = join('fixtures/real', folder, 'flink-conf.yaml');
+    const plan = runCli(['plan', JOB, '--tm-config', config, '--json']);
+    expect([plan.status, plan.stderr]).toEqual([0, '']);
+    const size = runCli(['size', JOB, '--tm-config', config, '--json']);
+    expect([size.status, size.stderr]).toEqual([0, '']);
+    expect((JSON.parse(size.stdout) as Json).slotsPerTaskManager as number).toBe(2);
+    const simulate = runCli(['simulate', '--cluster', config, JOB, '--json']);
+    expect(simulate.stderr).toBe('');
+    expect(((JSON.parse(simulate.stdout) as Json).taskManagers as unknown[]).length).toBe(1);
+  });
+});
+
 describe('real artefacts flinkslot does not read yet', () => {
   it('are only Helm-templated, multi-document or ConfigMap configurations and JobManager-only logs', () => {
     const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs, ...standaloneManifests, ...restJobs]);
+    // Also read by every command above: the JobManager answers (33, 34, 37).
     const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
     const why = rest.map((f) => `${f}: ${artefact(f).kind}`);
     // /jobmanager/config and /overview answers are what a live cluster is read from (issue 14 §3).

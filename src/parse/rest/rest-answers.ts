@@ -79,9 +79,12 @@ export function jobsHoldingSlots(jobs: readonly JobSummary[]): JobSummary[] {
 
 /**
  * GET /jobmanager/config (a list of {key, value}, all strings) as a flat flink-conf.yaml text, for
- * the readers of Flink configurations. Values Flink hides ("******") stay hidden; a value spanning
- * lines (none of the memory or slot options) is left out, as one line per key is the file's form.
- * Keys may start with `$` (`$internal.*`, Flink's and the operator's internal options).
+ * the readers of Flink configurations. Each value is written as a double-quoted string (JSON's
+ * escapes are YAML's), so the text is YAML whatever the values hold (`-XX:+UseG1GC`, `{{ x }}`) and
+ * every value stays the text Flink had (`1e3` is not the number 1000). Values Flink hides
+ * ("******") stay hidden; a value spanning lines (none of the memory or slot options) is left out,
+ * as one line per key is the file's form. Keys may start with `$` (`$internal.*`, Flink's and the
+ * operator's internal options).
  */
 export function jobManagerConfigText(data: unknown, url: string): Result<string> {
   if (!Array.isArray(data)) return fail([notFlink(url, 'expected a JSON list of {"key", "value"}', '')]);
@@ -90,7 +93,7 @@ export function jobManagerConfigText(data: unknown, url: string): Result<string>
     if (!isRecord(entry) || typeof entry.key !== 'string' || typeof entry.value !== 'string')
       return fail([notFlink(url, `entry ${i} is not {"key": "...", "value": "..."}`, `/${i}`)]);
     if (/[\r\n]/.test(entry.key) || /[\r\n]/.test(entry.value) || !/^[A-Za-z0-9_.$-]+$/.test(entry.key)) continue;
-    lines.push(`${entry.key}: ${entry.value}`);
+    lines.push(`${entry.key}: ${JSON.stringify(entry.value)}`);
   }
   return ok(lines.join('\n') + '\n');
 }

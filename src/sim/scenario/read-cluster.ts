@@ -39,6 +39,9 @@ function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersio
         r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
       return undefined;
     }
+    // How the configuration was read (legacy keys, another target's keys), at the worker's configuration.
+    for (const w of setup.warnings)
+      r.notes.push({ ...w, location: { pointer: `${at}/defaultWorker/flinkConfiguration${w.location?.pointer ?? ''}` } });
     const { resources } = setup.value;
     return { total: resources.totalResourceProfile, slots: resources.numberOfTaskSlots, config: config.value };
   }

@@ -3,7 +3,7 @@
  * TaskExecutorProcessUtils.getCpuCoresWithFallback and the Kubernetes and YARN worker factories.
  */
 import { describe, expect, it } from 'vitest';
-import { taskManagerCpu, targetOfConfiguration } from '../../../src/memory/task-manager-cpu.js';
+import { otherTargetCpuNotes, taskManagerCpu, targetOfConfiguration } from '../../../src/memory/task-manager-cpu.js';
 import { type FlinkVersion, parseFlinkVersion } from '../../../src/model/flink-version.js';
 import { memoryFromText } from '../../../src/index.js';
 
@@ -92,5 +92,38 @@ describe('memory with a deployment target', () => {
     };
     expect(cpu('1.13')).toBe(0.6666666666666666);
     expect(cpu('1.14')).toBe(0.66666666);
+  });
+});
+
+describe("otherTargetCpuNotes: a CPU key another target reads ('config/other-target')", () => {
+  it('names the key and how to set the target; nothing when taskmanager.cpu.cores is set or the target reads it', () => {
+    const notes = otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'yarn.containers.vcores': '2' }), 'standalone');
+    expect(notes.map((n) => [n.code, n.message])).toEqual([
+      [
+        'config/other-target',
+        "'kubernetes.taskmanager.cpu' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes",
+      ],
+      [
+        'config/other-target',
+        "'yarn.containers.vcores' is read only when TaskManagers run on YARN; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: yarn-session (or yarn-application), or give memory --target yarn",
+      ],
+    ]);
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'yarn')[0]!.message).toContain(
+      'the deployment target here is yarn, so it is ignored',
+    );
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'kubernetes')).toEqual([]);
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'taskmanager.cpu.cores': '2' }), 'standalone')).toEqual([]);
+  });
+
+  it('memory shows it, and the CPU stays the slot count as Flink has it', () => {
+    const r = memoryFromText(
+      'taskmanager.memory.process.size: 2g\ntaskmanager.numberOfTaskSlots: 4\nkubernetes.taskmanager.cpu.amount: 3\n',
+      'c.yaml',
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.cpu).toEqual({ cores: 4, source: 'taskmanager.numberOfTaskSlots' });
+    expect(
+      r.value.notes?.some((n) => n.startsWith("'kubernetes.taskmanager.cpu.amount' is read only when TaskManagers run on Kubernetes")),
+    ).toBe(true);
   });
 });

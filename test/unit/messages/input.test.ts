@@ -44,6 +44,43 @@ describe("one of Flink's own files where the other kind is expected", () => {
   });
 });
 
+describe('one vertex of a job (GET /jobs/:jobid/vertices/:vertexid) is not a job', () => {
+  // The fields of Flink's JobVertexDetailsInfo and SubtaskExecutionAttemptDetailsInfo (flink-runtime/.../rest/messages/);
+  // it has maxParallelism, which a validate policy has too: it was named a policy.
+  const vertex = JSON.stringify({
+    id: 'cbc357ccb763df2852fee8c4fc7d55f2',
+    name: 'Source: Socket Stream -> Flat Map',
+    parallelism: 2,
+    maxParallelism: 128,
+    now: 1700000000000,
+    subtasks: [
+      {
+        subtask: 0,
+        status: 'RUNNING',
+        attempt: 0,
+        endpoint: 'localhost:41635',
+        'start-time': 1,
+        'end-time': -1,
+        duration: 5,
+        'taskmanager-id': 'tm-1',
+      },
+    ],
+    aggregated: {},
+  });
+
+  it('input/wrong-kind: give the whole job', () => {
+    expect(refusal(planFromText(vertex, 'vertex.json'))).toEqual([
+      {
+        code: 'input/wrong-kind',
+        severity: 'error',
+        message:
+          'this is a vertex of a job (the answer of GET /jobs/:jobid/vertices/:vertexid), not a job graph; give /jobs/:jobid or /jobs/:jobid/plan',
+        location: { pointer: '', file: 'vertex.json', line: 1, column: 1 },
+      },
+    ]);
+  });
+});
+
 describe('job graph fields Flink would reject', () => {
   const job = (resources: string): string =>
     `name: enrichment\nflinkVersion: "1.18"\nvertices:\n  - id: lookup\n    parallelism: 2\n    operators:\n      - id: async-lookup\n        resources: ${resources}\n`;

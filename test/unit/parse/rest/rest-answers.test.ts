@@ -59,7 +59,7 @@ describe('GET /jobs/overview', () => {
 });
 
 describe('GET /jobmanager/config', () => {
-  it('becomes a flat flink-conf.yaml; hidden values stay hidden; keys or values over lines are left out', () => {
+  it('becomes a flat flink-conf.yaml of quoted values; hidden values stay hidden; keys or values over lines are left out', () => {
     const r = jobManagerConfigText(
       [
         { key: 'taskmanager.memory.process.size', value: '1728m' },
@@ -69,7 +69,7 @@ describe('GET /jobmanager/config', () => {
       ],
       U,
     );
-    expect(r).toMatchObject({ ok: true, value: 'taskmanager.memory.process.size: 1728m\nfs.s3.secret: ******\n' });
+    expect(r).toMatchObject({ ok: true, value: 'taskmanager.memory.process.size: "1728m"\nfs.s3.secret: "******"\n' });
     expect(jobManagerConfigText({ key: 'x' }, U).ok).toBe(false);
     expect(jobManagerConfigText([{ key: 'x', value: 3 }], U).ok).toBe(false);
   });

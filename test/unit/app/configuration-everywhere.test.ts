@@ -1,0 +1,101 @@
+/**
+ * Issue 25 §1: a Flink configuration with keys flinkslot does not model, hidden values or a
+ * template line is read by every command that takes one: memory, plan --tm-config,
+ * size --tm-config and simulate --cluster, the last two through the same reader as memory.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryFromText, planFromText, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
+
+/** As a user writes one: custom and connector keys, a reporter, a masked secret and a typo. */
+const CUSTOM = [
+  'taskmanager.numberOfTaskSlots: 4',
+  'taskmanager.memory.process.size: 4096m',
+  'my.custom.key: 1',
+  'env.java.opts.taskmanager: -XX:+UseG1GC',
+  'metrics.reporter.prom.factory.class: org.apache.flink.metrics.prometheus.PrometheusReporterFactory',
+  's3.access-key: ******',
+  'taskmanager.memory.proces.size: 2g',
+  '',
+].join('\n');
+const config = { text: CUSTOM, file: 'custom.yaml' };
+const job = { text: 'name: ten\nflinkVersion: "1.20"\nvertices:\n  - {id: a, parallelism: 10}\n', file: 'ten.yaml' };
+const NEAR_MISS =
+  "'taskmanager.memory.proces.size' is not a key Flink reads: ignored, as Flink ignores it; did you mean 'taskmanager.memory.process.size'?";
+
+describe('a configuration with keys flinkslot does not model', () => {
+  it('memory: sized from the keys that matter; the near miss a warning; no note about YAML', () => {
+    const r = memoryFromText(CUSTOM, 'custom.yaml', { flinkVersion: '1.20' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.components.totalProcess).toBe(4294967296);
+    expect(r.value.warnings).toEqual([NEAR_MISS]);
+    expect(r.value.notes).toBeUndefined();
+  });
+
+  it('plan --tm-config: the same warning, placed in the configuration file', () => {
+    const r = planFromText(job.text, job.file, { tmConfig: config });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    const ours = r.value.warnings.filter((w) => w.code === 'config/unknown-key');
+    expect(ours.map((w) => [w.message, w.location?.file, w.location?.line])).toEqual([[NEAR_MISS, 'custom.yaml', 7]]);
+  });
+
+  it('size --tm-config: 3 TaskManagers of 4 slots for 10 slots', () => {
+    const r = sizeJobs(config, [job]);
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([r.value.taskManagers, r.value.slotsPerTaskManager]).toEqual([3, 4]);
+    expect(r.value.notes?.map((n) => n.message)).toContain(NEAR_MISS);
+  });
+
+  it("simulate --cluster: a standalone cluster of one TaskManager ('configuration/cluster'), the advice adds two", () => {
+    const r = simulateJobsOnCluster(config, [job]);
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    const report = r.value[0]!;
+    expect(report.taskManagers.length).toBe(1);
+    expect(report.notes?.map((n) => [n.code, n.message])).toContainEqual([
+      'configuration/cluster',
+      'a standalone cluster (no execution.target naming Kubernetes or YARN) runs the TaskManagers its conf/workers file lists, which a configuration does not say: simulated with one, as the default conf/workers (localhost) starts; give a cluster file with taskManagers[].count for more',
+    ]);
+  });
+
+  it('simulate --cluster on Kubernetes (execution.target): the active ResourceManager starts what the job needs', () => {
+    const active = { text: `${CUSTOM}execution.target: kubernetes-session\n`, file: 'k8s.yaml' };
+    const r = simulateJobsOnCluster(active, [job]);
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([r.value[0]!.verdict, r.value[0]!.taskManagers.length]).toEqual(['met', 3]);
+    expect(r.value[0]!.notes?.map((n) => n.message)).toContain(
+      "execution.target kubernetes-session: Flink's Kubernetes ResourceManager starts TaskManagers of this configuration as the jobs need slots",
+    );
+  });
+
+  it('a flink-conf.yaml Flink reads line by line (a template line) is a cluster too; broken YAML of another kind is not', () => {
+    const template = {
+      text: 'jobmanager.rpc.address: {{ host }}\ntaskmanager.numberOfTaskSlots: 2\ntaskmanager.memory.process.size: 1728m\n',
+      file: 't.yaml',
+    };
+    const r = simulateJobsOnCluster(template, [job]);
+    expect(r.ok && r.value[0]!.taskManagers.length).toBe(1);
+    const broken = simulateJobsOnCluster({ text: 'cluster: [', file: 'broken.yaml' }, [job]);
+    expect(!broken.ok && broken.diagnostics.map((d) => d.code)).toEqual(['input/syntax']);
+  });
+
+  it("a FlinkDeployment's flinkConfiguration: the same warning in simulate and size, at the key", () => {
+    const real = readFileSync(
+      join(import.meta.dirname, '../../../fixtures/real/17-operator-parsed-flink-v1_20-4-slots-p6/flink-deployment.yaml'),
+      'utf8',
+    );
+    const text = real.replace(
+      '    taskmanager.numberOfTaskSlots: "4"\n',
+      '    taskmanager.numberOfTaskSlots: "4"\n    taskmanager.memory.proces.size: "2g"\n',
+    );
+    expect(text).not.toBe(real);
+    const deployment = { text, file: 'deployment.yaml' };
+    const simulated = simulateJobsOnCluster(deployment, [job]);
+    expect(
+      simulated.ok &&
+        simulated.value[0]!.notes?.filter((n) => n.code === 'config/unknown-key').map((n) => [n.message, n.location?.pointer]),
+    ).toEqual([[NEAR_MISS, '/spec/flinkConfiguration/taskmanager.memory.proces.size']]);
+    const sized = sizeJobs(deployment, [job]);
+    expect(sized.ok && sized.value.notes?.filter((n) => n.code === 'config/unknown-key').map((n) => n.location?.line)).toEqual([13]);
+  });
+});
