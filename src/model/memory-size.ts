@@ -15,6 +15,12 @@ const UNITS: ReadonlyArray<{ names: readonly string[]; multiplier: bigint; short
   { names: ['t', 'tb', 'tebibytes'], multiplier: 1024n ** 4n, short: 'tb' },
 ];
 
+/** The bytes of one Flink MemorySize unit name (`m`, `MB`, `mebibytes`; case-insensitive), undefined for another name. */
+export function memoryUnitBytes(name: string): bigint | undefined {
+  const lower = name.toLowerCase();
+  return UNITS.find((u) => u.names.includes(lower))?.multiplier;
+}
+
 const ALL_UNITS_TEXT = UNITS.map((u) => `(${u.names.join(' | ')})`).join(' / ');
 
 /** Java's String.trim(): strips characters up to U+0020 only (JS trim also strips Unicode spaces). */

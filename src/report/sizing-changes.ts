@@ -4,7 +4,7 @@
  * derive another. Everything else of the base is the user's and stays.
  */
 import { FlinkException } from '../errors/flink-exception.js';
-import { parseMemorySize } from '../model/memory-size.js';
+import { memoryUnitBytes, parseMemorySize } from '../model/memory-size.js';
 import type { FlinkConfiguration } from '../memory/flink-configuration.js';
 import { kubernetesQuantityBytes } from '../memory/flink-deployment.js';
 import type { SizeDeployment } from './size-report.js';
@@ -85,24 +85,6 @@ export function cpuChange(answer: SizeDeployment, base: FlinkConfiguration, kube
   return derived === answer.cpuCores ? undefined : answer.cpuCores;
 }
 
-/** A Flink MemorySize unit's bytes (case-insensitive, as MemorySize.parse reads it). */
-const FLINK_UNITS: Record<string, bigint> = {
-  b: 1n,
-  bytes: 1n,
-  k: 1n << 10n,
-  kb: 1n << 10n,
-  kibibytes: 1n << 10n,
-  m: 1n << 20n,
-  mb: 1n << 20n,
-  mebibytes: 1n << 20n,
-  g: 1n << 30n,
-  gb: 1n << 30n,
-  gibibytes: 1n << 30n,
-  t: 1n << 40n,
-  tb: 1n << 40n,
-  tebibytes: 1n << 40n,
-};
-
 /**
  * `bytes` written in the unit of `old` when that is exact ("2048m" stays in m, "2Gi" in Gi),
  * else whole mebibytes, else bytes. Flink's units come first, as the operator reads
@@ -111,8 +93,9 @@ const FLINK_UNITS: Record<string, bigint> = {
 export function memoryInStyle(bytes: bigint, old: string | undefined): string {
   const m = old === undefined ? null : /^\s*[0-9]+(?:\.[0-9]+)?(\s*)([A-Za-z]*)\s*$/.exec(old);
   const [space, unit] = m === null ? ['', 'm'] : [m[1]!, m[2]!];
-  const kubernetes = FLINK_UNITS[unit.toLowerCase()] === undefined;
-  const factor = kubernetes ? kubernetesQuantityBytes(`1${unit}`) : FLINK_UNITS[unit.toLowerCase()];
+  const flinkUnit = memoryUnitBytes(unit);
+  const kubernetes = flinkUnit === undefined;
+  const factor = kubernetes ? kubernetesQuantityBytes(`1${unit}`) : flinkUnit;
   if (factor !== undefined && factor > 0n && bytes % factor === 0n && unit !== '') return `${bytes / factor}${space}${unit}`;
   const mib = 1n << 20n;
   if (bytes % mib === 0n) return `${bytes / mib}${kubernetes ? 'Mi' : 'm'}`;
