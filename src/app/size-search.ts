@@ -101,9 +101,14 @@ export function shapesWithin(limits: ShapeLimits): Shape[] {
 const min = (a: bigint | undefined, b: bigint | undefined): bigint | undefined =>
   a === undefined ? b : b === undefined ? a : a < b ? a : b;
 
-/** What each shape sets itself: the base configuration's own values for these would contradict it. */
+/**
+ * What each shape sets itself: the base configuration's own values for these would contradict it. The
+ * legacy heap keys too: Flink copies them into taskmanager.memory.flink.size when that is unset
+ * (legacy-options.ts), which would pin every shape's Total Flink Memory; taskmanager.memory.size is
+ * the deprecated key of managed.size.
+ */
 const SET_BY_THE_SHAPE =
-  /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
+  /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size|size)|taskmanager\.heap\.(size|mb)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
 
 /** Keys every candidate starts from: a Flink configuration's (state backend, fractions, network), or none. */
 function baseKeys(base: SourceText | undefined): Result<Record<string, string>> {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryFromText, planFromText, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
+import { memoryFromText, planFromText, searchShapes, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
 
 /** As a user writes one: custom and connector keys, a reporter, a masked secret and a typo. */
 const CUSTOM = [
@@ -97,5 +97,19 @@ describe('a configuration with keys flinkslot does not model', () => {
     ).toEqual([[NEAR_MISS, '/spec/flinkConfiguration/taskmanager.memory.proces.size']]);
     const sized = sizeJobs(deployment, [job]);
     expect(sized.ok && sized.value.notes?.filter((n) => n.code === 'config/unknown-key').map((n) => n.location?.line)).toEqual([13]);
+  });
+});
+
+describe('size --search starts every shape from the configuration without the keys a shape sets', () => {
+  it('a legacy taskmanager.heap.size does not pin the Total Flink Memory of every shape (1.11 maps it to flink.size)', () => {
+    const legacy = { text: 'taskmanager.heap.size: 2048m\ntaskmanager.numberOfTaskSlots: 2\n', file: 'legacy.yaml' };
+    const r = searchShapes(legacy, [job], { flinkVersion: '1.11', tmMemory: '2g,4g', slotRange: '2' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    // Kept, 2048m would become taskmanager.memory.flink.size next to each shape's process size:
+    // 2g is then refused (less than Total Flink Memory + Metaspace), 4g by its JVM Overhead range.
+    expect(r.value.shapes.map((s) => [s.processMemory / 1024 ** 3, s.taskManagers])).toEqual([
+      [2, 5],
+      [4, 5],
+    ]);
   });
 });
