@@ -107,9 +107,28 @@ describe('size --search starts every shape from the configuration without the ke
     if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
     // Kept, 2048m would become taskmanager.memory.flink.size next to each shape's process size:
     // 2g is then refused (less than Total Flink Memory + Metaspace), 4g by its JVM Overhead range.
-    expect(r.value.shapes.map((s) => [s.processMemory / 1024 ** 3, s.taskManagers])).toEqual([
+    expect(r.value.shapes.map((s) => [Number(s.processMemory) / 1024 ** 3, s.taskManagers])).toEqual([
       [2, 5],
       [4, 5],
     ]);
+  });
+});
+
+describe('plan --tm-config reads the deployment target the configuration names, as memory does', () => {
+  const yarn = {
+    text: 'execution.target: yarn-per-job\ntaskmanager.heap.size: 2048m\ntaskmanager.numberOfTaskSlots: 2\nyarn.containers.vcores: 3\n',
+    file: 'yarn.yaml',
+  };
+  it('a legacy heap on YARN is the process size: the slot managed memory is memory --target yarn`s, and vcores are not another target`s', () => {
+    const m = memoryFromText(yarn.text, yarn.file, { flinkVersion: '1.15' });
+    if (!m.ok) throw new Error(JSON.stringify(m.diagnostics));
+    const r = planFromText(job.text, job.file, { tmConfig: yarn, flinkVersion: '1.15' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    // 2048m process → 634.9 MiB managed over 2 slots (a standalone reading, 2048m Flink memory, gives 409.6 MiB).
+    expect(r.value.managedMemory.slotManagedMemory).toBe(332859969);
+    expect(m.value.defaultSlotResourceProfile).toMatchObject({ managedMemory: 332859969 });
+    const read = [...r.value.warnings, ...(r.value.notes ?? [])];
+    expect(read.map((w) => w.code)).not.toContain('config/other-target');
+    expect(read.find((w) => w.code === 'config/legacy-key')?.message).toContain('an active ResourceManager (yarn)');
   });
 });
