@@ -14,6 +14,7 @@ import { type ShapeFlags, type ShapeLimits, readShapeLimits } from './shape-opti
 import { versionOption } from './job-text.js';
 import { configurationWorker, defineJobs, sizeWorker } from './size.js';
 import { wrongKind } from '../parse/file-kind.js';
+import { locateDiagnostics } from '../parse/source-map.js';
 import { CONFIGURATION_KINDS } from './wrong-kind.js';
 
 export interface SearchOptions extends ShapeFlags {
@@ -65,6 +66,8 @@ export function planSearch(
   if (!limits.ok) return limits;
   const keys = baseKeys(base);
   if (!keys.ok) return keys;
+  // How the base was read (a near miss of a key Flink would ignore), as size --tm-config says it.
+  const read = keys.warnings.filter((d) => d.severity === 'warning');
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
   return ok({
@@ -73,7 +76,7 @@ export function planSearch(
     jobs: jobs.value,
     version: version.value,
     limits: limits.value,
-    warnings: version.warnings,
+    warnings: [...version.warnings, ...read],
   });
 }
 
@@ -117,7 +120,8 @@ function baseKeys(base: SourceText | undefined): Result<Record<string, string>> 
   if (wrong !== undefined) return fail([wrong]);
   const read = readConfigurationText(base.text, base.file);
   if (!read.ok) return read;
-  return ok(Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k))));
+  const keys = Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k)));
+  return ok(keys, locateDiagnostics([...read.value.notes], read.value.text, base.file));
 }
 
 /** Shape `i` of the plan, sized and proven; a shape no count can serve keeps its first reason. */

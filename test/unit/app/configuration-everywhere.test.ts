@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryFromText, planFromText, searchShapes, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
+import { memoryFromText, planFromText, renderShapeSearchText, searchShapes, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
 
 /** As a user writes one: custom and connector keys, a reporter, a masked secret and a typo. */
 const CUSTOM = [
@@ -130,5 +130,16 @@ describe('plan --tm-config reads the deployment target the configuration names, 
     const read = [...r.value.warnings, ...(r.value.notes ?? [])];
     expect(read.map((w) => w.code)).not.toContain('config/other-target');
     expect(read.find((w) => w.code === 'config/legacy-key')?.message).toContain('an active ResourceManager (yarn)');
+  });
+});
+
+describe('size --search warns of a near miss in its base configuration, as size --tm-config does', () => {
+  it('the warning, located in the configuration file, in the report and its text', () => {
+    const r = searchShapes(config, [job], { tmMemory: '4g', slotRange: '4' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.notes?.map((d) => [d.message, d.location?.file, d.location?.line])).toEqual([[NEAR_MISS, 'custom.yaml', 7]]);
+    expect(renderShapeSearchText(r.value)).toContain(
+      `  warning custom.yaml:7:33 ${NEAR_MISS} (/taskmanager.memory.proces.size) [config/unknown-key]\n`,
+    );
   });
 });
