@@ -19,6 +19,7 @@ import { detectFlinkFormat } from '../parse/flink/flink-format.js';
 import { importCluster } from '../parse/flink/import-cluster.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import type { SourceText } from '../model/source-text.js';
 import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
 import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-allocator.js';
@@ -175,7 +176,11 @@ function configurationDocument(source: SourceText, document: Result<ParsedDocume
     return undefined;
   const { cluster, notes: how } = configurationCluster(read.value.config);
   const notes = [
-    ...locateDiagnostics([...read.value.notes], read.value.text, source.file),
+    ...locateDiagnostics(
+      read.value.notes.map((d) => (read.value.locateKey === undefined ? withConfigPointer(d, read.value.text) : d)),
+      read.value.text,
+      source.file,
+    ),
     ...how.map((m) => info('configuration/cluster', m, '')),
   ];
   // Advice in the configuration's own keys, for the deployment it names (execution.target).

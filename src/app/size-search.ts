@@ -15,6 +15,7 @@ import { versionOption } from './job-text.js';
 import { configurationWorker, defineJobs, sizeWorker } from './size.js';
 import { wrongKind } from '../parse/file-kind.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { CONFIGURATION_KINDS } from './wrong-kind.js';
 
 export interface SearchOptions extends ShapeFlags {
@@ -121,7 +122,8 @@ function baseKeys(base: SourceText | undefined): Result<Record<string, string>> 
   const read = readConfigurationText(base.text, base.file);
   if (!read.ok) return read;
   const keys = Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k)));
-  return ok(keys, locateDiagnostics([...read.value.notes], read.value.text, base.file));
+  const nested = (d: Diagnostic): Diagnostic => (read.value.locateKey === undefined ? withConfigPointer(d, read.value.text) : d);
+  return ok(keys, locateDiagnostics(read.value.notes.map(nested), read.value.text, base.file));
 }
 
 /** Shape `i` of the plan, sized and proven; a shape no count can serve keeps its first reason. */

@@ -18,6 +18,7 @@ import { kindOfText, wrongKind } from '../parse/file-kind.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type SizeReport, buildSizeReport } from '../report/size-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
@@ -154,10 +155,11 @@ export function configurationWorker(keys: Readonly<Record<string, string>>, orig
 
 /** A configuration's keys sit under /defaultWorker/flinkConfiguration in the cluster: located back in its file. */
 function configurationLocator(text: string | undefined, file: string): (ds: Diagnostic[]) => Diagnostic[] {
-  const inFile = (d: Diagnostic): Diagnostic => ({
-    ...d,
-    location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') },
-  });
+  const inFile = (d: Diagnostic): Diagnostic => {
+    const at = { ...d, location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') } };
+    // A key of a nested config.yaml is found by its path of maps, as plan --tm-config finds it.
+    return text === undefined ? at : withConfigPointer(at, text);
+  };
   return (ds) => locateDiagnostics(ds.map(inFile), text, file);
 }
 

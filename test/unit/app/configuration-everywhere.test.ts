@@ -143,3 +143,23 @@ describe('size --search warns of a near miss in its base configuration, as size 
     );
   });
 });
+
+describe('a nested config.yaml: every command locates a key at its line, as plan --tm-config does', () => {
+  const nested = {
+    text: 'taskmanager:\n  numberOfTaskSlots: 4\n  memory:\n    process.size: 4096m\n    proces:\n      size: 2g\n',
+    file: 'config.yaml',
+  };
+  const at = (ds: readonly { code: string; location?: { line?: number; column?: number } }[] | undefined) =>
+    (ds ?? []).filter((d) => d.code === 'config/unknown-key').map((d) => [d.location?.line, d.location?.column]);
+  it('plan, size, size --search and simulate: the near miss at line 6, not 1:1', () => {
+    const plan = planFromText(job.text, job.file, { tmConfig: nested });
+    const size = sizeJobs(nested, [job]);
+    const search = searchShapes(nested, [job], { tmMemory: '4g', slotRange: '4' });
+    const simulate = simulateJobsOnCluster(nested, [job]);
+    if (!plan.ok || !size.ok || !search.ok || !simulate.ok) throw new Error('refused');
+    expect(at(plan.value.warnings)).toEqual([[6, 13]]);
+    expect(at(size.value.notes)).toEqual([[6, 13]]);
+    expect(at(search.value.notes)).toEqual([[6, 13]]);
+    expect(at(simulate.value[0]!.notes)).toEqual([[6, 13]]);
+  });
+});
