@@ -77,7 +77,7 @@ export function planSearch(
     jobs: jobs.value,
     version: version.value,
     limits: limits.value,
-    warnings: [...version.warnings, ...read],
+    warnings: [...version.warnings, ...jobs.warnings, ...read],
   });
 }
 

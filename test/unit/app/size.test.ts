@@ -51,3 +51,15 @@ describe('sizeJobs', () => {
     ]);
   });
 });
+
+describe('sizeJobs before Flink 1.14', () => {
+  it('says that the slot sharing group resources it ignores were ignored: the GPU job is sized as UNKNOWN slots', () => {
+    const gpu = { text: `${config.text}external-resources: gpu\nexternal-resource.gpu.amount: 1\n`, file: 'gpu.yaml' };
+    const r = sizeJobs(gpu, [job(1)], { flinkVersion: '1.13' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.proof.fewer?.missing.map((m) => m.profile)).toEqual(['UNKNOWN']);
+    expect(r.value.notes?.filter((n) => n.code === 'input/flip156-unsupported').map((n) => [n.message, n.location?.file])).toEqual([
+      ['slot sharing group resources (FLIP-156) need Flink 1.14; ignored for flinkVersion 1.13', 'wide.yaml'],
+    ]);
+  });
+});
