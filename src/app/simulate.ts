@@ -56,7 +56,11 @@ export function planJob(source: SourceText, options: { flinkVersion?: FlinkVersi
 /** An analysed job text → what it declares, or its diagnostics located in the file. */
 export function plannedOf(job: AnalyzedJobText, file: string): Result<PlannedJob> {
   if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, file) : job.diagnostics);
-  return ok(plannedFrom(job.analysis));
+  // What changes the requirements declared (FLIP-156 resources a release before 1.14 ignores), as plan warns it.
+  return ok(
+    plannedFrom(job.analysis),
+    job.parseWarnings.filter((d) => d.code === 'input/flip156-unsupported'),
+  );
 }
 
 /** What a job declares to the ResourceManager, from its analysis. */
@@ -281,13 +285,21 @@ export function simulateJobsOnCluster(
   if (!version.ok) return version;
   const planned: { file: string; job: PlannedJob }[] = [];
   const problems: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   for (const g of jobGraphs) {
     const job = planJob(g, version.value);
-    if (job.ok) planned.push({ file: g.file, job: job.value });
-    else pushAll(problems, job.diagnostics);
+    if (job.ok) {
+      planned.push({ file: g.file, job: job.value });
+      pushAll(warnings, job.warnings);
+    } else pushAll(problems, job.diagnostics);
   }
   if (problems.length > 0) return fail(problems);
-  return simulatePlannedJobsOnCluster(cluster, planned, options);
+  const result = simulatePlannedJobsOnCluster(cluster, planned, options);
+  if (!result.ok || warnings.length === 0) return result;
+  return ok(
+    result.value.map((r) => ({ ...r, notes: [...warnings, ...(r.notes ?? [])] })),
+    result.warnings,
+  );
 }
 
 /** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, by its job name (else its file's). */
