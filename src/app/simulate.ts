@@ -19,6 +19,7 @@ import { detectFlinkFormat } from '../parse/flink/flink-format.js';
 import { importCluster } from '../parse/flink/import-cluster.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import type { SourceText } from '../model/source-text.js';
 import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
 import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-allocator.js';
@@ -55,7 +56,11 @@ export function planJob(source: SourceText, options: { flinkVersion?: FlinkVersi
 /** An analysed job text → what it declares, or its diagnostics located in the file. */
 export function plannedOf(job: AnalyzedJobText, file: string): Result<PlannedJob> {
   if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, file) : job.diagnostics);
-  return ok(plannedFrom(job.analysis));
+  // What changes the requirements declared (FLIP-156 resources a release before 1.14 ignores), as plan warns it.
+  return ok(
+    plannedFrom(job.analysis),
+    job.parseWarnings.filter((d) => d.code === 'input/flip156-unsupported'),
+  );
 }
 
 /** What a job declares to the ResourceManager, from its analysis. */
@@ -175,7 +180,11 @@ function configurationDocument(source: SourceText, document: Result<ParsedDocume
     return undefined;
   const { cluster, notes: how } = configurationCluster(read.value.config);
   const notes = [
-    ...locateDiagnostics([...read.value.notes], read.value.text, source.file),
+    ...locateDiagnostics(
+      read.value.notes.map((d) => (read.value.locateKey === undefined ? withConfigPointer(d, read.value.text) : d)),
+      read.value.text,
+      source.file,
+    ),
     ...how.map((m) => info('configuration/cluster', m, '')),
   ];
   // Advice in the configuration's own keys, for the deployment it names (execution.target).
@@ -276,13 +285,21 @@ export function simulateJobsOnCluster(
   if (!version.ok) return version;
   const planned: { file: string; job: PlannedJob }[] = [];
   const problems: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   for (const g of jobGraphs) {
     const job = planJob(g, version.value);
-    if (job.ok) planned.push({ file: g.file, job: job.value });
-    else pushAll(problems, job.diagnostics);
+    if (job.ok) {
+      planned.push({ file: g.file, job: job.value });
+      pushAll(warnings, job.warnings);
+    } else pushAll(problems, job.diagnostics);
   }
   if (problems.length > 0) return fail(problems);
-  return simulatePlannedJobsOnCluster(cluster, planned, options);
+  const result = simulatePlannedJobsOnCluster(cluster, planned, options);
+  if (!result.ok || warnings.length === 0) return result;
+  return ok(
+    result.value.map((r) => ({ ...r, notes: [...warnings, ...(r.notes ?? [])] })),
+    result.warnings,
+  );
 }
 
 /** Jobs already planned (e.g. by `validate`), each declaring at time 0, in order, by its job name (else its file's). */

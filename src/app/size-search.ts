@@ -14,6 +14,8 @@ import { type ShapeFlags, type ShapeLimits, readShapeLimits } from './shape-opti
 import { versionOption } from './job-text.js';
 import { configurationWorker, defineJobs, sizeWorker } from './size.js';
 import { wrongKind } from '../parse/file-kind.js';
+import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { CONFIGURATION_KINDS } from './wrong-kind.js';
 
 export interface SearchOptions extends ShapeFlags {
@@ -65,6 +67,8 @@ export function planSearch(
   if (!limits.ok) return limits;
   const keys = baseKeys(base);
   if (!keys.ok) return keys;
+  // How the base was read (a near miss of a key Flink would ignore), as size --tm-config says it.
+  const read = keys.warnings.filter((d) => d.severity === 'warning');
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
   return ok({
@@ -73,7 +77,7 @@ export function planSearch(
     jobs: jobs.value,
     version: version.value,
     limits: limits.value,
-    warnings: version.warnings,
+    warnings: [...version.warnings, ...jobs.warnings, ...read],
   });
 }
 
@@ -101,9 +105,14 @@ export function shapesWithin(limits: ShapeLimits): Shape[] {
 const min = (a: bigint | undefined, b: bigint | undefined): bigint | undefined =>
   a === undefined ? b : b === undefined ? a : a < b ? a : b;
 
-/** What each shape sets itself: the base configuration's own values for these would contradict it. */
+/**
+ * What each shape sets itself: the base configuration's own values for these would contradict it. The
+ * legacy heap keys too: Flink copies them into taskmanager.memory.flink.size when that is unset
+ * (legacy-options.ts), which would pin every shape's Total Flink Memory; taskmanager.memory.size is
+ * the deprecated key of managed.size.
+ */
 const SET_BY_THE_SHAPE =
-  /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
+  /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size|size)|taskmanager\.heap\.(size|mb)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
 
 /** Keys every candidate starts from: a Flink configuration's (state backend, fractions, network), or none. */
 function baseKeys(base: SourceText | undefined): Result<Record<string, string>> {
@@ -112,7 +121,9 @@ function baseKeys(base: SourceText | undefined): Result<Record<string, string>> 
   if (wrong !== undefined) return fail([wrong]);
   const read = readConfigurationText(base.text, base.file);
   if (!read.ok) return read;
-  return ok(Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k))));
+  const keys = Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k)));
+  const nested = (d: Diagnostic): Diagnostic => (read.value.locateKey === undefined ? withConfigPointer(d, read.value.text) : d);
+  return ok(keys, locateDiagnostics(read.value.notes.map(nested), read.value.text, base.file));
 }
 
 /** Shape `i` of the plan, sized and proven; a shape no count can serve keeps its first reason. */

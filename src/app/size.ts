@@ -18,6 +18,7 @@ import { kindOfText, wrongKind } from '../parse/file-kind.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type SizeReport, buildSizeReport } from '../report/size-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
@@ -27,10 +28,10 @@ import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js
 import { printable } from '../util/printable.js';
 import { pushAll } from '../util/push-all.js';
 import { runOnClusterData } from './cluster-data-run.js';
-import { versionOption } from './job-text.js';
+import { analyzeJobText, versionOption } from './job-text.js';
 import { sizeDeployment } from './size-deployment.js';
 import { CLUSTER_KINDS } from './wrong-kind.js';
-import { jobDefinition, jobLabel, planJob, readClusterDocument, uniqueId } from './simulate.js';
+import { jobDefinition, jobLabel, plannedOf, readClusterDocument, uniqueId } from './simulate.js';
 
 export interface SizeOptions {
   /** `--flink-version`: replaces the files' release. */
@@ -60,7 +61,7 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
   const worker = readWorker(tmConfig, options.slots, release ?? DEFAULT_FLINK_VERSION);
   if (!worker.ok) return worker;
   const sized = sizeWorker(worker.value, jobs.value, version.value, options.emit === true);
-  return sized.ok ? ok(withNotes(sized.value, [...version.warnings, ...worker.value.notes]), version.warnings) : sized;
+  return sized.ok ? ok(withNotes(sized.value, [...version.warnings, ...jobs.warnings, ...worker.value.notes]), version.warnings) : sized;
 }
 
 /** The least count of TaskManagers of `worker`'s shape for the planned jobs, with its proof. */
@@ -107,16 +108,25 @@ function withNotes(report: SizeReport, notes: Diagnostic[]): SizeReport {
 }
 
 /** Each job graph planned, under its job name (made unique), declaring at time 0. */
+const SIZED_DIFFERENTLY = new Set(['input/flip156-unsupported']);
+
 export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<JobDefinition[]> {
   const used = new Set<string>();
   const jobs: JobDefinition[] = [];
   const problems: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   for (const g of jobGraphs) {
-    const job = planJob(g, version);
+    const analyzed = analyzeJobText(g.text, g.file, version);
+    const job = plannedOf(analyzed, g.file);
     if (job.ok) jobs.push(jobDefinition(uniqueId(jobLabel(g.file, job.value), used), g.file, job.value));
     else pushAll(problems, job.diagnostics);
+    // What changes the requirements sized (FLIP-156 resources a release before 1.14 ignores) is said, as plan says it.
+    pushAll(
+      warnings,
+      analyzed.parseWarnings.filter((d) => SIZED_DIFFERENTLY.has(d.code)),
+    );
   }
-  return problems.length > 0 ? fail(problems) : ok(jobs);
+  return problems.length > 0 ? fail(problems) : ok(jobs, warnings);
 }
 
 /** The TaskManager shape: a Flink configuration becomes a cluster's default worker; a cluster of any kind keeps its own. */
@@ -154,10 +164,11 @@ export function configurationWorker(keys: Readonly<Record<string, string>>, orig
 
 /** A configuration's keys sit under /defaultWorker/flinkConfiguration in the cluster: located back in its file. */
 function configurationLocator(text: string | undefined, file: string): (ds: Diagnostic[]) => Diagnostic[] {
-  const inFile = (d: Diagnostic): Diagnostic => ({
-    ...d,
-    location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') },
-  });
+  const inFile = (d: Diagnostic): Diagnostic => {
+    const at = { ...d, location: { pointer: (d.location?.pointer ?? '').replace(/^\/defaultWorker\/flinkConfiguration/, '') } };
+    // A key of a nested config.yaml is found by its path of maps, as plan --tm-config finds it.
+    return text === undefined ? at : withConfigPointer(at, text);
+  };
   return (ds) => locateDiagnostics(ds.map(inFile), text, file);
 }
 

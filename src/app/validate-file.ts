@@ -179,6 +179,19 @@ function violation(rule: string, message: string, pointer: string): Diagnostic {
   return { code: rule, severity: 'error', message, location: { pointer } };
 }
 
+function elsewhereFinding(d: Diagnostic): Finding {
+  const line = d.location!.line!;
+  const column = d.location!.column ?? 1;
+  return {
+    rule: d.code,
+    severity: d.severity as FindingSeverity,
+    message: d.message,
+    file: d.location!.file!,
+    pointer: d.location!.pointer ?? '',
+    region: { startLine: line, startColumn: column, endLine: line, endColumn: column + 1 },
+  };
+}
+
 /** Problems with a policy input (cluster, TaskManager configuration): errors of the checked file, located in theirs. */
 function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): Finding[] {
   return ds.map((d) => ({
@@ -203,6 +216,9 @@ function findingsOf(
   );
   return ds.map((d, i) => {
     const pointer = d.location?.pointer ?? '';
+    // A finding about the TaskManager configuration (a near miss of a key, a legacy key) is located in that file.
+    const elsewhere = d.location?.file !== undefined && d.location.file !== file && d.location.line !== undefined;
+    if (elsewhere) return elsewhereFinding(d);
     const range = ranges[i]!;
     // A syntax error has a position but no node: keep its position.
     const given = d.location?.line !== undefined && d.location.column !== undefined && (pointer === '' || d.code === 'input/syntax');

@@ -12,6 +12,7 @@ import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { readConsumerWeights } from '../parse/consumer-weights.js';
 import { taskManagerSetup } from './memory-from-configuration.js';
+import { targetOfConfiguration } from './task-manager-cpu.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
 import { stateBackendMemory } from './state-backend-memory.js';
 import { readConfigurationText } from './parse-flink-configuration.js';
@@ -21,7 +22,8 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   const read = readConfigurationText(stripByteOrderMark(tmConfig.text), tmConfig.file);
   if (!read.ok) return read;
   const config = { value: read.value.config };
-  const setup = taskManagerSetup(config.value, graph.flinkVersion);
+  // The file's execution.target decides how a legacy heap key and another target's CPU key are read, as in memory.
+  const setup = taskManagerSetup(config.value, graph.flinkVersion, targetOfConfiguration(config.value) ?? 'standalone');
   if (!setup.ok)
     return fail(
       locateDiagnostics(

@@ -115,7 +115,7 @@ function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string 
 
 /**
  * The commands that read a kind, each in backticks. A job given where a scenario was expected
- * (`simulate JOB.yaml`) was meant for a cluster: that command first.
+ * (`simulate JOB.yaml`) was meant for a cluster, a configuration as the cluster: that command first.
  */
 function suggestion(kind: FileKind, file: string, what: string): string {
   const f = /\s/.test(file) ? `'${file}'` : file;
@@ -134,8 +134,15 @@ function suggestion(kind: FileKind, file: string, what: string): string {
     'kubernetes-manifest': [memory, cluster],
     'flink-job-vertex-json': [],
   };
+  // A Flink configuration given to simulate alone was meant as the cluster (simulate reads one there).
   const onCluster =
-    what === 'a scenario' && (kind === 'job-graph' || kind === 'flink-job-json') ? [`flinkslot simulate --cluster CLUSTER ${f}`] : [];
+    what !== 'a scenario'
+      ? []
+      : kind === 'job-graph' || kind === 'flink-job-json'
+        ? [`flinkslot simulate --cluster CLUSTER ${f}`]
+        : kind === 'flink-configuration'
+          ? [cluster]
+          : [];
   return [...onCluster, ...commands[kind]].map((c) => `\`${c}\``).join(' or ');
 }
 

@@ -1,6 +1,7 @@
 /** `flinkslot size --search` as text: the ranking, then the best shape and how to deploy it. */
 import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
+import { formatDiagnostic } from './render-plan-text.js';
 import type { RankedShape, ShapeSearchReport } from './shape-search-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
@@ -33,6 +34,7 @@ export function renderShapeSearchText(report: ShapeSearchReport, style: Style = 
     ...(shown.length < report.shapes.length
       ? [style.dim(`  … ${report.shapes.length - shown.length} more (--limit 0 or --json shows all)`)]
       : []),
+    ...(report.notes ?? []).map((d) => `  ${d.severity === 'warning' ? style.warn('warning') : style.dim('note')} ${formatDiagnostic(d)}`),
     ...report.refused.map((r) => `  ${style.dim('not possible')} ${count(r.count, 'shape')}: ${r.reason}`),
     ...(report.defaultSlotsOnly
       ? [

@@ -39,7 +39,7 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
         label(u.dimension),
         amount(u, u.total),
         amount(u, u.used),
-        amount(u, u.unused),
+        amount(u, usableIdle(u, report)),
         `${Math.round(u.utilisation * 100)}%`,
       ]),
     ),
@@ -57,6 +57,17 @@ function fewerLines(fewer: SizeRun, style: Style): string[] {
 
 /** An extended resource (gpu) is named as the configuration names it. */
 const label = (d: UsageDimension): string => (d in LABELS ? LABELS[d as SizeDimension] : printable(d));
+
+/**
+ * Idle as a person should read it: memory within the remainders of dividing each TaskManager into
+ * its slots (fewer bytes than slots, per TaskManager; model/slot-remainder.ts) is 0, as no slot can
+ * use it. The JSON keeps the exact amount.
+ */
+function usableIdle(u: DimensionUse, report: SizeReport): number | string {
+  if (!(u.dimension in LABELS) || u.dimension === 'slots' || u.dimension === 'cpuCores') return u.unused;
+  const remainders = BigInt(report.taskManagers) * BigInt(Math.max(0, report.slotsPerTaskManager - 1));
+  return BigInt(u.unused) <= remainders ? 0 : u.unused;
+}
 
 function amount(u: DimensionUse, value: number | string): string {
   if (u.dimension === 'slots') return String(value);

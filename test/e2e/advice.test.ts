@@ -267,4 +267,12 @@ describe('simulate without --cluster', () => {
       'error fixtures/jobs/keyed-window.yaml:1:1 this is a flinkslot job graph, not a scenario; try `flinkslot simulate --cluster CLUSTER fixtures/jobs/keyed-window.yaml` or `flinkslot plan fixtures/jobs/keyed-window.yaml` [input/wrong-kind]\n',
     );
   });
+
+  it('a Flink configuration given alone: as the cluster first, since simulate --cluster reads one (issue 25 §1)', () => {
+    const run = runCli(['simulate', 'fixtures/config/flink-conf.yaml']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      'error fixtures/config/flink-conf.yaml:1:1 this is a Flink configuration, not a scenario; try `flinkslot simulate --cluster fixtures/config/flink-conf.yaml JOB...` or `flinkslot memory fixtures/config/flink-conf.yaml` or `flinkslot plan JOB --tm-config fixtures/config/flink-conf.yaml` [input/wrong-kind]\n',
+    );
+  });
 });

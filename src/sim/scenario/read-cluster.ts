@@ -82,7 +82,7 @@ function taskManagers(
     const ids =
       count === undefined ? [tm.id === undefined ? `tm-${i + 1}` : base] : Array.from({ length: count }, (_, k) => `${base}-${k + 1}`);
     const registration =
-      kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker.slots) : dynamicTaskManager(r, tm, p, worker, scale);
+      kind === 'declarative' ? staticTaskManager(r, tm, p, workerSlot, worker) : dynamicTaskManager(r, tm, p, worker, scale);
     if (registration === undefined) return [];
     const registerAt = tm.registerAt === undefined ? 0 : r.duration(tm.registerAt, `${p}/registerAt`, 0);
     return ids.flatMap((id) => {
@@ -109,8 +109,9 @@ function staticTaskManager(
   tm: Raw,
   p: string,
   workerSlot: SpecifiedProfile,
-  workerSlots: number,
+  worker: { total: SpecifiedProfile; slots: number },
 ): TaskManagerRegistration | undefined {
+  const workerSlots = worker.slots;
   const slotValue = tm.slotProfile ?? tm.defaultSlotResources;
   const slot =
     slotValue === undefined
@@ -137,7 +138,10 @@ function staticTaskManager(
     );
   return {
     id: '',
-    total: isSpecified(slot) ? multiply(slot, n) : ANY,
+    // A TaskManager of the default worker registers the worker's own total, remainders of the division
+    // into slots included (TaskExecutorResourceUtils.generateTotalAvailableResourceProfile): the
+    // ResourceManager counts it as a worker of that spec. Slots × n would differ by those remainders.
+    total: slotValue === undefined && n === workerSlots ? worker.total : isSpecified(slot) ? multiply(slot, n) : ANY,
     defaultSlot: slot,
     numberOfSlots: n,
     blocked: tm.blocked === true,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryFromText, planFromText, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
+import { memoryFromText, planFromText, renderShapeSearchText, searchShapes, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
 
 /** As a user writes one: custom and connector keys, a reporter, a masked secret and a typo. */
 const CUSTOM = [
@@ -97,5 +97,69 @@ describe('a configuration with keys flinkslot does not model', () => {
     ).toEqual([[NEAR_MISS, '/spec/flinkConfiguration/taskmanager.memory.proces.size']]);
     const sized = sizeJobs(deployment, [job]);
     expect(sized.ok && sized.value.notes?.filter((n) => n.code === 'config/unknown-key').map((n) => n.location?.line)).toEqual([13]);
+  });
+});
+
+describe('size --search starts every shape from the configuration without the keys a shape sets', () => {
+  it('a legacy taskmanager.heap.size does not pin the Total Flink Memory of every shape (1.11 maps it to flink.size)', () => {
+    const legacy = { text: 'taskmanager.heap.size: 2048m\ntaskmanager.numberOfTaskSlots: 2\n', file: 'legacy.yaml' };
+    const r = searchShapes(legacy, [job], { flinkVersion: '1.11', tmMemory: '2g,4g', slotRange: '2' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    // Kept, 2048m would become taskmanager.memory.flink.size next to each shape's process size:
+    // 2g is then refused (less than Total Flink Memory + Metaspace), 4g by its JVM Overhead range.
+    expect(r.value.shapes.map((s) => [Number(s.processMemory) / 1024 ** 3, s.taskManagers])).toEqual([
+      [2, 5],
+      [4, 5],
+    ]);
+  });
+});
+
+describe('plan --tm-config reads the deployment target the configuration names, as memory does', () => {
+  const yarn = {
+    text: 'execution.target: yarn-per-job\ntaskmanager.heap.size: 2048m\ntaskmanager.numberOfTaskSlots: 2\nyarn.containers.vcores: 3\n',
+    file: 'yarn.yaml',
+  };
+  it('a legacy heap on YARN is the process size: the slot managed memory is memory --target yarn`s, and vcores are not another target`s', () => {
+    const m = memoryFromText(yarn.text, yarn.file, { flinkVersion: '1.15' });
+    if (!m.ok) throw new Error(JSON.stringify(m.diagnostics));
+    const r = planFromText(job.text, job.file, { tmConfig: yarn, flinkVersion: '1.15' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    // 2048m process → 634.9 MiB managed over 2 slots (a standalone reading, 2048m Flink memory, gives 409.6 MiB).
+    expect(r.value.managedMemory.slotManagedMemory).toBe(332859969);
+    expect(m.value.defaultSlotResourceProfile).toMatchObject({ managedMemory: 332859969 });
+    const read = [...r.value.warnings, ...(r.value.notes ?? [])];
+    expect(read.map((w) => w.code)).not.toContain('config/other-target');
+    expect(read.find((w) => w.code === 'config/legacy-key')?.message).toContain('an active ResourceManager (yarn)');
+  });
+});
+
+describe('size --search warns of a near miss in its base configuration, as size --tm-config does', () => {
+  it('the warning, located in the configuration file, in the report and its text', () => {
+    const r = searchShapes(config, [job], { tmMemory: '4g', slotRange: '4' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.notes?.map((d) => [d.message, d.location?.file, d.location?.line])).toEqual([[NEAR_MISS, 'custom.yaml', 7]]);
+    expect(renderShapeSearchText(r.value)).toContain(
+      `  warning custom.yaml:7:33 ${NEAR_MISS} (/taskmanager.memory.proces.size) [config/unknown-key]\n`,
+    );
+  });
+});
+
+describe('a nested config.yaml: every command locates a key at its line, as plan --tm-config does', () => {
+  const nested = {
+    text: 'taskmanager:\n  numberOfTaskSlots: 4\n  memory:\n    process.size: 4096m\n    proces:\n      size: 2g\n',
+    file: 'config.yaml',
+  };
+  const at = (ds: readonly { code: string; location?: { line?: number; column?: number } }[] | undefined) =>
+    (ds ?? []).filter((d) => d.code === 'config/unknown-key').map((d) => [d.location?.line, d.location?.column]);
+  it('plan, size, size --search and simulate: the near miss at line 6, not 1:1', () => {
+    const plan = planFromText(job.text, job.file, { tmConfig: nested });
+    const size = sizeJobs(nested, [job]);
+    const search = searchShapes(nested, [job], { tmMemory: '4g', slotRange: '4' });
+    const simulate = simulateJobsOnCluster(nested, [job]);
+    if (!plan.ok || !size.ok || !search.ok || !simulate.ok) throw new Error('refused');
+    expect(at(plan.value.warnings)).toEqual([[6, 13]]);
+    expect(at(size.value.notes)).toEqual([[6, 13]]);
+    expect(at(search.value.notes)).toEqual([[6, 13]]);
+    expect(at(simulate.value[0]!.notes)).toEqual([[6, 13]]);
   });
 });

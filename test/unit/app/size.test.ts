@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeJobs } from '../../../src/index.js';
+import { simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
 
 const config = { text: 'taskmanager.memory.process.size: 1728m\ntaskmanager.numberOfTaskSlots: 2\n', file: 'flink-conf.yaml' };
 const job = (cpu: number) => ({
@@ -49,5 +49,24 @@ describe('sizeJobs', () => {
       'size/emit',
       'this shape is given as resources (defaultWorker.totalResources), not as a Flink configuration: give --tm-config a flink-conf.yaml, config.yaml or FlinkDeployment to emit one',
     ]);
+  });
+});
+
+describe('sizeJobs before Flink 1.14', () => {
+  it('says that the slot sharing group resources it ignores were ignored: the GPU job is sized as UNKNOWN slots', () => {
+    const gpu = { text: `${config.text}external-resources: gpu\nexternal-resource.gpu.amount: 1\n`, file: 'gpu.yaml' };
+    const r = sizeJobs(gpu, [job(1)], { flinkVersion: '1.13' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.proof.fewer?.missing.map((m) => m.profile)).toEqual(['UNKNOWN']);
+    expect(r.value.notes?.filter((n) => n.code === 'input/flip156-unsupported').map((n) => [n.message, n.location?.file])).toEqual([
+      ['slot sharing group resources (FLIP-156) need Flink 1.14; ignored for flinkVersion 1.13', 'wide.yaml'],
+    ]);
+  });
+
+  it('simulate --cluster says so too', () => {
+    const gpu = { text: `${config.text}external-resources: gpu\nexternal-resource.gpu.amount: 1\n`, file: 'gpu.yaml' };
+    const r = simulateJobsOnCluster(gpu, [job(1)], { flinkVersion: '1.13' });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value[0]!.notes?.filter((n) => n.code === 'input/flip156-unsupported').map((n) => n.severity)).toEqual(['warning']);
   });
 });

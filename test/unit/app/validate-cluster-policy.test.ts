@@ -45,3 +45,18 @@ describe('validate with a cluster policy', () => {
     expect(second.findings.map((f) => [f.rule, f.message])).toEqual(first.findings.map((f) => [f.rule, f.message]));
   });
 });
+
+describe('validate with a TaskManager configuration policy', () => {
+  it('a finding about the configuration (a near miss of a key) is located in the configuration, not in the job file', () => {
+    const tmConfig = {
+      file: 'conf/flink-conf.yaml',
+      text: 'taskmanager.memory.process.size: 4g\nstate.backend: rocksdb\ntaskmanager.memory.proces.size: 2g\n',
+    };
+    const result = validateFile(readFileSync(JOB, 'utf8'), JOB, { tmConfig });
+    const near = result.findings.filter((f) => f.rule === 'config/unknown-key');
+    expect(near.map((f) => [f.file, f.region.startLine, f.region.startColumn, f.severity])).toEqual([
+      ['conf/flink-conf.yaml', 3, 33, 'warning'],
+    ]);
+    expect(result.findings.filter((f) => f.rule !== 'config/unknown-key').every((f) => f.file === JOB)).toBe(true);
+  });
+});

@@ -49,4 +49,26 @@ describe('scenario details', () => {
     expect(report.jobs[0]!.finishedAt).toBe(3000);
     expect(report.taskManagers[0]!.slots).toEqual([]);
   });
+
+  it('a declarative cluster counts a TaskManager of its configuration as a running worker, though its slots do not add up to the total', () => {
+    // 4096m and 3 slots: task heap, managed and network memory do not divide by 3, so slots × 3 falls a
+    // few bytes short of the TaskManager's total. Flink registers the total (TaskExecutorResourceUtils);
+    // the ResourceManager must count tm-1 and start 2 workers for 8 slots, not 4.
+    const report = run(
+      {
+        cluster: {
+          flinkVersion: '1.15',
+          resourceAllocation: 'active',
+          defaultWorker: { flinkConfiguration: { 'taskmanager.memory.process.size': '4096m', 'taskmanager.numberOfTaskSlots': 3 } },
+          taskManagers: [{ id: 'tm' }],
+        },
+        jobs: [{ id: 'j', requirements: [{ profile: 'UNKNOWN', count: 8 }] }],
+      },
+      false,
+    );
+    expect(report.slotManager).toBe('declarative');
+    expect(report.jobs[0]!.verdict).toBe('met');
+    expect(report.taskManagers.map((tm) => tm.id)).toEqual(['tm', 'worker-1', 'worker-2']);
+    expect(report.taskManagers[0]!.total).toEqual(report.taskManagers[1]!.total);
+  });
 });
