@@ -12,7 +12,7 @@ import type { FlinkConfiguration } from '../memory/flink-configuration.js';
 import { type FlinkVersion, atLeast } from '../model/flink-version.js';
 import { formatBytes, parseMemorySize } from '../model/memory-size.js';
 import type { LiveFitAnswer } from '../report/live-fit-report.js';
-import type { SimulationReport, TaskManagerReport } from '../report/simulation-report.js';
+import type { LimitAdvice, SimulationReport, TaskManagerReport } from '../report/simulation-report.js';
 import { printable } from '../util/printable.js';
 import { pushAll } from '../util/push-all.js';
 
@@ -74,6 +74,22 @@ export function addTaskManagersInstruction(origin: ClusterOrigin, add: number, r
   }
 }
 
+/** "raise the limit to N" in the terms of what set it: the configuration's key, the FlinkDeployment's field, the cluster file's option. */
+export function raiseLimitInstruction(origin: ClusterOrigin, limit: LimitAdvice): string {
+  const change = `from ${printable(limit.from)} to ${limit.to}`;
+  if (limit.setIn === 'options') return `raise options.${limit.option} (${limit.key}) ${change}`;
+  switch (origin.kind) {
+    case 'cluster-file':
+      return `raise ${limit.key} in defaultWorker.flinkConfiguration ${change}`;
+    case 'flink-deployment':
+      return `raise ${limit.key} in spec.flinkConfiguration ${change}`;
+    case 'flink-configuration':
+      return `raise ${limit.key} in the configuration ${change}`;
+    default:
+      return `raise ${limit.key} ${change}`;
+  }
+}
+
 /** The report with the reasons and the advice said in the origin's terms. */
 export function inUserTerms(report: SimulationReport, origin: ClusterOrigin): SimulationReport {
   const reason = standaloneReason(origin);
@@ -91,11 +107,13 @@ export function inUserTerms(report: SimulationReport, origin: ClusterOrigin): Si
   const running = report.taskManagers.filter((tm) => !tm.released).length;
   const instruction = a === undefined ? undefined : addTaskManagersInstruction(origin, a.addTaskManagers, running, a.slotsPerTaskManager);
   const fixed = origin.kind === 'live' ? { taskManagersFrom: 'the TaskManagers running now, as a fixed set' } : {};
+  const raiseLimits = report.raiseLimits?.map((l) => ({ ...l, instruction: raiseLimitInstruction(origin, l) }));
   return {
     ...report,
     ...fixed,
     jobs,
     ...(a === undefined || instruction === undefined ? {} : { advice: { ...a, instruction } }),
+    ...(raiseLimits === undefined ? {} : { raiseLimits }),
   };
 }
 

@@ -33,6 +33,7 @@ import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
 import { recogniseDeployment } from '../memory/deployment.js';
 import { type ClusterOrigin, inUserTerms } from './deployment-advice.js';
 import { addTaskManagersAdvice } from './simulate-advice.js';
+import { raiseLimitsAdvice } from './limit-advice.js';
 import { pushAll } from '../util/push-all.js';
 
 export interface SimulateOptions {
@@ -318,15 +319,23 @@ export function simulatePlannedJobsOnCluster(
   return ok([withAdvice(reports.value[0]!, cluster, jobs, options)], reports.warnings);
 }
 
-/** A standalone cluster the jobs do not fit: how many of its default worker to add. */
+/**
+ * Jobs that do not fit: on a standalone cluster how many of its default worker to add; on one whose
+ * ResourceManager starts workers, the SlotManager limit to raise when it is what stops them.
+ */
 function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefinition[], options: SimulateOptions): SimulationReport {
-  if (report.verdict === 'met' || report.resourceAllocation !== 'standalone') return report;
+  if (report.verdict === 'met') return report;
   const checked = checkDocument(cluster, true);
   const version = versionOption(options.flinkVersion);
   if (!checked.ok || !version.ok) return report;
+  const origin = options.origin ?? checked.value.origin;
+  if (report.resourceAllocation !== 'standalone') {
+    const raiseLimits = raiseLimitsAdvice(checked.value.data as Record<string, unknown>, jobs, version.value);
+    return raiseLimits === undefined ? report : inUserTerms({ ...report, raiseLimits }, origin);
+  }
   const missing = report.jobs.reduce((sum, j) => sum + j.missing.reduce((s, m) => s + m.count, 0), 0);
   const advice = addTaskManagersAdvice(checked.value.data as Record<string, unknown>, jobs, version.value, missing);
-  return advice === undefined ? report : inUserTerms({ ...report, advice }, options.origin ?? checked.value.origin);
+  return advice === undefined ? report : inUserTerms({ ...report, advice }, origin);
 }
 
 /** What a person calls the job: its name, or its file's name when the job graph has none. */

@@ -102,7 +102,8 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     }
     lines.push('');
   }
-  if (report.advice !== undefined || report.lowerParallelism !== undefined) pushAll(lines, [...adviceLines(report, style), '']);
+  if (report.advice !== undefined || report.raiseLimits !== undefined || report.lowerParallelism !== undefined)
+    pushAll(lines, [...adviceLines(report, style), '']);
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
@@ -139,7 +140,11 @@ function adviceLines(report: SimulationReport, style: Style): string[] {
       `add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)})`;
     lines.push(`  ${add}: met with them, not with one fewer`);
   }
-  const or = advice === undefined ? '' : 'or ';
+  for (const limit of report.raiseLimits ?? [])
+    lines.push(
+      `  ${limit.instruction ?? `raise ${limit.key} from ${printable(limit.from)} to ${limit.to}`}: met at ${limit.to}, not at ${limit.notAt}`,
+    );
+  const or = advice === undefined && report.raiseLimits === undefined ? '' : 'or ';
   lines.push(
     lower === undefined
       ? `  ${or}lower the parallelism: \`flinkslot size JOB --cluster CLUSTER --max-parallelism-fit\` finds the highest that runs`

@@ -70,6 +70,27 @@ export interface SimulationAdvice {
   readonly taskManager: ResourceProfileJson;
 }
 
+/**
+ * What to do when the jobs do not fit a cluster whose ResourceManager starts TaskManagers but a
+ * SlotManager limit stops it: the smallest value of the limit at which they run.
+ */
+export interface LimitAdvice {
+  /** The cluster file's option. */
+  readonly option: 'maxSlots' | 'maxTotalCpu' | 'maxTotalMemory';
+  /** Flink's key. */
+  readonly key: 'slotmanager.number-of-slots.max' | 'slotmanager.max-total-resource.cpu' | 'slotmanager.max-total-resource.memory';
+  /** Where the cluster set it: its options, or its (default worker's) Flink configuration. */
+  readonly setIn: 'options' | 'configuration';
+  /** The value set, as written. */
+  readonly from: string;
+  /** The smallest value at which every job runs (as Flink reads it). */
+  readonly to: string;
+  /** One unit below `to` (a slot, 10^-scale CPU, a byte): the jobs do not run there. */
+  readonly notAt: string;
+  /** The same in the terms of the file given as the cluster (a configuration, a FlinkDeployment, a cluster file). */
+  readonly instruction?: string;
+}
+
 export interface SimulationReport {
   readonly scenario?: string;
   readonly variant?: string;
@@ -90,6 +111,8 @@ export interface SimulationReport {
   readonly notes?: Diagnostic[];
   /** `simulate --cluster` on a standalone cluster the jobs do not fit: the fewest default workers to add. */
   readonly advice?: SimulationAdvice;
+  /** `simulate --cluster` on a cluster that starts TaskManagers but whose SlotManager limit stops the jobs: the limits to raise. */
+  readonly raiseLimits?: LimitAdvice[];
   /** The same, for one job: the highest parallelism of its widest vertex (alone) that runs. */
   readonly lowerParallelism?: { readonly vertex: string; readonly parallelism: number; readonly current: number };
   /** Slots held per job over time and the events between (`flinkslot report` draws them). */

@@ -37,6 +37,8 @@ export interface Explanation {
     | 'waiting-for-workers';
   readonly message: string;
   readonly taskManager?: string;
+  /** The pending worker a limit refused (its id in the decision trace). */
+  readonly worker?: string;
   readonly shortfalls?: readonly Shortfall[];
 }
 
@@ -192,7 +194,8 @@ export function explainMissing(job: string, required: ResourceProfile, sm: SlotM
     });
   } else {
     const limit = sm.lastWorkerLimit(job);
-    if (limit !== undefined) out.push({ kind: 'worker-limit', message: limit });
+    if (limit !== undefined)
+      out.push({ kind: 'worker-limit', message: limit.message, ...(limit.worker === undefined ? {} : { worker: limit.worker }) });
     const pending = sm.pendingTaskManagers().filter((p) => p.allocations.has(job) || cluster.slotManager === 'declarative');
     if (pending.length > 0)
       out.push({

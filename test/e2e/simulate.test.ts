@@ -449,7 +449,7 @@ describe('simulate --cluster with job graph files', () => {
       );
       expect(verdictLines(run.stdout)).toEqual({ wordcount: 'met', 'ecommerce-analytics-20': 'partly met' });
       expect(jobBlock(run.stdout, 'ecommerce-analytics-20')).toMatch(
-        /- no new worker pending-\d+: the max total resource limit \(16 CPU, unlimited memory: slotmanager\.max-total-resource\.cpu\) would be exceeded/,
+        /- no new TaskManager can be requested: the max total resource limit \(16 CPU, unlimited memory: slotmanager\.max-total-resource\.cpu\) would be exceeded/,
       );
       expect(run.stdout).toContain('TaskManagers (8)');
     });
@@ -576,7 +576,7 @@ describe('simulate on fixtures/simulate', () => {
     expect(block).toContain('  acquired  4 × cpu 1, heap 1 GiB, managed 512 MiB');
     expect(block).toContain('  missing   2 × UNKNOWN');
     expect(block).toMatch(
-      /- no new worker pending-\d+: the max total resource limit \(4 CPU, unlimited memory: slotmanager\.max-total-resource\.cpu\) would be exceeded/,
+      /- no new TaskManager can be requested: the max total resource limit \(4 CPU, unlimited memory: slotmanager\.max-total-resource\.cpu\) would be exceeded/,
     );
     const report = json([path]);
     // Two workers of 2 CPU = 4 CPU; declared at 100 ms, registered 5 s later.
@@ -629,7 +629,7 @@ describe('simulate on fixtures/simulate', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Flink 1.20, fine-grained SlotManager, active ResourceManager');
     expect(run.stdout).toMatch(
-      /- no new worker pending-\d+: the max total resource limit \(3 CPU, 3\.9 GiB: slotmanager\.number-of-slots\.max 6 × the default slot\) would be exceeded/,
+      /- no new TaskManager can be requested: the max total resource limit \(3 CPU, 3\.9 GiB: slotmanager\.number-of-slots\.max 6 × the default slot\) would be exceeded/,
     );
     const report = json(args);
     expect([report.verdict, report.jobs[0].acquired[0].count, report.taskManagers.length]).toEqual(['partly-met', 6, 3]);

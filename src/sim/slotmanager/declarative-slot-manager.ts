@@ -94,7 +94,14 @@ export class DeclarativeSlotManager extends SlotManagerBase implements SlotManag
           continue;
         }
         if (this.sendNotEnoughResourceNotifications) {
-          this.workerRefused('unfulfillable', () => `job ${job}: no new worker for ${describeProfile(profile)} (${why})`, job);
+          this.workerRefused(
+            'unfulfillable',
+            () => `job ${job}: no new worker for ${describeProfile(profile)} (${why})`,
+            job,
+            () => ({
+              message: `no new TaskManager can be requested for ${describeProfile(profile)}: ${why}`,
+            }),
+          );
           this.notifyNotEnough(job);
           return freePending;
         }

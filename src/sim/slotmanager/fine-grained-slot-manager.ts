@@ -145,9 +145,12 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
 
   private allocateResource(pending: PendingTaskManager): boolean {
     if (this.exceedsMaxTotal(pending.total)) {
+      const limit = (): string => `the max total resource limit (${maxTotal.describeMaxTotal(this.config)}) would be exceeded`;
       this.workerRefused(
         'pending-failed',
-        () => `no new worker ${pending.id}: the max total resource limit (${maxTotal.describeMaxTotal(this.config)}) would be exceeded`,
+        () => `no new worker ${pending.id}: ${limit()}`,
+        undefined,
+        () => ({ message: `no new TaskManager can be requested: ${limit()}`, worker: pending.id }),
       );
       return false;
     }

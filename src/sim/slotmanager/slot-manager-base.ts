@@ -7,7 +7,7 @@ import { describeCount } from '../../model/describe-profile.js';
 import { CoalescedTask } from './coalesced-task.js';
 import type { ProfileCount } from './resource-counter.js';
 import { type JobResourceListener, ResourceTracker } from './resource-tracker.js';
-import type { JobResourceView, SlotActivity, SlotManagerConfig, SlotManagerContext, TraceKind } from './slot-manager.js';
+import type { JobResourceView, SlotActivity, SlotManagerConfig, SlotManagerContext, TraceKind, WorkerLimit } from './slot-manager.js';
 
 export abstract class SlotManagerBase {
   readonly resources = new ResourceTracker();
@@ -16,7 +16,7 @@ export abstract class SlotManagerBase {
   protected readonly workerDeclaration: CoalescedTask;
   readonly activity: SlotActivity = { slotsAllocated: 0, slotsFreed: 0 };
   /** The last refusal of a new worker per job, and (key undefined) for every job; `seq` orders them. */
-  private readonly workerRefusals = new Map<string | undefined, { seq: number; message: () => string }>();
+  private readonly workerRefusals = new Map<string | undefined, { seq: number; refusal: () => WorkerLimit }>();
   private refusalSeq = 0;
 
   constructor(
@@ -77,17 +77,21 @@ export abstract class SlotManagerBase {
     this.ctx.notEnoughResources(job, acquired);
   }
 
-  /** A new worker was refused (a limit, or no worker fits); `job` undefined when the refusal holds for every job. */
-  protected workerRefused(kind: TraceKind, message: () => string, job?: string): void {
-    this.workerRefusals.set(job, { seq: this.refusalSeq++, message });
+  /**
+   * A new worker was refused (a limit, or no worker fits); `job` undefined when the refusal holds for
+   * every job. The trace names the decision with its ids; the explanation a person reads says it in
+   * words (`refusal`), the pending worker's id kept beside it.
+   */
+  protected workerRefused(kind: TraceKind, message: () => string, job: string | undefined, refusal: () => WorkerLimit): void {
+    this.workerRefusals.set(job, { seq: this.refusalSeq++, refusal });
     this.ctx.trace(kind, message);
   }
 
-  lastWorkerLimit(job: string): string | undefined {
+  lastWorkerLimit(job: string): WorkerLimit | undefined {
     const forJob = this.workerRefusals.get(job);
     const forAll = this.workerRefusals.get(undefined);
     const last = forJob === undefined ? forAll : forAll === undefined || forJob.seq > forAll.seq ? forJob : forAll;
-    return last?.message();
+    return last?.refusal();
   }
 
   jobs(): JobResourceView[] {

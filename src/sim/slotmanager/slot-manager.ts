@@ -121,6 +121,12 @@ export interface SlotView {
   readonly profile: ResourceProfile;
 }
 
+/** Why no new worker was started, in words for a person, and the pending worker refused when there was one. */
+export interface WorkerLimit {
+  readonly message: string;
+  readonly worker?: string;
+}
+
 export interface TaskManagerView {
   readonly id: string;
   readonly total: ResourceProfile;
@@ -184,7 +190,7 @@ export interface SlotManager {
   missingResources(): Map<string, ProfileCount[]>;
   unfulfillableJobs(): string[];
   /** Why a new worker was last refused for `job` (or for any job: the max total resource limit); kept without a trace. */
-  lastWorkerLimit(job: string): string | undefined;
+  lastWorkerLimit(job: string): WorkerLimit | undefined;
   /** Slot allocations and frees over the run (the 'allocate' and 'free' decisions), counted without a trace. */
   readonly activity: Readonly<SlotActivity>;
   numberRegisteredSlots(): number;
