@@ -5,8 +5,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli } from '../support/cli.js';
+import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
+
+const validateSimulation = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
+  JSON.parse(readFileSync(join(ROOT, 'schemas/simulation.schema.json'), 'utf8')) as object,
+);
 
 const JOBS = ['fixtures/jobs/wordcount-streaming.yaml', 'fixtures/jobs/keyed-window.yaml'];
 let dir: string;
@@ -104,8 +109,11 @@ describe('simulate --cluster: a SlotManager limit stops the jobs', () => {
     notAt: string;
     instruction: string;
   }
-  const limits = (args: string[]): Limit[] | undefined =>
-    (JSON.parse(runCli([...args, '--json']).stdout) as { raiseLimits?: Limit[] }).raiseLimits;
+  const limits = (args: string[]): Limit[] | undefined => {
+    const report = JSON.parse(runCli([...args, '--json']).stdout) as { raiseLimits?: Limit[] };
+    expect(validateSimulation(report), JSON.stringify(validateSimulation.errors)).toBe(true);
+    return report.raiseLimits;
+  };
 
   it('a Flink configuration: raise slotmanager.number-of-slots.max to 8 (the job needs 8 slots); met at 8, not at 7', () => {
     const run = runCli(['simulate', '--cluster', configuration(4), KEYED]);
@@ -141,10 +149,28 @@ describe('simulate --cluster: a SlotManager limit stops the jobs', () => {
     const report = JSON.parse(runCli(['simulate', '--cluster', configuration(4), KEYED, '--json']).stdout) as {
       jobs: { explanations: { reasons: { kind: string; worker?: string }[] }[] }[];
     };
+    expect(validateSimulation(report), JSON.stringify(validateSimulation.errors)).toBe(true);
     const limit = report.jobs[0]!.explanations[0]!.reasons.find((r) => r.kind === 'worker-limit');
     expect(limit?.worker).toMatch(/^pending-\d+$/);
     const traced = runCli(['simulate', '--cluster', configuration(4), KEYED, '--trace']).stdout;
     expect(traced).toContain(`no new worker ${limit!.worker!}: the max total resource limit`);
+    // The declarative SlotManager (1.17) checks the slot count itself; the README's fixture is this configuration.
+    const declarative = runCli([
+      'simulate',
+      '--cluster',
+      'fixtures/config/kubernetes-session-max-slots.yaml',
+      KEYED,
+      '--flink-version',
+      '1.17',
+    ]);
+    expect(declarative.stdout).toContain(
+      [
+        '    - no new TaskManager can be requested for UNKNOWN: slotmanager.number-of-slots.max (4) would be exceeded',
+        '',
+        'To run every job',
+        '  raise slotmanager.number-of-slots.max in the configuration from 4 to 8: met at 8, not at 7',
+      ].join('\n'),
+    );
   });
 
   it('a FlinkDeployment in native mode: in spec.flinkConfiguration; met at 10, not at 9', () => {
