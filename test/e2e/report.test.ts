@@ -52,6 +52,23 @@ describe('flinkslot report', () => {
     expect(count(html, /class="free" x=/g)).toBe(0);
   });
 
+  it('with a configuration whose slotmanager.number-of-slots.max stops the job: the limit to raise (issue 25 §4)', () => {
+    const out = join(dir, 'limit.html');
+    const run = runCli([
+      'report',
+      '--cluster',
+      'fixtures/config/kubernetes-session-max-slots.yaml',
+      'fixtures/jobs/keyed-window.yaml',
+      '-o',
+      out,
+    ]);
+    expect(run.status).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<p><b>Raise slotmanager.number-of-slots.max in the configuration from 4 to 8</b>: met at 8, not at 7.</p>');
+    expect(html).toContain('no new TaskManager can be requested: the max total resource limit');
+    expect(html).not.toMatch(/no new worker pending-/);
+  });
+
   it('with a scenario: the slots each job held over time, its events marked, the job graph it names drawn', () => {
     const out = join(dir, 'scenario.html');
     const run = runCli(['report', 'fixtures/scenarios/rolling-jobs.yaml', '-o', out]);

@@ -69,6 +69,12 @@ function advice(sim: SimulationReport): string {
         : `<p><b>${text(a.instruction.charAt(0).toUpperCase() + a.instruction.slice(1))}</b> and the requirements are met.</p>`,
     );
   }
+  for (const limit of sim.raiseLimits ?? []) {
+    const raise = limit.instruction ?? `raise ${limit.key} from ${limit.from} to ${limit.to}`;
+    out.push(
+      `<p><b>${text(raise.charAt(0).toUpperCase() + raise.slice(1))}</b>: met at ${text(limit.to)}, not at ${text(limit.notAt)}.</p>`,
+    );
+  }
   if (sim.lowerParallelism !== undefined) {
     const l = sim.lowerParallelism;
     out.push(`<p>Or lower vertex ${text(l.vertex)} to parallelism ${l.parallelism} (from ${l.current}).</p>`);
