@@ -202,7 +202,7 @@ function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): 
   return ds.map((d) => ({
     rule: d.code || rule,
     // A note that explains the refusal (a legacy key no longer read) stays a note.
-    severity: d.severity === 'info' ? d.severity : ('error' as const),
+    severity: d.severity,
     message: `${d.location?.file ?? 'policy input'}: ${d.message}`,
     file,
     pointer: '',

@@ -107,6 +107,14 @@ describe.concurrent('validate: a finding about the configuration is said once', 
     expect(fileResult(strict.data, NEAR_MISS).passed).toBe(false);
   });
 
+  it('a configuration among the checked paths (skipped as not a job graph) is listed once, with its findings', async () => {
+    const { data } = await json([TMP, '--tm-config', NEAR_MISS]);
+    const entries = data.files.filter((f: Json) => f.file === NEAR_MISS);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].skipped).toBeUndefined();
+    expect(entries[0].findings.map((f: Json) => f.rule)).toEqual(['config/unknown-key']);
+  });
+
   it('in text too: the warning is one line', async () => {
     const run = await validate([JOB_120, JOB_120_B, '--tm-config', NEAR_MISS]);
     expect(run.stdout.split('\n').filter((l) => l.includes('config/unknown-key'))).toEqual([
