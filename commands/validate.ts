@@ -119,6 +119,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         tmConfig,
         minManagedMemory: min,
         flinkVersion: version.flinkVersion,
+        policy: policySource,
       });
       const failLevel = core.resolveFailLevel(given, fromFile);
       let files: string[];
@@ -129,11 +130,12 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         return this.usage(e.message);
       }
       const stdin = async (): Promise<string> => (await this.readOrExit(STDIN)).text;
-      const results = await checkAll(files, policy, stdin, flags.jobs);
-      if (results.every((r) => r.skipped === true))
+      const checked = await checkAll(files, policy, stdin, flags.jobs);
+      if (checked.every((r) => r.skipped === true))
         return this.usage(
-          `no job graph among the ${files.length === 1 ? 'file' : `${files.length} files`} given: ${results[0]!.findings[0]!.message.replace(/^skipped: /, '')}`,
+          `no job graph among the ${files.length === 1 ? 'file' : `${files.length} files`} given: ${checked[0]!.findings[0]!.message.replace(/^skipped: /, '')}`,
         );
+      const results = core.gatherPolicyInputFindings(checked);
       const run: ValidationRun = { files: results, failLevel };
       const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
       const color = useColor(flags.color) && flags.output === undefined && format === 'text';

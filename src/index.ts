@@ -63,6 +63,7 @@ export { validateFile } from './app/validate-file.js';
 export {
   type ValidateFlags,
   checkPolicyInputs,
+  gatherPolicyInputFindings,
   mergeValidatePolicy,
   resolveFailLevel,
   policyKeyNote,

@@ -14,7 +14,7 @@ import { buildPlanReport } from '../report/plan-report.js';
 import { analyzeJobText } from './job-text.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
 import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
-import type { ValidatePolicy } from '../parse/policy.js';
+import { type PolicyKey, type ValidatePolicy, namedLimit } from '../parse/policy.js';
 import { count } from '../util/plural.js';
 import { pushAll } from '../util/push-all.js';
 import { maxOf } from '../util/push-all.js';
@@ -83,7 +83,7 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy, exact: Map<Diagno
     out.push(
       violation(
         'policy/max-slots',
-        `the job needs ${a.minimumSlots} slots, more than --max-slots ${policy.maxSlots} (per slot sharing group: ${groups})`,
+        `the job needs ${a.minimumSlots} slots, more than ${namedLimit('--max-slots', policy.maxSlots, policy.sources?.maxSlots)} (per slot sharing group: ${groups})`,
         v === undefined ? '' : `${v.pointer}/parallelism`,
       ),
     );
@@ -94,7 +94,7 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy, exact: Map<Diagno
         out.push(
           violation(
             'policy/max-parallelism',
-            `vertex '${v.id}' runs with parallelism ${v.parallelism}, more than --max-parallelism ${policy.maxParallelism}`,
+            `vertex '${v.id}' runs with parallelism ${v.parallelism}, more than ${namedLimit('--max-parallelism', policy.maxParallelism, policy.sources?.maxParallelism)}`,
             `${v.pointer}/parallelism`,
           ),
         );
@@ -114,7 +114,7 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy, exact: Map<Diagno
     }
   }
   if (policy.minManagedMemory !== undefined && g.managedMemoryConfig.slotManagedMemory !== undefined)
-    pushAll(out, managedMemoryShortfalls(a, policy.minManagedMemory, exact));
+    pushAll(out, managedMemoryShortfalls(a, policy.minManagedMemory, policy.sources?.minManagedMemory, exact));
   return out;
 }
 
@@ -122,7 +122,12 @@ function checkPolicies(a: JobAnalysis, policy: ValidatePolicy, exact: Map<Diagno
  * Operators that declare managed memory but get less than the minimum per subtask: in units a person
  * reads (exact bytes too when both round to the same text), the exact bytes kept for --json in `exact`.
  */
-function managedMemoryShortfalls(a: JobAnalysis, min: bigint, exact: Map<Diagnostic, Readonly<Record<string, string>>>): Diagnostic[] {
+function managedMemoryShortfalls(
+  a: JobAnalysis,
+  min: bigint,
+  source: PolicyKey | undefined,
+  exact: Map<Diagnostic, Readonly<Record<string, string>>>,
+): Diagnostic[] {
   const report = buildPlanReport(a);
   const pointers = new Map(a.graph.vertices.flatMap((v) => v.operators.map((o) => [`${v.id}\u0000${o.id}`, o.pointer] as const)));
   const out: Diagnostic[] = [];
@@ -133,7 +138,7 @@ function managedMemoryShortfalls(a: JobAnalysis, min: bigint, exact: Map<Diagnos
     const [got, wanted] = sizes(total, min);
     const finding = violation(
       'policy/min-managed-memory',
-      `operator '${op.id}' of vertex '${op.vertex}' gets ${got} of managed memory per subtask, less than --min-managed-memory ${wanted}`,
+      `operator '${op.id}' of vertex '${op.vertex}' gets ${got} of managed memory per subtask, less than ${namedLimit('--min-managed-memory', wanted, source)}`,
       pointers.get(`${op.vertex}\u0000${op.id}`) ?? '',
     );
     exact.set(finding, { managedMemory: String(total), minManagedMemory: String(min) });
@@ -196,7 +201,8 @@ function elsewhereFinding(d: Diagnostic): Finding {
 function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): Finding[] {
   return ds.map((d) => ({
     rule: d.code || rule,
-    severity: 'error' as const,
+    // A note that explains the refusal (a legacy key no longer read) stays a note.
+    severity: d.severity,
     message: `${d.location?.file ?? 'policy input'}: ${d.message}`,
     file,
     pointer: '',

@@ -6,11 +6,11 @@
  */
 import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
-import { type PolicyFile, type ValidatePolicy, memorySize } from '../parse/policy.js';
-import { locateDiagnostics } from '../parse/source-map.js';
-import type { FindingSeverity } from '../report/validate/finding.js';
+import { type PolicyFile, type PolicyKey, type PolicySources, type ValidatePolicy, memorySize } from '../parse/policy.js';
+import { locateDiagnostics, locatePointer } from '../parse/source-map.js';
+import type { FileResult, Finding, FindingSeverity } from '../report/validate/finding.js';
 import { definedOnly } from '../util/defined-only.js';
-import type { FlinkVersion } from '../model/flink-version.js';
+import { type FlinkVersion, formatVersion, knownReleases } from '../model/flink-version.js';
 import { memoryFromText } from './memory.js';
 import { simulatePlannedJobsOnCluster } from './simulate.js';
 
@@ -73,10 +73,27 @@ export function checkPolicyInputs(inputs: {
     if (!cluster.ok) return refused(cluster.diagnostics, inputs.namedBy?.cluster);
   }
   if (inputs.tmConfig !== undefined) {
-    const memory = memoryFromText(inputs.tmConfig.text, inputs.tmConfig.file, version);
+    const memory = readByAnyRelease(inputs.tmConfig, inputs.flinkVersion);
     if (!memory.ok) return refused(memory.diagnostics, inputs.namedBy?.tmConfig);
   }
   return ok(undefined);
+}
+
+/**
+ * Without --flink-version each job's configuration is read with the job's release (as plan
+ * --tm-config reads it), so the configuration is refused up front only when no release reads it
+ * (with the newest release's reasons); an error only some releases raise (a legacy key removed in
+ * 2.0) is a finding of the jobs of those releases.
+ */
+function readByAnyRelease(tmConfig: SourceText, flinkVersion: string | undefined): Result<unknown> {
+  if (flinkVersion !== undefined) return memoryFromText(tmConfig.text, tmConfig.file, { flinkVersion });
+  let newest: Result<unknown> | undefined;
+  for (const release of [...knownReleases()].reverse()) {
+    const memory = memoryFromText(tmConfig.text, tmConfig.file, { flinkVersion: formatVersion(release) });
+    if (memory.ok) return memory;
+    newest ??= memory;
+  }
+  return newest!;
 }
 
 export interface PolicyInputs {
@@ -85,6 +102,25 @@ export interface PolicyInputs {
   readonly minManagedMemory?: bigint | undefined;
   /** `--flink-version`, checked by checkPolicyInputs. */
   readonly flinkVersion?: FlinkVersion | undefined;
+  /** The policy file's text: findings name the limits it set at their keys. */
+  readonly policy?: SourceText | undefined;
+}
+
+/** The limits the file set and no flag overrode, with where the file sets them. */
+function policySources(flags: ValidateFlags, file: PolicyFile, policy: SourceText | undefined): PolicySources | undefined {
+  if (policy === undefined) return undefined;
+  const at = (key: keyof PolicySources): PolicyKey => {
+    const position = locatePointer(policy.text, `/${key}`);
+    return { key, at: position === undefined ? policy.file : `${policy.file}:${position.line}:${position.column}` };
+  };
+  const fromFile = (key: keyof PolicySources): PolicyKey | undefined =>
+    flags[key] === undefined && file[key] !== undefined ? at(key) : undefined;
+  const sources = definedOnly({
+    maxSlots: fromFile('maxSlots'),
+    maxParallelism: fromFile('maxParallelism'),
+    minManagedMemory: fromFile('minManagedMemory'),
+  });
+  return Object.keys(sources).length === 0 ? undefined : sources;
 }
 
 export function mergeValidatePolicy(flags: ValidateFlags, file: PolicyFile, inputs: PolicyInputs): ValidatePolicy {
@@ -96,6 +132,7 @@ export function mergeValidatePolicy(flags: ValidateFlags, file: PolicyFile, inpu
       tmConfig: inputs.tmConfig,
       minManagedMemory: inputs.minManagedMemory,
       flinkVersion: inputs.flinkVersion,
+      sources: policySources(flags, file, inputs.policy),
     }),
     requireGroupProfiles: flags.requireGroupProfiles === true || file.requireGroupProfiles === true,
     strict: flags.strict === true || file.strict === true,
@@ -106,4 +143,27 @@ export function mergeValidatePolicy(flags: ValidateFlags, file: PolicyFile, inpu
 /** The least severe finding that fails the run: flag, file, else errors only. */
 export function resolveFailLevel(flags: ValidateFlags, file: PolicyFile): FindingSeverity | 'none' {
   return (flags.failLevel ?? file.failLevel ?? 'error') as FindingSeverity | 'none';
+}
+
+/**
+ * A finding located in a policy input (a near miss of a key, a legacy key of the TaskManager
+ * configuration) comes with every job read against it: it is said once, as a result of that file
+ * (after the checked files), not once per job. A policy input that was also among the checked
+ * paths (skipped there as not a job graph) keeps only this result.
+ */
+export function gatherPolicyInputFindings(results: readonly FileResult[]): FileResult[] {
+  const inputs = new Map<string, Map<string, Finding>>();
+  const jobs = results.map((r) => {
+    const elsewhere = r.findings.filter((f) => f.file !== r.file);
+    if (elsewhere.length === 0) return r;
+    for (const f of elsewhere) {
+      const seen = inputs.get(f.file) ?? new Map<string, Finding>();
+      inputs.set(f.file, seen);
+      seen.set(JSON.stringify([f.rule, f.severity, f.message, f.region]), f);
+    }
+    return { ...r, findings: r.findings.filter((f) => f.file === r.file) };
+  });
+  const out = jobs.filter((r) => !(r.skipped === true && inputs.has(r.file)));
+  for (const [file, findings] of inputs) out.push({ file, valid: true, findings: [...findings.values()] });
+  return out;
 }

@@ -12,6 +12,19 @@ export interface FlinkVersion {
 export const OLDEST_FLINK_VERSION: FlinkVersion = { major: 1, minor: 10 };
 /** The newest release whose rules flinkslot knows; a newer one gets these rules and a warning. */
 export const NEWEST_FLINK_VERSION: FlinkVersion = { major: 2, minor: 2 };
+/** The last minor release of Flink 1.x (2.0 followed 1.20). */
+const LAST_1_X_MINOR = 20;
+
+/** Every release whose rules flinkslot models, oldest first. */
+export function knownReleases(): FlinkVersion[] {
+  const out: FlinkVersion[] = [];
+  for (let minor = OLDEST_FLINK_VERSION.minor; minor <= LAST_1_X_MINOR; minor++) out.push({ major: 1, minor });
+  for (let major = 2; major <= NEWEST_FLINK_VERSION.major; major++)
+    for (let minor = 0; minor <= (major === NEWEST_FLINK_VERSION.major ? NEWEST_FLINK_VERSION.minor : 0); minor++)
+      out.push({ major, minor });
+  return out;
+}
+
 /** Assumed when no version is given anywhere (and said so in the output). */
 export const DEFAULT_FLINK_VERSION: FlinkVersion = NEWEST_FLINK_VERSION;
 

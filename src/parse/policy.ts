@@ -25,6 +25,25 @@ export interface ValidatePolicy {
   readonly execution?: boolean;
   /** `--flink-version`, already checked: replaces every file's flinkVersion. */
   readonly flinkVersion?: FlinkVersion;
+  /** The limits the policy file set (not a flag), to name them in findings as written there; absent: the flag set it. */
+  readonly sources?: PolicySources;
+}
+
+/** A policy file's key and where it is (`fixtures/policies/pr-gate.yaml:3:11`). */
+export interface PolicyKey {
+  readonly key: string;
+  readonly at: string;
+}
+
+export interface PolicySources {
+  readonly maxSlots?: PolicyKey;
+  readonly maxParallelism?: PolicyKey;
+  readonly minManagedMemory?: PolicyKey;
+}
+
+/** A limit as a finding names it: `--max-slots 16`, or `maxSlots 16 of pr-gate.yaml:3:11` when the policy file set it. */
+export function namedLimit(flag: string, value: string | number, source: PolicyKey | undefined): string {
+  return source === undefined ? `${flag} ${value}` : `${source.key} ${value} of ${source.at}`;
 }
 
 /** A policy file as written: paths still to be read. */

@@ -18,6 +18,7 @@ import { formatBytes, toCompactString } from '../model/memory-size.js';
 import type { SlotManager, TaskManagerView } from './slotmanager/slot-manager.js';
 import type { ClusterModel } from './scenario/scenario.js';
 import { count } from '../util/plural.js';
+import { formatVersion } from '../model/flink-version.js';
 
 export interface Shortfall {
   readonly dimension: string;
@@ -149,7 +150,7 @@ function isEmptyProfile(p: SpecifiedProfile): boolean {
   return isZeroDecimal(p.cpuCores) && MEMORY_FIELDS.every((f) => p[f] === 0n) && p.extendedResources.size === 0;
 }
 
-function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile): Explanation {
+function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile, cluster: ClusterModel): Explanation {
   const free = tms.flatMap((tm) => (tm.blocked ? [] : tm.slots.filter((s) => s.job === undefined).map((s) => ({ tm, s }))));
   const total = tms.reduce((n, tm) => n + tm.registeredSlots, 0);
   if (free.length === 0) return { kind: 'no-matching-slot', message: `all ${count(total, 'slot')} of the cluster are taken` };
@@ -163,15 +164,26 @@ function staticSlots(tms: readonly TaskManagerView[], required: ResourceProfile)
   return {
     kind: 'no-matching-slot',
     taskManager: free[0]!.tm.id,
-    message: `${count(free.length, 'slot')} ${free.length === 1 ? 'is' : 'are'} free but none matches ${describeProfile(required)}: a static slot (${describeProfile(free[0]!.s.profile)}) serves only UNKNOWN or an exactly equal profile`,
+    message: `${count(free.length, 'slot')} ${free.length === 1 ? 'is' : 'are'} free but none matches ${describeProfile(required)}: a static slot (${describeProfile(free[0]!.s.profile)}) serves only UNKNOWN or an exactly equal profile${fineGrainedOption(required, cluster)}`,
   };
+}
+
+/**
+ * A job's fine-grained profile on the declarative SlotManager its release picks by default: the
+ * option that picks the fine-grained one, which carves each slot to the profile asked for
+ * (`ClusterOptions.isFineGrainedResourceManagementEnabled`, read from 1.13; the only SlotManager from 1.18).
+ */
+function fineGrainedOption(required: ResourceProfile, cluster: ClusterModel): string {
+  const version = cluster.declarativeByDefault;
+  if (version === undefined || !isSpecified(required)) return '';
+  return `; Flink ${formatVersion(version)} runs the declarative SlotManager unless the configuration sets cluster.fine-grained-resource-management.enabled: true, which carves each slot to the profile a job asks for`;
 }
 
 export function explainMissing(job: string, required: ResourceProfile, sm: SlotManager, cluster: ClusterModel): Explanation[] {
   const out: Explanation[] = [];
   const tms = sm.taskManagers();
   if (tms.length === 0) out.push({ kind: 'no-task-manager', message: 'no TaskManager is registered' });
-  else if (cluster.slotManager === 'declarative') out.push(staticSlots(tms, required));
+  else if (cluster.slotManager === 'declarative') out.push(staticSlots(tms, required, cluster));
   else {
     const closest = closestDynamic(tms, required);
     if (closest !== undefined) out.push(closest);

@@ -145,3 +145,52 @@ describe('size: GPU jobs size GPU TaskManagers', () => {
     expect(without.stderr).toContain('this TaskManager configuration has no gpu');
   });
 });
+
+describe('Flink 1.14 to 1.17: a GPU job on the declarative SlotManager the release picks by default', () => {
+  const OPTION = 'cluster.fine-grained-resource-management.enabled: true';
+  const HINT =
+    'a static slot (cpu 1, heap 729.6 MiB, managed 686.1 MiB, network 171.5 MiB, gpu 0.5) serves only UNKNOWN or an exactly equal profile; ' +
+    'Flink 1.15 runs the declarative SlotManager unless the configuration sets cluster.fine-grained-resource-management.enabled: true, ' +
+    'which carves each slot to the profile a job asks for';
+  const CONFIG =
+    'taskmanager.memory.process.size: 4g\ntaskmanager.numberOfTaskSlots: 2\nexternal-resources: gpu\nexternal-resource.gpu.amount: 1\n';
+  const job115 = (): string =>
+    file('gpu-inference-1.15.yaml', readFileSync(JOB, 'utf8').replace(/flinkVersion: .*/, 'flinkVersion: "1.15"'));
+
+  it('size refuses it naming the option that picks the fine-grained SlotManager (exit 1)', () => {
+    const run = runCli(['size', job115(), '--tm-config', file('gpu-1.15.yaml', CONFIG)]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      'error no number of these TaskManagers meets the requirements: on 3 of them (one per requested slot) the jobs are still not-met ' +
+        `(6 slots are free but none matches cpu 1, heap 256 MiB, gpu 1: ${HINT}) [size/never-met]\n`,
+    );
+  });
+
+  it('with the option set, size sizes fine-grained GPU TaskManagers (exit 0)', () => {
+    const run = runCli(['size', job115(), '--tm-config', file('gpu-1.15-fg.yaml', `${CONFIG}${OPTION}\n`), '--json']);
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    const report = JSON.parse(run.stdout);
+    expect(report.slotManager).toBe('fine-grained');
+    expect(report.taskManagers).toBe(3);
+    expect(report.bindingDimension).toBe('gpu');
+  });
+
+  it('simulate --cluster CONFIG explains the missing slots with the option too', () => {
+    const run = runCli(['simulate', '--cluster', file('gpu-1.15-cluster.yaml', CONFIG), job115()]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`    - 2 slots are free but none matches cpu 1, heap 256 MiB, gpu 1: ${HINT}\n`);
+  });
+
+  it('a cluster that chose the declarative SlotManager (slotManager: declarative) is not told to switch', () => {
+    const cluster = file(
+      'declarative.yaml',
+      'flinkVersion: "1.15"\nslotManager: declarative\ndefaultWorker:\n  flinkConfiguration:\n' +
+        CONFIG.replace(/^/gm, '    ').trimEnd() +
+        '\ntaskManagers:\n  - {id: tm, count: 1}\n',
+    );
+    const run = runCli(['simulate', '--cluster', cluster, job115()]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('serves only UNKNOWN or an exactly equal profile\n');
+    expect(run.stdout).not.toContain('fine-grained-resource-management');
+  });
+});

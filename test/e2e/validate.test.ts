@@ -414,11 +414,12 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
           endColumn: 31,
         });
       }
+      // The limits came from the policy file: named by its keys, at their lines (maxSlots: line 3, maxParallelism: line 4).
       expect(findingsOf(data, TOO_WIDE, 'policy/max-slots')[0].message).toBe(
-        'the job needs 64 slots, more than --max-slots 16 (per slot sharing group: default 64)',
+        `the job needs 64 slots, more than maxSlots 16 of ${PR_GATE}:3:11 (per slot sharing group: default 64)`,
       );
       expect(findingsOf(data, TOO_WIDE, 'policy/max-parallelism')[0].message).toBe(
-        "vertex 'join' runs with parallelism 64, more than --max-parallelism 32",
+        `vertex 'join' runs with parallelism 64, more than maxParallelism 32 of ${PR_GATE}:4:17`,
       );
       // 64 slots wanted, the 16 of standalone-4x4 acquired.
       const [fit] = findingsOf(data, TOO_WIDE, 'policy/cluster-fit');
@@ -738,7 +739,7 @@ describe.concurrent('formats, on `validate fixtures/validate --policy fixtures/p
       expect(lines.filter((l) => l === '  ---')).toHaveLength(7);
       expect(lines.filter((l) => l === '  ...')).toHaveLength(7);
       expect(run.stdout).toContain(
-        '    - rule: "policy/max-slots"\n      severity: error\n      message: "the job needs 64 slots, more than --max-slots 16 (per slot sharing group: default 64)"\n      line: 5\n      column: 29\n      pointer: "/vertices/1/parallelism"',
+        `    - rule: "policy/max-slots"\n      severity: error\n      message: "the job needs 64 slots, more than maxSlots 16 of ${PR_GATE}:3:11 (per slot sharing group: default 64)"\n      line: 5\n      column: 29\n      pointer: "/vertices/1/parallelism"`,
       );
     });
 
@@ -989,7 +990,9 @@ describe.concurrent('policies', () => {
     const fromFile = await gated('json');
     const fromFlags = await validate([DIR, '--max-slots', '16', '--max-parallelism', '32', '--cluster', STANDALONE, '--json']);
     expect(fromFlags.status).toBe(fromFile.status);
-    expect(fromFlags.stdout).toBe(fromFile.stdout);
+    // The same findings, but the file's name the policy file's keys where the flags' name the flags.
+    expect(fromFile.stdout).toContain(`more than maxSlots 16 of ${PR_GATE}:3:11`);
+    expect(asFlags(fromFile.stdout, PR_GATE)).toBe(fromFlags.stdout);
     expect(JSON.parse(fromFlags.stdout).summary).toEqual(JSON.parse(fromFile.stdout).summary);
   });
 
@@ -1027,7 +1030,8 @@ describe.concurrent('policies', () => {
     ]);
     expect(fromFile.stderr).toBe('');
     expect(fromFile.status).toBe(1);
-    expect(fromFile.stdout).toBe(fromFlags.stdout);
+    expect(asFlags(fromFile.stdout, join(dir, 'policy.yaml'))).toBe(fromFlags.stdout);
+    expect(fromFile.stdout).toContain(`less than minManagedMemory 513 MiB of ${join(dir, 'policy.yaml')}:6:19`);
     const data = report(fromFile);
     expect(data.failLevel).toBe('warning');
     expect(rulesByFile(data)[WORDCOUNT]).toEqual(['policy/group-profile', 'policy/min-managed-memory']);
@@ -1186,6 +1190,17 @@ describe.concurrent('300 files, on worker threads and on one', () => {
     expect(stdout.length).toBe(whole.text.length);
   });
 });
+
+/** A report of limits from a policy file (`maxSlots 16 of policy.yaml:3:11`) as the same limits given as flags would read (`--max-slots 16`). */
+function asFlags(text: string, policy: string): string {
+  const flag: Record<string, string> = {
+    maxSlots: '--max-slots',
+    maxParallelism: '--max-parallelism',
+    minManagedMemory: '--min-managed-memory',
+  };
+  const named = new RegExp(`\\b(maxSlots|maxParallelism|minManagedMemory) (.+?) of ${escapeRegExp(policy)}:\\d+:\\d+`, 'g');
+  return text.replace(named, (_, key: string, value: string) => `${flag[key]} ${value}`);
+}
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

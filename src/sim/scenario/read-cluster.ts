@@ -15,7 +15,7 @@ import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { TaskManagerRegistration } from '../slotmanager/slot-manager.js';
 import { DEFAULTS, type Raw, type Reader } from './reader.js';
 import { clusterOptions } from './cluster-options.js';
-import { type DefaultWorker, slotManagerConfig, slotManagerKind } from './slot-manager-config.js';
+import { type DefaultWorker, declarativeByDefault, slotManagerConfig, slotManagerKind } from './slot-manager-config.js';
 import type { ClusterModel, PendingDefinition, SlotManagerKind, StrategyStub, TaskManagerDefinition } from './scenario.js';
 
 /** The configuration's TaskManager on the cluster's deployment target (else its execution.target, else standalone). */
@@ -248,6 +248,7 @@ export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkV
   const slotRequestTimeout = DEFAULTS.slotRequestTimeout;
   return {
     slotManager: kind,
+    ...(declarativeByDefault(cluster, version) ? { declarativeByDefault: version } : {}),
     config,
     taskManagers: taskManagers(r, cluster, at, kind, worker, resourceScale(version)),
     pendingTaskManagers: pendingTaskManagers(r, cluster, at),

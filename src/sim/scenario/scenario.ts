@@ -14,6 +14,11 @@ export type SlotManagerKind = 'declarative' | 'fine-grained';
 
 export interface ClusterModel {
   readonly slotManager: SlotManagerKind;
+  /**
+   * The release whose default picked the declarative SlotManager although its configuration can
+   * pick the fine-grained one (1.13 to 1.17): a refusal of a job's fine-grained profile names the option.
+   */
+  readonly declarativeByDefault?: FlinkVersion;
   readonly config: SlotManagerConfig;
   readonly taskManagers: readonly TaskManagerDefinition[];
   readonly pendingTaskManagers: readonly PendingDefinition[];

@@ -29,6 +29,15 @@ export function slotManagerKind(cluster: Raw, version: FlinkVersion): SlotManage
 }
 
 /**
+ * The release's default SlotManager is the declarative one, and nothing in the cluster chose it:
+ * from 1.13 to 1.17 the option below would pick the fine-grained one (from 1.18 it is the only one).
+ */
+export function declarativeByDefault(cluster: Raw, version: FlinkVersion): boolean {
+  const chosen = cluster.slotManager !== undefined || cluster.slotModel !== undefined;
+  return !chosen && atLeast(version, 1, 13) && !atLeast(version, 1, 18) && !fineGrainedEnabled(cluster, version);
+}
+
+/**
  * `cluster.fine-grained-resource-management.enabled: true` in the worker's configuration picks the
  * FineGrainedSlotManager from 1.13 (`ClusterOptions.isFineGrainedResourceManagementEnabled`); a
  * job whose slot sharing groups ask for a GPU needs it before 1.18, when it became the only one.
