@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from '../support/cli.js';
 
@@ -53,8 +54,12 @@ describe('simulate --cluster: what to do when the jobs do not fit', () => {
     expect(active).not.toHaveProperty('advice');
   });
 
-  it('one job: also the highest parallelism of its widest vertex that runs, checked by simulate', () => {
-    const run = runCli(['simulate', '--cluster', cluster(2), JOBS[0]!]);
+  it('one job: also the highest parallelism of its widest vertex that runs, checked by simulate (the README example)', () => {
+    // fixtures/clusters/two-taskmanagers.yaml is cluster(2) as a file, for the README to run as written.
+    const fixture = 'fixtures/clusters/two-taskmanagers.yaml';
+    expect(load(readFileSync(fixture, 'utf8'))).toMatchObject(load(readFileSync(cluster(2), 'utf8')) as object);
+    const run = runCli(['simulate', '--cluster', fixture, JOBS[0]!]);
+    expect(readFileSync('README.md', 'utf8')).toContain(`$ npx flinkslot simulate --cluster ${fixture} ${JOBS[0]!}\n${run.stdout}`);
     expect(run.stdout).toContain(
       [
         'To run every job',

@@ -69,6 +69,11 @@ describe('size --emit flinkdeployment', () => {
     );
   });
 
+  it('the README shows what it writes', () => {
+    const args = ['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment'];
+    expect(readFileSync('README.md', 'utf8')).toContain(`$ npx flinkslot ${args.join(' ')}\n${size().stdout}`);
+  });
+
   it('round-trips: memory derives the same TaskManager, simulate meets on N and not on N - 1', () => {
     const emitted = save('deployment.yaml', size().stdout);
     const sized = JSON.parse(runCli(['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--json']).stdout) as { taskManager: unknown };
