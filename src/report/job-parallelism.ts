@@ -36,5 +36,5 @@ export function verticesByParallelism(job: SizedJob, except?: number): string {
 export function untouchedByDefault(job: SizedJob, took: number, runs: number): string | undefined {
   if (uniformParallelism(job) !== undefined || (job.vertices ?? []).length === 0) return undefined;
   const others = verticesByParallelism(job, took);
-  return `the job graph's vertices run at different parallelisms: if the job took ${took} from parallelism.default, ${runs} replaces only that, and the vertices that set their own keep it: ${others}`;
+  return `the job graph's vertices run at different parallelisms, and parallelism.default ${runs} reaches only the vertices that set none of their own: if the job was built with parallelism.default ${took}, these set their own and keep it: ${others}`;
 }

@@ -169,7 +169,7 @@ describe('size --emit flinkdeployment into the operator’s FlinkDeployments', (
     expect(runCli(['simulate', '--cluster', fewer, WORDCOUNT]).status).toBe(1);
     expect(emitted.notes).toEqual([
       `mode standalone: with taskManager.replicas the operator sets parallelism.default to ${replicas} × 4 = ${replicas * 4}, not job.parallelism; it changes only the operators that set no parallelism of their own`,
-      `the job graph's vertices run at different parallelisms: if the job took 2 from parallelism.default, ${replicas * 4} replaces only that, and the vertices that set their own keep it: Source: Kafka, Sink: Kafka at 4; Window(TumblingEventTime) -> Sum at 8`,
+      `the job graph's vertices run at different parallelisms, and parallelism.default ${replicas * 4} reaches only the vertices that set none of their own: if the job was built with parallelism.default 2, these set their own and keep it: Source: Kafka, Sink: Kafka at 4; Window(TumblingEventTime) -> Sum at 8`,
     ]);
   });
 

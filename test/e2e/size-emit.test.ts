@@ -38,7 +38,7 @@ describe('size --emit flinkdeployment', () => {
         '# Proven by the embedded fine-grained SlotManager: on 3 every requirement is met, on 2 it is partly-met.',
         '# job wordcount: largest vertex parallelism 8',
         '# Note: with taskManager.replicas the operator sets parallelism.default to 3 × 4 = 12, not job.parallelism 8; it changes only the operators that set no parallelism of their own.',
-        "# Note: the job graph's vertices run at different parallelisms: if the job took 8 from parallelism.default, 12 replaces only that, and the vertices that set their own keep it: Python UDF at 2; Source: Kafka, Sink: Kafka at 4.",
+        "# Note: the job graph's vertices run at different parallelisms, and parallelism.default 12 reaches only the vertices that set none of their own: if the job was built with parallelism.default 8, these set their own and keep it: Python UDF at 2; Source: Kafka, Sink: Kafka at 4.",
         'apiVersion: flink.apache.org/v1beta1',
         'kind: FlinkDeployment',
         'metadata:',
@@ -67,6 +67,16 @@ describe('size --emit flinkdeployment', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('vertices at 4/8/8 and parallelism.default = 2 × 4 = 8: the header names the vertices it would not touch', () => {
+    const run = runCli(['size', 'fixtures/jobs/keyed-window.yaml', '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment']);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n').slice(2, 5)).toEqual([
+      '# job clicks-per-user: largest vertex parallelism 8',
+      "# Note: the job graph's vertices run at different parallelisms, and parallelism.default 8 reaches only the vertices that set none of their own: if the job was built with parallelism.default 8, these set their own and keep it: Source: Kafka clicks at 4.",
+      'apiVersion: flink.apache.org/v1beta1',
+    ]);
   });
 
   it('the README shows what it writes', () => {

@@ -136,7 +136,7 @@ describe('patchFlinkDeployment', () => {
     expect(p.text).toContain('    parallelism: 8\n');
     expect(p.notes).toEqual([
       'mode standalone: with taskManager.replicas the operator sets parallelism.default to 3 × 4 = 12, not job.parallelism; it changes only the operators that set no parallelism of their own',
-      "the job graph's vertices run at different parallelisms: if the job took 8 from parallelism.default, 12 replaces only that, and the vertices that set their own keep it: Source at 4",
+      "the job graph's vertices run at different parallelisms, and parallelism.default 12 reaches only the vertices that set none of their own: if the job was built with parallelism.default 8, these set their own and keep it: Source at 4",
     ]);
   });
 
