@@ -60,7 +60,11 @@ export function sizeDeployment(
     processMemory: bytesToJson(setup.value.memory.totalProcess),
     cpuCores,
     replicas,
-    jobs: jobs.map((j) => ({ id: j.id, parallelism: maxParallelism(j) })),
+    jobs: jobs.map((j) => ({
+      id: j.id,
+      parallelism: maxParallelism(j),
+      ...(j.vertices === undefined ? {} : { vertices: j.vertices.map((v) => ({ name: v.name ?? v.id, parallelism: v.parallelism })) }),
+    })),
   });
 }
 

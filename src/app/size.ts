@@ -9,6 +9,7 @@ import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnos
 import { DEFAULT_FLINK_VERSION, type FlinkVersion } from '../model/flink-version.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { targetOfConfiguration } from '../memory/task-manager-cpu.js';
+import { dimensionName } from '../model/dimension-names.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
 import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
@@ -235,7 +236,8 @@ function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfi
         MEMORY_FIELDS.includes(dimension as MemoryField) ? formatBytes(of[dimension as MemoryField]) : text;
       const needs = tooBig
         .shortfalls!.map(
-          (f) => `${f.dimension} ${amount(f.dimension, f.required, need)} (it has ${amount(f.dimension, f.available, shape)})`,
+          (f) =>
+            `${dimensionName(f.dimension)} ${amount(f.dimension, f.required, need)} (it has ${amount(f.dimension, f.available, shape)})`,
         )
         .join(', ');
       const message = `${head}: job ${job.id} asks for slots of ${describeProfile(e.profile)}, larger than one TaskManager of this shape; give each TaskManager at least ${needs}${externalResourceAdvice(need, shape)}`;

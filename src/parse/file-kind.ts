@@ -62,9 +62,16 @@ function isScenarioCluster(cluster: unknown): boolean {
   return isRecord(cluster) && Object.keys(cluster).some((k) => /[A-Z]/.test(k) || CLUSTER_KEYS.includes(k));
 }
 
+/** A kind as found: a Flink configuration may be a JobManager's REST answer, said so in messages. */
+export interface FoundKind {
+  readonly kind: FileKind;
+  readonly flinkFormat?: FlinkFormat;
+  readonly jobManagerConfig?: true;
+}
+
 /** The kind of a parsed document, or undefined when it is none of flinkslot's kinds. */
-export function kindOfData(data: unknown): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
-  if (isJobManagerConfigList(data)) return { kind: 'flink-configuration' };
+export function kindOfData(data: unknown): FoundKind | undefined {
+  if (isJobManagerConfigList(data)) return { kind: 'flink-configuration', jobManagerConfig: true };
   if (!isRecord(data)) return undefined;
   const schema = typeof data.$schema === 'string' ? data.$schema : '';
   for (const [pattern, kind] of SCHEMA_KINDS) if (pattern.test(schema)) return { kind };
@@ -82,7 +89,7 @@ export function kindOfData(data: unknown): { kind: FileKind; flinkFormat?: Flink
   return undefined;
 }
 
-export function kindOfText(source: string): { kind: FileKind; flinkFormat?: FlinkFormat } | undefined {
+export function kindOfText(source: string): FoundKind | undefined {
   const text = stripByteOrderMark(source);
   const doc = parseDocument(text);
   // A multi-document YAML (Kubernetes manifests) does not parse as one document: look at its first.
@@ -90,7 +97,7 @@ export function kindOfText(source: string): { kind: FileKind; flinkFormat?: Flin
   return kindOfData(doc.value.data);
 }
 
-function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string {
+function describe(found: FoundKind): string {
   switch (found.kind) {
     case 'job-graph':
       return 'a flinkslot job graph';
@@ -101,7 +108,10 @@ function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string 
     case 'policy':
       return 'a validate policy';
     case 'flink-configuration':
-      return 'a Flink configuration';
+      // flinkslot reads the REST answer wherever it reads a configuration file.
+      return found.jobManagerConfig === true
+        ? "the answer of GET /jobmanager/config (a JobManager's Flink configuration, which flinkslot reads as a configuration)"
+        : 'a Flink configuration';
     case 'flink-deployment':
       return 'a FlinkDeployment';
     case 'kubernetes-manifest':
@@ -117,7 +127,8 @@ function describe(found: { kind: FileKind; flinkFormat?: FlinkFormat }): string 
  * The commands that read a kind, each in backticks. A job given where a scenario was expected
  * (`simulate JOB.yaml`) was meant for a cluster, a configuration as the cluster: that command first.
  */
-function suggestion(kind: FileKind, file: string, what: string): string {
+function suggestion(found: FoundKind, file: string, what: string): string {
+  const kind = found.kind;
   const f = /\s/.test(file) ? `'${file}'` : file;
   const plan = `flinkslot plan ${f}`;
   const cluster = `flinkslot simulate --cluster ${f} JOB...`;
@@ -129,7 +140,10 @@ function suggestion(kind: FileKind, file: string, what: string): string {
     'flink-taskmanagers-json': [cluster],
     scenario: [`flinkslot simulate ${f}`],
     policy: [`flinkslot validate --policy ${f} JOB...`],
-    'flink-configuration': [memory, `flinkslot plan JOB --tm-config ${f}`],
+    'flink-configuration':
+      found.jobManagerConfig === true
+        ? [memory, `flinkslot size JOB --tm-config ${f}`, cluster]
+        : [memory, `flinkslot plan JOB --tm-config ${f}`],
     'flink-deployment': [memory, cluster],
     'kubernetes-manifest': [memory, cluster],
     'flink-job-vertex-json': [],
@@ -143,7 +157,7 @@ function suggestion(kind: FileKind, file: string, what: string): string {
         : kind === 'flink-configuration'
           ? [cluster]
           : [];
-  return [...onCluster, ...commands[kind]].map((c) => `\`${c}\``).join(' or ');
+  return [...new Set([...onCluster, ...commands[kind]])].map((c) => `\`${c}\``).join(' or ');
 }
 
 /**
@@ -155,9 +169,7 @@ export function wrongKind(text: string, file: string | undefined, accepted: read
   if (found === undefined || accepted.includes(found.kind)) return undefined;
   // One vertex is not a job, nor anything else flinkslot reads: the job's own answers are.
   const next =
-    found.kind === 'flink-job-vertex-json'
-      ? 'give /jobs/:jobid or /jobs/:jobid/plan'
-      : `try ${suggestion(found.kind, file ?? 'FILE', what)}`;
+    found.kind === 'flink-job-vertex-json' ? 'give /jobs/:jobid or /jobs/:jobid/plan' : `try ${suggestion(found, file ?? 'FILE', what)}`;
   const d = error('input/wrong-kind', `this is ${describe(found)}, not ${what}; ${next}`, '');
   return { ...d, location: { ...(file === undefined ? {} : { file }), pointer: '', line: 1, column: 1 } };
 }

@@ -2,18 +2,19 @@
  * `size --emit flinkdeployment` on the user's FlinkDeployment (issue 25 §2): that document with
  * only the TaskManager sizing changed — `taskManager.resource(s)` memory and CPU,
  * `taskManager.replicas` in standalone mode, the slots and memory keys of `flinkConfiguration`,
- * and `job.parallelism` in native mode — each written where and how the file writes it. Mode,
+ * and `job.parallelism` in native mode when every vertex runs at one parallelism — each written where and how the file writes it. Mode,
  * upgradeMode, serviceAccount, image, jobManager, podTemplate, the job and every other key and
  * comment stay as they are (text splices: yaml-edit.ts).
  *
- * Replicas only in standalone mode: with `taskManager.replicas` set the operator runs the job at
- * replicas × slots, ignoring job.parallelism (flink-kubernetes-operator/.../config/
+ * Replicas only in standalone mode: with `taskManager.replicas` set the operator sets
+ * parallelism.default to replicas × slots, ignoring job.parallelism (flink-kubernetes-operator/.../config/
  * FlinkConfigBuilder.java: getParallelism); in native mode Flink's ResourceManager starts the
  * TaskManagers the job's slots need.
  */
 import { type Scalar, type YAMLMap, isMap, isScalar, parseAllDocuments } from 'yaml';
 import { type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { type FlinkDeployment, readFlinkDeployment } from '../memory/flink-deployment.js';
+import { uniformParallelism, untouchedByDefault, verticesByParallelism } from './job-parallelism.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { printable } from '../util/printable.js';
 import { CPU_CORES, PROCESS_SIZE, SLOTS, cpuChange, cpuInStyle, memoryBytesOf, memoryInStyle, sizingKeyChanges } from './sizing-changes.js';
@@ -125,25 +126,38 @@ function setReplicas(c: Context): string[] {
   if (c.deployment.mode === 'native') {
     const given = scalarText(tm, 'replicas');
     return [
-      `mode native: Flink's ResourceManager starts the ${n} TaskManager(s) the job's slots need; taskManager.replicas is not written${given === undefined ? '' : ` (the file's ${given} makes the operator run the job at ${given} × ${slots} slots)`}`,
+      `mode native: Flink's ResourceManager starts the ${n} TaskManager(s) the job's slots need; taskManager.replicas is not written${given === undefined ? '' : ` (the file's ${given} makes the operator set parallelism.default to ${given} × ${slots})`}`,
     ];
   }
   if (tm !== undefined) c.patch.set(tm, '/spec/taskManager', ['replicas'], { text: String(n), bare: true });
   else c.patch.set(c.spec, '/spec', ['taskManager', 'replicas'], { text: String(n), bare: true });
   const job = childMap(c.spec, 'job');
-  return job === undefined
-    ? []
-    : [
-        `mode standalone: with taskManager.replicas the operator runs the job at parallelism ${n} × ${slots} = ${n * slots}, not job.parallelism`,
-      ];
+  const single = c.answer.jobs.length === 1 ? c.answer.jobs[0] : undefined;
+  if (job === undefined) return [];
+  // FlinkConfigBuilder.getParallelism: replicas × slots, job.parallelism ignored.
+  const note = `mode standalone: with taskManager.replicas the operator sets parallelism.default to ${n} × ${slots} = ${n * slots}, not job.parallelism; it changes only the operators that set no parallelism of their own`;
+  const mixed = single === undefined ? undefined : untouchedByDefault(single, c.deployment.parallelism ?? single.parallelism, n * slots);
+  return [note, ...(mixed === undefined ? [] : [mixed])];
 }
 
-/** Native mode: the job's parallelism as sized, when the file gives another. */
+/**
+ * Native mode: job.parallelism is Flink's parallelism.default, which sets only the operators with
+ * no parallelism of their own (job-parallelism.ts). It is changed only when every vertex of the job
+ * graph sized runs at one parallelism and the file gives another; else it is kept, and the notes say why.
+ */
 function setParallelism(c: Context): string[] {
   const job = childMap(c.spec, 'job');
   const single = c.answer.jobs.length === 1 ? c.answer.jobs[0] : undefined;
   if (c.deployment.mode !== 'native' || job === undefined || single === undefined || pairOf(job, 'parallelism') === undefined) return [];
-  if (c.deployment.parallelism === single.parallelism) return [];
-  c.patch.set(job, '/spec/job', ['parallelism'], { text: String(single.parallelism), bare: true });
-  return [`job.parallelism ${c.deployment.parallelism} → ${single.parallelism}: the parallelism the job graph was sized at`];
+  const given = c.deployment.parallelism;
+  const uniform = uniformParallelism(single);
+  if (uniform === given) return [];
+  if (uniform === undefined)
+    return [
+      (single.vertices ?? []).length === 0
+        ? `job.parallelism ${given} kept: the job gives slot requirements, not vertices with a parallelism`
+        : `job.parallelism ${given} kept: it is Flink's parallelism.default, which sets only the operators without a parallelism of their own, and the job graph sized runs its vertices at different parallelisms (${verticesByParallelism(single)})`,
+    ];
+  c.patch.set(job, '/spec/job', ['parallelism'], { text: String(uniform), bare: true });
+  return [`job.parallelism ${given} → ${uniform}: every vertex of the job graph sized runs at ${uniform}`];
 }

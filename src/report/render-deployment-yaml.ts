@@ -8,6 +8,7 @@
  */
 import { dump } from 'js-yaml';
 import { printable } from '../util/printable.js';
+import { untouchedByDefault } from './job-parallelism.js';
 import type { SizeDeployment, SizeReport } from './size-report.js';
 
 export type EmitFormat = 'flinkdeployment' | 'flink-conf';
@@ -31,16 +32,25 @@ function header(report: SizeReport, d: SizeDeployment, format: EmitFormat): stri
 }
 
 /**
- * With taskManager.replicas set the operator runs an application's job at replicas × slots and
+ * With taskManager.replicas set the operator sets parallelism.default to replicas × slots and
  * ignores job.parallelism (flink-kubernetes-operator/.../config/FlinkConfigBuilder.java:
- * getParallelism): said when that differs from the parallelism sized.
+ * getParallelism); parallelism.default reaches only the operators that set no parallelism of their
+ * own (job-parallelism.ts). Said when that differs from the parallelism written; and, when the
+ * vertices run at different parallelisms, which of them it would not touch.
  */
 function replicasParallelism(report: SizeReport, d: SizeDeployment): string[] {
   const single = d.jobs.length === 1 ? d.jobs[0]! : undefined;
+  if (single === undefined) return [];
   const runs = d.replicas * report.slotsPerTaskManager;
-  if (single === undefined || runs === single.parallelism) return [];
+  // Mixed parallelisms are said even when runs is the largest: the vertices that took the default change with it.
+  const mixed = untouchedByDefault(single, single.parallelism, runs);
   return [
-    `# Note: with taskManager.replicas the operator runs the job at parallelism ${d.replicas} × ${report.slotsPerTaskManager} = ${runs}, not job.parallelism ${single.parallelism}.`,
+    ...(runs === single.parallelism
+      ? []
+      : [
+          `# Note: with taskManager.replicas the operator sets parallelism.default to ${d.replicas} × ${report.slotsPerTaskManager} = ${runs}, not job.parallelism ${single.parallelism}; it changes only the operators that set no parallelism of their own.`,
+        ]),
+    ...(mixed === undefined ? [] : [`# Note: ${mixed}.`]),
   ];
 }
 

@@ -1,4 +1,5 @@
 /** `flinkslot size --search` as text: the ranking, then the best shape and how to deploy it. */
+import { dimensionName } from '../model/dimension-names.js';
 import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
 import { formatDiagnostic } from './render-plan-text.js';
@@ -68,6 +69,6 @@ function row(s: RankedShape, node: boolean, cost: boolean): string[] {
     ...(node ? [String(s.nodes ?? '')] : []),
     ...(cost ? [s.cost === undefined ? '' : s.cost.toFixed(4)] : []),
     String(s.idleSlots),
-    s.bindingDimension,
+    dimensionName(s.bindingDimension),
   ];
 }

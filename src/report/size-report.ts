@@ -41,8 +41,15 @@ export interface SizeDeployment {
   readonly processMemory: number | string;
   readonly cpuCores: number;
   readonly replicas: number;
-  /** Each job with its largest vertex parallelism. */
-  readonly jobs: { readonly id: string; readonly parallelism: number }[];
+  /** Each job with its largest vertex parallelism and its vertices' parallelisms. */
+  readonly jobs: SizedJob[];
+}
+
+/** A sized job: its largest vertex parallelism and each vertex's (none when the job gives requirements only). */
+export interface SizedJob {
+  readonly id: string;
+  readonly parallelism: number;
+  readonly vertices?: readonly { readonly name: string; readonly parallelism: number }[];
 }
 
 export interface SizeReport {

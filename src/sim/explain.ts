@@ -6,6 +6,7 @@
 import { compareDecimal, decimalToNumber, decimalToString, isZeroDecimal, subtractDecimal, ZERO_DECIMAL } from '../model/decimal.js';
 import { slotRemainder, withoutRemainder } from '../model/slot-remainder.js';
 import { describeProfile } from '../model/describe-profile.js';
+import { dimensionName } from '../model/dimension-names.js';
 import {
   type ResourceProfile,
   type SpecifiedProfile,
@@ -97,10 +98,11 @@ function phrase(s: readonly Shortfall[], need: SpecifiedProfile, have: Specified
   return s
     .map((x) => {
       const f = MEMORY_FIELDS.find((m) => m === x.dimension);
-      if (f === undefined) return `${x.dimension} ${x.available} free of ${x.required} needed (short by ${x.shortBy})`;
+      // The dimension as a person reads it (`managed memory`); the Shortfall keeps the JSON field name.
+      if (f === undefined) return `${dimensionName(x.dimension)} ${x.available} free of ${x.required} needed (short by ${x.shortBy})`;
       const alike = formatBytes(have[f]) === formatBytes(need[f]);
       const [free, needed] = alike ? [`${have[f]} B`, `${need[f]} B`] : [formatBytes(have[f]), formatBytes(need[f])];
-      return `${x.dimension} ${free} free of ${needed} needed (short by ${formatBytes(need[f] - have[f])})`;
+      return `${dimensionName(x.dimension)} ${free} free of ${needed} needed (short by ${formatBytes(need[f] - have[f])})`;
     })
     .join('; ');
 }

@@ -226,7 +226,7 @@ describe('the wrong kind of file: one line naming what it is and the command tha
     ],
     [
       ['import', 'fixtures/jobs/keyed-window.yaml'],
-      "this is a flinkslot job graph, not one of Flink's JSON files; try `flinkslot plan fixtures/jobs/keyed-window.yaml`",
+      "this is a flinkslot job graph, not a file import converts (a job's plan, the answer of GET /jobs/:jobid, or of GET /taskmanagers); try `flinkslot plan fixtures/jobs/keyed-window.yaml`",
     ],
     [
       ['plan', 'fixtures/jobs/keyed-window.yaml', '--tm-config', 'fixtures/clusters/standalone-4x4.yaml'],

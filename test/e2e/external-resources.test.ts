@@ -114,6 +114,44 @@ describe('size: GPU jobs size GPU TaskManagers', () => {
     expect(text).toMatch(/\n {2}gpu +3 +3 +0 +100%\n {2}binding: gpu /);
   });
 
+  it('the README example: Flink’s documented GPU configuration as a file, 4 GiB and 4 slots on Kubernetes, sizes 2 TaskManagers', () => {
+    const fixture = 'fixtures/gpu/tm-config-2-gpus-kubernetes.yaml';
+    const real = 'fixtures/real/45-flink-docs-2.x-gpu-plugin-kubernetes-yarn/config.yaml';
+    // Every line of Flink's documented configuration is in the fixture, which adds only what -D gave.
+    const lines = (path: string) =>
+      readFileSync(join(ROOT, path), 'utf8')
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#'));
+    expect(lines(fixture).filter((l) => !lines(real).includes(l))).toEqual([
+      'execution.target: kubernetes-session',
+      'taskmanager.memory.process.size: 4g',
+      'taskmanager.numberOfTaskSlots: 4',
+    ]);
+    const tmLine = (out: string) => out.split('\n').find((l) => l.startsWith('TaskManager resources:'));
+    const withFlags = runCli([
+      'memory',
+      real,
+      '--flink-version',
+      '2.2',
+      '-D',
+      'taskmanager.memory.process.size=4g',
+      '-D',
+      'taskmanager.numberOfTaskSlots=4',
+      '--target',
+      'kubernetes',
+    ]);
+    expect(tmLine(runCli(['memory', fixture, '--flink-version', '2.2']).stdout)).toBe(tmLine(withFlags.stdout));
+    const run = runCli(['size', JOB, '--tm-config', fixture]);
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(run.stdout.split('\n').slice(0, 2)).toEqual([
+      '2 TaskManagers of 4 slots each (Flink 1.20, fine-grained SlotManager)',
+      '  TaskManager: cpu 4, heap 1.4 GiB, managed 1.3 GiB, network 343 MiB, gpu 2',
+    ]);
+    expect(run.stdout).toContain('  on 1 TaskManager: not-met, missing gpu-inference 1 × cpu 1, heap 256 MiB, gpu 1\n');
+    expect(run.stdout).toMatch(/\n {2}gpu +4 +3 +1 +75%\n {2}binding: gpu /);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`$ npx flinkslot size ${JOB} --tm-config ${fixture}\n${run.stdout}`);
+  });
+
   it('a configuration without the GPU is refused with what to set (exit 1)', () => {
     const run = runCli(['size', JOB, '--tm-config', file('tm-none.yaml', MEMORY)]);
     expect(run.status).toBe(1);

@@ -421,7 +421,21 @@ describe.concurrent('import refuses', () => {
 
   it('a flinkslot YAML job graph: exit 2, not one of Flink’s files', async () => {
     const [line] = await refused(['import', 'fixtures/validate/valid/wordcount.yaml'], 'input/wrong-kind');
-    expect(line).toContain("this is a flinkslot job graph, not one of Flink's JSON files; try `flinkslot plan");
+    expect(line).toContain(
+      "this is a flinkslot job graph, not a file import converts (a job's plan, the answer of GET /jobs/:jobid, or of GET /taskmanagers); try `flinkslot plan",
+    );
+  });
+
+  it('a saved GET /jobmanager/config answer (real artefact 33): named as such, with the commands that read it as a configuration', async () => {
+    const file = 'fixtures/real/33-rest-jobmanager-config-standalone-1.13-jm-1600m-tm-1728m-3-slots/jobmanager-config.json';
+    const lines = await refused(['import', file], 'input/wrong-kind');
+    expect(lines).toEqual([
+      `error ${file}:1:1 this is the answer of GET /jobmanager/config (a JobManager's Flink configuration, which flinkslot reads as a configuration), not a file import converts (a job's plan, the answer of GET /jobs/:jobid, or of GET /taskmanagers); try \`flinkslot memory ${file}\` or \`flinkslot size JOB --tm-config ${file}\` or \`flinkslot simulate --cluster ${file} JOB...\` [input/wrong-kind]`,
+    ]);
+    // Each command it names reads the file.
+    expect((await cli(['memory', file, '--flink-version', '1.13'])).status).toBe(0);
+    expect((await cli(['size', 'fixtures/jobs/keyed-window.yaml', '--tm-config', file])).status).toBe(0);
+    expect((await cli(['simulate', '--cluster', file, 'fixtures/jobs/keyed-window.yaml'])).status).not.toBe(2);
   });
 
   it('a flinkslot cluster file, and JSON that is no Flink answer import reads: exit 2', async () => {

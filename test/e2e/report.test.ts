@@ -83,6 +83,13 @@ describe('flinkslot report', () => {
     expect(html).toContain('held at most 8 of the 10 slots it required');
   });
 
+  it('why a slot is missing names the resource in words, not as its JSON field', () => {
+    const run = runCli(['report', 'fixtures/scenarios/not-enough-managed-memory.yaml']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('closest TaskManager tm-1: managed memory 1 GiB free of 3 GiB needed (short by 2 GiB)');
+    expect(run.stdout).not.toMatch(/managedMemory \S+ free/);
+  });
+
   it('size --search --report: the ranked shapes as a chart; what size prints does not change', () => {
     const out = join(dir, 'size.html');
     const args = ['size', WORDCOUNT, '--search', '--tm-memory', '2g,4g', '--slot-range', '2,4'];

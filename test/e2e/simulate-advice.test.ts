@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
 
@@ -58,8 +59,12 @@ describe('simulate --cluster: what to do when the jobs do not fit', () => {
     expect(active).not.toHaveProperty('advice');
   });
 
-  it('one job: also the highest parallelism of its widest vertex that runs, checked by simulate', () => {
-    const run = runCli(['simulate', '--cluster', cluster(2), JOBS[0]!]);
+  it('one job: also the highest parallelism of its widest vertex that runs, checked by simulate (the README example)', () => {
+    // fixtures/clusters/two-taskmanagers.yaml is cluster(2) as a file, for the README to run as written.
+    const fixture = 'fixtures/clusters/two-taskmanagers.yaml';
+    expect(load(readFileSync(fixture, 'utf8'))).toMatchObject(load(readFileSync(cluster(2), 'utf8')) as object);
+    const run = runCli(['simulate', '--cluster', fixture, JOBS[0]!]);
+    expect(readFileSync('README.md', 'utf8')).toContain(`$ npx flinkslot simulate --cluster ${fixture} ${JOBS[0]!}\n${run.stdout}`);
     expect(run.stdout).toContain(
       [
         'To run every job',

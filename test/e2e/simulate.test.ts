@@ -147,9 +147,9 @@ describe('simulate on fixtures/scenarios', () => {
       expect(block).toContain('  requires  2 × cpu 2, heap 2 GiB, managed 3 GiB');
       expect(block).toContain('  acquired  none');
       expect(block).toContain('  missing   2 × cpu 2, heap 2 GiB, managed 3 GiB');
-      expect(block).toContain('    - 4 free slots; closest TaskManager tm-1: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)');
+      expect(block).toContain('    - 4 free slots; closest TaskManager tm-1: managed memory 1 GiB free of 3 GiB needed (short by 2 GiB)');
       expect(block).toContain(
-        '    - the slot is larger than the default worker (cpu 4, heap 4 GiB, managed 1 GiB, network 512 MiB), so no new worker can hold it: managedMemory 1 GiB free of 3 GiB needed (short by 2 GiB)',
+        '    - the slot is larger than the default worker (cpu 4, heap 4 GiB, managed 1 GiB, network 512 MiB), so no new worker can hold it: managed memory 1 GiB free of 3 GiB needed (short by 2 GiB)',
       );
       // Only the short dimension is named, not CPU or heap (which fit).
       expect(block).not.toMatch(/cpuCores \S+ free of/);
@@ -497,9 +497,9 @@ describe('simulate --cluster with job graph files', () => {
       );
       // The worker has no task off-heap memory and no gpu.
       expect(block).toContain(
-        'so no new worker can hold it: taskOffHeapMemory 0 B free of 128 MiB needed (short by 128 MiB); gpu 0 free of 1 needed (short by 1)',
+        'so no new worker can hold it: task off-heap 0 B free of 128 MiB needed (short by 128 MiB); gpu 0 free of 1 needed (short by 1)',
       );
-      expect(block).toContain('so no new worker can hold it: taskOffHeapMemory 0 B free of 32 MiB needed (short by 32 MiB)');
+      expect(block).toContain('so no new worker can hold it: task off-heap 0 B free of 32 MiB needed (short by 32 MiB)');
       expect(run.stdout.split('\n')[0]).toBe('Simulation: not met');
     });
 

@@ -132,7 +132,9 @@ describe('size --emit flinkdeployment into the operator’s FlinkDeployments', (
       expect(after.spec.taskManager.replicas).toBeUndefined();
       for (const field of ['mode', 'serviceAccount', 'image', 'podTemplate', 'jobManager'])
         expect(after.spec[field]).toEqual(before.spec[field]);
-      expect({ ...after.spec.job, parallelism: 0 }).toEqual({ ...before.spec.job, parallelism: 0 });
+      // wordcount's vertices run at 2, 4 and 8: no one job.parallelism (parallelism.default) gives that graph.
+      expect(after.spec.job).toEqual(before.spec.job);
+      expect(emitted.notes[1]).toMatch(/^job\.parallelism \d+ kept: it is Flink's parallelism\.default/);
       expect(emitted.notes[0]).toMatch(/^mode native: Flink's ResourceManager starts the \d+ TaskManager\(s\) the job's slots need/);
     });
   }
@@ -140,7 +142,7 @@ describe('size --emit flinkdeployment into the operator’s FlinkDeployments', (
   it('48: flat keys keep their quotes and the resource its unit; the diff names each line', () => {
     const { emitted } = emit(real('48-operator-checkpoint-ha-native-savepoint-flat-v1_20', 'flink-deployment.yaml'), 'flinkdeployment');
     const added = emitted.diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'));
-    expect(added).toEqual(['+    taskmanager.numberOfTaskSlots: "4"', '+      memory: "3072m"', '+      cpu: 2', '+    parallelism: 8']);
+    expect(added).toEqual(['+    taskmanager.numberOfTaskSlots: "4"', '+      memory: "3072m"', '+      cpu: 2']);
   });
 
   it('47: nested flinkConfiguration and resources.requests: requests change, quoted as written; last-state and args stay', () => {
@@ -149,7 +151,6 @@ describe('size --emit flinkdeployment into the operator’s FlinkDeployments', (
     expect(emitted.changes).toEqual([
       { path: '/spec/taskManager/resources/requests/memory', from: '2048m', to: '3072m' },
       { path: '/spec/taskManager/resources/requests/cpu', from: '1', to: '2' },
-      { path: '/spec/job/parallelism', from: '1', to: '8' },
     ]);
     expect(emitted.text).toContain('        memory: "3072m"\n        cpu: "2"\n');
     expect(emitted.text).toContain('    upgradeMode: last-state\n    args: ["10"]\n');
@@ -167,16 +168,17 @@ describe('size --emit flinkdeployment into the operator’s FlinkDeployments', (
     writeFileSync(fewer, emitted.text.replace(`replicas: ${replicas}`, `replicas: ${replicas - 1}`));
     expect(runCli(['simulate', '--cluster', fewer, WORDCOUNT]).status).toBe(1);
     expect(emitted.notes).toEqual([
-      `mode standalone: with taskManager.replicas the operator runs the job at parallelism ${replicas} × 4 = ${replicas * 4}, not job.parallelism`,
+      `mode standalone: with taskManager.replicas the operator sets parallelism.default to ${replicas} × 4 = ${replicas * 4}, not job.parallelism; it changes only the operators that set no parallelism of their own`,
+      `the job graph's vertices run at different parallelisms, and parallelism.default ${replicas * 4} reaches only the vertices that set none of their own: if the job was built with parallelism.default 2, these set their own and keep it: Source: Kafka, Sink: Kafka at 4; Window(TumblingEventTime) -> Sum at 8`,
     ]);
   });
 
-  it('without --search, the FlinkDeployment as --tm-config: only the slots and, in native mode, the parallelism change', () => {
+  it('without --search, the FlinkDeployment as --tm-config: only the slots change (the job graph’s vertices run at 2/4/8)', () => {
     const base = real('48-operator-checkpoint-ha-native-savepoint-flat-v1_20', 'flink-deployment.yaml');
     const run = runCli(['size', WORDCOUNT, '--tm-config', base, '--slots', '4', '--emit', 'flinkdeployment', '--json']);
     expect(run.status).toBe(0);
     const emitted = (JSON.parse(run.stdout) as { emitted: Emitted }).emitted;
-    expect(emitted.changes.map((c) => c.path)).toEqual(['/spec/flinkConfiguration/taskmanager.numberOfTaskSlots', '/spec/job/parallelism']);
+    expect(emitted.changes.map((c) => c.path)).toEqual(['/spec/flinkConfiguration/taskmanager.numberOfTaskSlots']);
   });
 });
 

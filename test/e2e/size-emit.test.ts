@@ -37,7 +37,8 @@ describe('size --emit flinkdeployment', () => {
         '# Written by flinkslot size: 3 TaskManager(s) of 4 slot(s), Flink 1.20.',
         '# Proven by the embedded fine-grained SlotManager: on 3 every requirement is met, on 2 it is partly-met.',
         '# job wordcount: largest vertex parallelism 8',
-        '# Note: with taskManager.replicas the operator runs the job at parallelism 3 × 4 = 12, not job.parallelism 8.',
+        '# Note: with taskManager.replicas the operator sets parallelism.default to 3 × 4 = 12, not job.parallelism 8; it changes only the operators that set no parallelism of their own.',
+        "# Note: the job graph's vertices run at different parallelisms, and parallelism.default 12 reaches only the vertices that set none of their own: if the job was built with parallelism.default 8, these set their own and keep it: Python UDF at 2; Source: Kafka, Sink: Kafka at 4.",
         'apiVersion: flink.apache.org/v1beta1',
         'kind: FlinkDeployment',
         'metadata:',
@@ -66,6 +67,21 @@ describe('size --emit flinkdeployment', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('vertices at 4/8/8 and parallelism.default = 2 × 4 = 8: the header names the vertices it would not touch', () => {
+    const run = runCli(['size', 'fixtures/jobs/keyed-window.yaml', '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment']);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n').slice(2, 5)).toEqual([
+      '# job clicks-per-user: largest vertex parallelism 8',
+      "# Note: the job graph's vertices run at different parallelisms, and parallelism.default 8 reaches only the vertices that set none of their own: if the job was built with parallelism.default 8, these set their own and keep it: Source: Kafka clicks at 4.",
+      'apiVersion: flink.apache.org/v1beta1',
+    ]);
+  });
+
+  it('the README shows what it writes', () => {
+    const args = ['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment'];
+    expect(readFileSync('README.md', 'utf8')).toContain(`$ npx flinkslot ${args.join(' ')}\n${size().stdout}`);
   });
 
   it('round-trips: memory derives the same TaskManager, simulate meets on N and not on N - 1', () => {
@@ -158,9 +174,42 @@ describe('size --emit flinkdeployment --base', () => {
       { path: '/spec/taskManager/resource/memory', from: '2048m', to: '1728m' },
       { path: '/spec/flinkConfiguration/taskmanager.numberOfTaskSlots', from: '2', to: '4' },
       { path: '/spec/taskManager/resource/cpu', from: '1', to: '4' },
-      { path: '/spec/job/parallelism', from: '2', to: '8' },
     ]);
     expect(totalOf(save('based.yaml', report.emitted.text))).toEqual(report.taskManager);
+  });
+
+  // job.parallelism is Flink's parallelism.default: it sets only operators without their own.
+  const KEYED = 'fixtures/jobs/keyed-window.yaml';
+  const emitInto = (job: string, parallelism: number) => {
+    const base = save(
+      `native-p${parallelism}.yaml`,
+      readFileSync(BASE, 'utf8').replace('    parallelism: 2\n', `    parallelism: ${parallelism}\n`),
+    );
+    const run = runCli(['size', job, '--tm-config', base, '--slots', '4', '--emit', 'flinkdeployment', '--json']);
+    expect(run.status).toBe(0);
+    return {
+      base,
+      emitted: (JSON.parse(run.stdout) as { emitted: { text: string; changes: { path: string }[]; notes: string[] } }).emitted,
+    };
+  };
+
+  it('native, job.parallelism 4 and vertices at 4/8/8: job.parallelism stays 4, and the notes say why', () => {
+    const { base, emitted } = emitInto(KEYED, 4);
+    expect(emitted.changes.map((c) => c.path)).toEqual(['/spec/flinkConfiguration/taskmanager.numberOfTaskSlots']);
+    expect(emitted.text).toBe(
+      readFileSync(base, 'utf8').replace('taskmanager.numberOfTaskSlots: "2"', 'taskmanager.numberOfTaskSlots: "4"'),
+    );
+    expect(emitted.notes).toContain(
+      "job.parallelism 4 kept: it is Flink's parallelism.default, which sets only the operators without a parallelism of their own, and the job graph sized runs its vertices at different parallelisms (Source: Kafka clicks at 4; TumblingEventTimeWindows -> Count, KeyedProcess: dedup -> Sink: Kafka at 8)",
+    );
+  });
+
+  it('native, every vertex at 8 and job.parallelism 4: job.parallelism becomes 8', () => {
+    const uniform = save('uniform.yaml', readFileSync(KEYED, 'utf8').replace('parallelism: 4', 'parallelism: 8'));
+    const { emitted } = emitInto(uniform, 4);
+    expect(emitted.changes.map((c) => c.path)).toEqual(['/spec/flinkConfiguration/taskmanager.numberOfTaskSlots', '/spec/job/parallelism']);
+    expect(emitted.text).toContain('    parallelism: 8\n');
+    expect(emitted.notes).toContain('job.parallelism 4 → 8: every vertex of the job graph sized runs at 8');
   });
 
   it('a base of another kind, or a FlinkDeployment without a spec, is refused', () => {

@@ -80,7 +80,7 @@ describe('flinkslot size JOB... --tm-config CONFIG', () => {
     const run = runCli(['size', 'fixtures/jobs/fine-grained-flip156.yaml', '--tm-config', CONF, '--slots', '4']);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
-      'error no number of these TaskManagers meets the requirements: job fraud-scoring asks for slots of cpu 2, heap 1 GiB, off-heap 128 MiB, managed 512 MiB, network 1.1 MiB, gpu 1, larger than one TaskManager of this shape; give each TaskManager at least taskHeapMemory 1 GiB (it has 384 MiB), taskOffHeapMemory 128 MiB (it has 0 B), gpu 1 (it has 0); this TaskManager configuration has no gpu: give it external-resources: gpu and external-resource.gpu.amount (per TaskManager; Flink 1.13 and later divide it among the slots) [size/never-met]\n',
+      'error no number of these TaskManagers meets the requirements: job fraud-scoring asks for slots of cpu 2, heap 1 GiB, off-heap 128 MiB, managed 512 MiB, network 1.1 MiB, gpu 1, larger than one TaskManager of this shape; give each TaskManager at least task heap 1 GiB (it has 384 MiB), task off-heap 128 MiB (it has 0 B), gpu 1 (it has 0); this TaskManager configuration has no gpu: give it external-resources: gpu and external-resource.gpu.amount (per TaskManager; Flink 1.13 and later divide it among the slots) [size/never-met]\n',
     );
   });
 

@@ -22,7 +22,12 @@ export function importFlinkFile(source: string, file?: string): Result<ImportRes
   if (!document.ok) return fail(locateDiagnostics(document.diagnostics, undefined, file));
   const format = detectFlinkFormat(document.value.data);
   if (format === undefined) {
-    const wrong = wrongKind(text, file, [], "one of Flink's JSON files");
+    const wrong = wrongKind(
+      text,
+      file,
+      [],
+      "a file import converts (a job's plan, the answer of GET /jobs/:jobid, or of GET /taskmanagers)",
+    );
     if (wrong !== undefined) return fail([wrong]);
     return fail(
       locateDiagnostics(

@@ -3,6 +3,7 @@
  * labelled with the count and the shape; the best one first and marked. The bar's text carries
  * the numbers, so nothing depends on telling colours apart.
  */
+import { dimensionName } from '../../model/dimension-names.js';
 import { formatBytes } from '../../model/memory-size.js';
 import type { ShapeSearchReport } from '../shape-search-report.js';
 import { maxOf } from '../../util/push-all.js';
@@ -30,7 +31,11 @@ export function candidatesSvg(search: ShapeSearchReport): string {
     return el(
       'g',
       { class: i === 0 ? 'cand best' : 'cand', 'data-rank': s.rank },
-      title([label, `total ${formatBytes(bytes(s.totalMemory))}, ${s.totalCpuCores} CPU`, `runs out first: ${s.bindingDimension}`]),
+      title([
+        label,
+        `total ${formatBytes(bytes(s.totalMemory))}, ${s.totalCpuCores} CPU`,
+        `runs out first: ${dimensionName(s.bindingDimension)}`,
+      ]),
       el('text', { x: 0, y: y + 15 }, text(label)),
       el('rect', { x: LABEL, y: y + 3, width: Math.max(1, w), height: ROW - 6, rx: 2 }),
       el('text', { x: LABEL + w + 6, y: y + 15, class: 'small' }, text(tail)),

@@ -27,7 +27,7 @@ describe('sizeJobs', () => {
     if (r.ok) return;
     expect([r.diagnostics[0]!.code, r.diagnostics[0]!.message]).toEqual([
       'size/never-met',
-      'no number of these TaskManagers meets the requirements: job wide asks for slots of cpu 3, heap 64 MiB, larger than one TaskManager of this shape; give each TaskManager at least cpuCores 3 (it has 2)',
+      'no number of these TaskManagers meets the requirements: job wide asks for slots of cpu 3, heap 64 MiB, larger than one TaskManager of this shape; give each TaskManager at least CPU 3 (it has 2)',
     ]);
   });
 

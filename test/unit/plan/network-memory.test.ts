@@ -87,7 +87,7 @@ taskManagers: [{id: tm}]
     };
     const without = run('');
     expect(without.verdict).toBe('never-met');
-    expect(without.reasons[0]).toBe('4 free slots; closest TaskManager tm: networkMemory 0 B free of 640 KiB needed (short by 640 KiB)');
+    expect(without.reasons[0]).toBe('4 free slots; closest TaskManager tm: network 0 B free of 640 KiB needed (short by 640 KiB)');
     expect(run(', networkMemory: 1m').verdict).toBe('met');
   });
 });

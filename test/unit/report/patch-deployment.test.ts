@@ -11,8 +11,16 @@ import { cpuInStyle, memoryInStyle } from '../../../src/report/sizing-changes.js
 
 const GIB = 1n << 30n;
 
-/** An answer of `slots` slots, 3 GiB, `cpu` cores, N replicas, one job at parallelism 8. */
-const answer = (o: { slots?: number; cpu?: number; replicas?: number; keys?: Record<string, string> } = {}): SizeDeployment => ({
+type Vertices = { name: string; parallelism: number }[];
+const UNIFORM: Vertices = [
+  { name: 'Source', parallelism: 8 },
+  { name: 'Sink', parallelism: 8 },
+];
+
+/** An answer of `slots` slots, 3 GiB, `cpu` cores, N replicas, one job whose vertices run at 8 (or as given). */
+const answer = (
+  o: { slots?: number; cpu?: number; replicas?: number; keys?: Record<string, string>; vertices?: Vertices } = {},
+): SizeDeployment => ({
   flinkVersion: '1.20',
   flinkConfiguration: {
     'taskmanager.numberOfTaskSlots': String(o.slots ?? 4),
@@ -23,7 +31,7 @@ const answer = (o: { slots?: number; cpu?: number; replicas?: number; keys?: Rec
   processMemory: String(3n * GIB),
   cpuCores: o.cpu ?? 4,
   replicas: o.replicas ?? 3,
-  jobs: [{ id: 'job', parallelism: 8 }],
+  jobs: [{ id: 'job', parallelism: Math.max(...(o.vertices ?? UNIFORM).map((v) => v.parallelism)), vertices: o.vertices ?? UNIFORM }],
 });
 
 const patchDeployment = (text: string, a: SizeDeployment = answer()) => {
@@ -94,6 +102,42 @@ describe('patchFlinkDeployment', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('native, vertices at 4/8/8: job.parallelism (Flink’s parallelism.default) is kept, and the notes say why', () => {
+    const text = FD('  mode: native\n  taskManager:\n    resource:\n      memory: 3g\n      cpu: 4\n  job:\n    parallelism: 4\n');
+    const vertices = [
+      { name: 'Source', parallelism: 4 },
+      { name: 'Window', parallelism: 8 },
+      { name: 'Sink', parallelism: 8 },
+    ];
+    const p = patchDeployment(text, answer({ vertices }));
+    expect(p.text).toContain('    parallelism: 4\n');
+    expect(p.changes.map((c) => c.path)).not.toContain('/spec/job/parallelism');
+    expect(p.notes[1]).toBe(
+      "job.parallelism 4 kept: it is Flink's parallelism.default, which sets only the operators without a parallelism of their own, and the job graph sized runs its vertices at different parallelisms (Source at 4; Window, Sink at 8)",
+    );
+  });
+
+  it('native, every vertex at the parallelism the file gives: nothing to change, nothing said', () => {
+    const text = FD('  mode: native\n  job:\n    parallelism: 8\n');
+    const p = patchDeployment(text);
+    expect(p.changes.map((c) => c.path)).not.toContain('/spec/job/parallelism');
+    expect(p.notes).toHaveLength(1);
+  });
+
+  it('standalone with a job: the operator’s parallelism.default is replicas × slots; mixed vertices it leaves are named', () => {
+    const text = FD('  mode: standalone\n  taskManager:\n    replicas: 1\n  job:\n    parallelism: 8\n');
+    const vertices = [
+      { name: 'Source', parallelism: 4 },
+      { name: 'Window', parallelism: 8 },
+    ];
+    const p = patchDeployment(text, answer({ vertices }));
+    expect(p.text).toContain('    parallelism: 8\n');
+    expect(p.notes).toEqual([
+      'mode standalone: with taskManager.replicas the operator sets parallelism.default to 3 × 4 = 12, not job.parallelism; it changes only the operators that set no parallelism of their own',
+      "the job graph's vertices run at different parallelisms, and parallelism.default 12 reaches only the vertices that set none of their own: if the job was built with parallelism.default 8, these set their own and keep it: Source at 4",
+    ]);
   });
 
   it('standalone without a resource map: one new map for memory and cpu, replicas added, cpu.cores where slots would decide', () => {

@@ -28,7 +28,7 @@ describe('explanations of a missing slot', () => {
   it('a few bytes short is a real shortage (no slot divides to it): said in exact bytes; the data keeps the shortfalls', () => {
     const [closest] = reasons(cluster('1073741824b'), job(2, '1073741827b'));
     expect(closest!.message).toBe(
-      '1 free slot; closest TaskManager tm: cpuCores 1 free of 2 needed (short by 1); taskHeapMemory 1073741824 B free of 1073741827 B needed (short by 3 B)',
+      '1 free slot; closest TaskManager tm: CPU 1 free of 2 needed (short by 1); task heap 1073741824 B free of 1073741827 B needed (short by 3 B)',
     );
     expect(closest!.shortfalls).toEqual([
       { dimension: 'cpuCores', required: '2', available: '1', shortBy: '1' },
@@ -38,7 +38,7 @@ describe('explanations of a missing slot', () => {
 
   it('a real memory shortage in binary units, after the free slots', () => {
     const [closest] = reasons(cluster('1g'), job(1, '1536m'));
-    expect(closest!.message).toBe('1 free slot; closest TaskManager tm: taskHeapMemory 1 GiB free of 1.5 GiB needed (short by 512 MiB)');
+    expect(closest!.message).toBe('1 free slot; closest TaskManager tm: task heap 1 GiB free of 1.5 GiB needed (short by 512 MiB)');
   });
 
   it('every slot taken: the slots, not the remainder of the division (1 GiB + 1 B over 3 slots leaves 2 B, cpu 1 leaves 1e-8)', () => {
