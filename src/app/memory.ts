@@ -48,7 +48,8 @@ function deriveMemory(
   const config = withDynamicProperties(read.value.config, options.properties ?? []);
   if (!config.ok) return config;
   const target = options.deploymentTarget ?? targetOfConfiguration(config.value) ?? 'standalone';
-  const setup = taskManagerSetup(config.value, version.value, target);
+  // The target is named by execution.target or --target; a FlinkDeployment's by its spec.mode.
+  const setup = taskManagerSetup(config.value, version.value, target, { flag: true, deployment: read.value.deployment?.mode });
   if (!setup.ok) {
     const { text: located, locateKey } = read.value;
     const relocate = (d: Diagnostic): Diagnostic =>

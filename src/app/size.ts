@@ -141,7 +141,7 @@ function readWorker(source: SourceText, slots: number | undefined, release: Flin
     if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, undefined, source.file));
     // How the TaskManager's keys are read (legacy keys, another target's CPU key) is said once, here.
     const target = targetOfConfiguration(read.value.config) ?? 'standalone';
-    const setup = taskManagerSetup(read.value.config, release, target);
+    const setup = taskManagerSetup(read.value.config, release, target, { deployment: read.value.deployment?.mode });
     const locate = configurationLocator(read.value.text, source.file);
     const notes = locate([...read.value.notes, ...(setup.ok ? setup.warnings : [])]);
     worker = { data, locate, notes };

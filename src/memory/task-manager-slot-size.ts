@@ -23,7 +23,9 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   if (!read.ok) return read;
   const config = { value: read.value.config };
   // The file's execution.target decides how a legacy heap key and another target's CPU key are read, as in memory.
-  const setup = taskManagerSetup(config.value, graph.flinkVersion, targetOfConfiguration(config.value) ?? 'standalone');
+  const setup = taskManagerSetup(config.value, graph.flinkVersion, targetOfConfiguration(config.value) ?? 'standalone', {
+    deployment: read.value.deployment?.mode,
+  });
   if (!setup.ok)
     return fail(
       locateDiagnostics(
