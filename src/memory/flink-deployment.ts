@@ -263,12 +263,12 @@ function standalonePodCpuNotes(config: FlinkConfiguration, pointerOf: (key: stri
   const counted = `${slots} ${slots === 1 ? 'slot' : 'slots'} as ${slots} ${slots === 1 ? 'core' : 'cores'}`;
   const advice =
     cpu === slots
-      ? 'as the pod requests'
-      : `(set taskmanager.cpu.cores${Number.isFinite(cpu) ? `: ${cpu}` : ''} in flinkConfiguration to match)`;
+      ? ', as the pod requests'
+      : ` (set taskmanager.cpu.cores${Number.isFinite(cpu) ? `: ${cpu}` : ''} in flinkConfiguration to match)`;
   return [
     info(
       'deployment/cpu',
-      `${field} ${printable(config.get(key)!)} is the pod's CPU request; in standalone mode the TaskManager counts its ${counted} ${advice}`,
+      `${field} ${printable(config.get(key)!)} is the pod's CPU request; in standalone mode the TaskManager counts its ${counted}${advice}`,
       pointer,
     ),
   ];

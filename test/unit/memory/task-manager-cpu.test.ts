@@ -115,10 +115,12 @@ describe("otherTargetCpuNotes: a CPU key another target reads ('config/other-tar
       'the deployment target here is yarn, so it is ignored',
     );
     expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'kubernetes', v('2.2'))).toEqual([]);
-    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'taskmanager.cpu.cores': '2' }), 'standalone', v('2.2'))).toEqual([]);
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'taskmanager.cpu.cores': '2' }), 'standalone', v('2.2'))).toEqual(
+      [],
+    );
   });
 
-  it('size, plan, validate and simulate have no --target: the configuration\'s execution.target only', () => {
+  it("size, plan, validate and simulate have no --target: the configuration's execution.target only", () => {
     const [k8s, yarn] = otherTargetCpuNotes(both, 'standalone', v('1.16')).map((n) => n.message);
     expect(k8s).toBe(
       `${K8S}; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application)`,
@@ -154,7 +156,9 @@ describe("otherTargetCpuNotes: a CPU key another target reads ('config/other-tar
     expect(at117).toBe(
       "'kubernetes.taskmanager.cpu' (deprecated since Flink 1.17: the key is now 'kubernetes.taskmanager.cpu.amount') is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application)",
     );
-    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3' }), 'standalone', v('1.16'))[0]!.message).not.toContain('deprecated');
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3' }), 'standalone', v('1.16'))[0]!.message).not.toContain(
+      'deprecated',
+    );
   });
 
   it('memory shows it, and the CPU stays the slot count as Flink has it', () => {

@@ -1,0 +1,93 @@
+/**
+ * The CPU of an operator FlinkDeployment in standalone mode, end to end on the operator's own
+ * examples (fixtures/real/40, 49): `taskManager.resource(s)` CPU is only the pod's request there
+ * (flink-kubernetes-standalone/.../StandaloneKubernetesTaskManagerParameters.getCpu), the operator
+ * sets no taskmanager.cpu.cores, so the TaskManager registers one core per slot. memory and
+ * simulate --cluster say so in the operator's fields, never "set execution.target" (the operator
+ * sets it), and the TaskManager they compute has Flink's CPU.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
+
+const BASIC = 'fixtures/real/40-operator-basic-reactive-standalone-1.20-2-slots-p2/flink-deployment.yaml';
+const REQUESTS = 'fixtures/real/49-operator-reactive-standalone-savepoint-v2_2/flink-deployment.yaml';
+const JOB = 'fixtures/real/25-rest-job-details-1.15-state-machine-p2-hash/job-details.json';
+const NOTE = (field: string): string =>
+  `${field} 1 is the pod's CPU request; in standalone mode the TaskManager counts its 2 slots as 2 cores (set taskmanager.cpu.cores: 1 in flinkConfiguration to match)`;
+
+let dir: string;
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'flinkslot-standalone-cpu-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface MemoryJson {
+  notes: string[];
+  cpu: { cores: number; source: string };
+  taskManagerTotalResource: { cpuCores: number };
+}
+
+function memoryJson(file: string): MemoryJson {
+  const run = runCli(['memory', file, '--json']);
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as MemoryJson;
+}
+
+describe('memory on a standalone-mode FlinkDeployment', () => {
+  it.each([
+    [BASIC, 'taskManager.resource.cpu'],
+    [REQUESTS, 'taskManager.resources.requests.cpu'],
+  ])("%s: the note in the operator's terms, and the CPU Flink registers (2 slots → 2 cores)", (file, field) => {
+    const report = memoryJson(file);
+    expect(report.notes).toContain(NOTE(field));
+    expect(report.notes.join('\n')).not.toContain('execution.target');
+    expect(report.notes.join('\n')).not.toContain('--target');
+    expect(report.cpu).toEqual({ cores: 2, source: 'taskmanager.numberOfTaskSlots' });
+    expect(report.taskManagerTotalResource.cpuCores).toBe(2);
+  });
+
+  it('following the advice (taskmanager.cpu.cores: 1) registers the requested core, and the note is gone', () => {
+    const fixed = join(dir, 'cores.yaml');
+    const source = readFileSync(join(ROOT, BASIC), 'utf8');
+    writeFileSync(
+      fixed,
+      source.replace(
+        '    taskmanager.numberOfTaskSlots: "2"\n',
+        '    taskmanager.numberOfTaskSlots: "2"\n    taskmanager.cpu.cores: "1"\n',
+      ),
+    );
+    const report = memoryJson(fixed);
+    expect(report.cpu).toEqual({ cores: 1, source: 'taskmanager.cpu.cores' });
+    expect(report.notes.join('\n')).not.toContain("pod's CPU request");
+  });
+
+  it('in native mode the same field is the Kubernetes option Flink reads: no note, the CPU is the request', () => {
+    const native = join(dir, 'native.yaml');
+    writeFileSync(native, readFileSync(join(ROOT, BASIC), 'utf8').replace('  mode: standalone\n', '  mode: native\n'));
+    const report = memoryJson(native);
+    expect(report.cpu).toEqual({ cores: 1, source: 'kubernetes.taskmanager.cpu.amount' });
+    expect(report.notes.join('\n')).not.toContain("pod's CPU request");
+  });
+});
+
+describe('simulate --cluster on a standalone-mode FlinkDeployment', () => {
+  it('the same note, no execution.target or cluster-file advice, TaskManagers of 2 cores', () => {
+    const run = runCli(['simulate', '--cluster', BASIC, JOB, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const text = runCli(['simulate', '--cluster', BASIC, JOB]).stdout;
+    expect(text).toContain(`note: ${NOTE('taskManager.resource.cpu')}\n`);
+    expect(text).not.toContain('execution.target');
+    expect(text).not.toContain('deploymentTarget');
+    const report = JSON.parse(run.stdout) as {
+      taskManagers: { total: { cpuCores: number }; slots: unknown[] }[];
+      notes: { code: string; message: string; location: { line: number } }[];
+    };
+    expect(report.taskManagers.map((tm) => [tm.total.cpuCores, tm.slots.length])).toEqual([[2, 2]]);
+    const cpu = report.notes.filter((n) => n.code === 'deployment/cpu' || n.code === 'config/other-target');
+    expect(cpu.map((n) => [n.code, n.message, n.location.line])).toEqual([['deployment/cpu', NOTE('taskManager.resource.cpu'), 23]]);
+  });
+});
