@@ -4,7 +4,8 @@
  * (flink-kubernetes-standalone/.../StandaloneKubernetesTaskManagerParameters.getCpu), the operator
  * sets no taskmanager.cpu.cores, so the TaskManager registers one core per slot. memory and
  * simulate --cluster say so in the operator's fields, never "set execution.target" (the operator
- * sets it), and the TaskManager they compute has Flink's CPU.
+ * sets it), and the TaskManager they compute has Flink's CPU. Another target's CPU key in a
+ * configuration gets a note naming only the ways to set the target that exist where it is shown.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,5 +90,51 @@ describe('simulate --cluster on a standalone-mode FlinkDeployment', () => {
     expect(report.taskManagers.map((tm) => [tm.total.cpuCores, tm.slots.length])).toEqual([[2, 2]]);
     const cpu = report.notes.filter((n) => n.code === 'deployment/cpu' || n.code === 'config/other-target');
     expect(cpu.map((n) => [n.code, n.message, n.location.line])).toEqual([['deployment/cpu', NOTE('taskManager.resource.cpu'), 23]]);
+  });
+});
+
+describe("another target's CPU key: the note names only the ways to set the target that the command has", () => {
+  // A configuration with Flink's keys and others (issue 25 §1), kubernetes.taskmanager.cpu among them, no execution.target.
+  const CONFIG = 'fixtures/config/custom-keys.yaml';
+  const IGNORED =
+    "'kubernetes.taskmanager.cpu' (deprecated since Flink 1.17: the key is now 'kubernetes.taskmanager.cpu.amount') is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application)";
+  const noteLine = (out: string): string => out.split('\n').find((l) => l.includes("'kubernetes.taskmanager.cpu'")) ?? '';
+
+  it('memory has --target: it is offered', () => {
+    const run = runCli(['memory', CONFIG, '--flink-version', '1.20']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(noteLine(run.stdout)).toBe(`  note ${IGNORED}, or give memory --target kubernetes`);
+  });
+
+  it.each([
+    [['size', JOB, '--tm-config', CONFIG]],
+    [['plan', JOB, '--tm-config', CONFIG]],
+    [['validate', JOB, '--tm-config', CONFIG]],
+    [['simulate', '--cluster', CONFIG, JOB]],
+  ])('%j has no --target: execution.target only', (args) => {
+    const run = runCli([...args, '--flink-version', '1.20']);
+    const line = noteLine(run.stdout + run.stderr);
+    expect(line).toContain(IGNORED);
+    expect(line).not.toContain('--target');
+    expect(line).not.toContain('deploymentTarget');
+  });
+
+  it('a flinkslot cluster file: its deploymentTarget, and execution.target only while the file sets no deploymentTarget', () => {
+    const cluster = (extra: string): string => {
+      const file = join(dir, `cluster${extra === '' ? '' : '-target'}.yaml`);
+      writeFileSync(
+        file,
+        `flinkVersion: "1.20"\n${extra}resourceAllocation: standalone\ndefaultWorker:\n  flinkConfiguration:\n    taskmanager.memory.process.size: 2g\n    kubernetes.taskmanager.cpu.amount: 3\ntaskManagers:\n  - id: tm\n    count: 1\n`,
+      );
+      return file;
+    };
+    const HEAD =
+      "'kubernetes.taskmanager.cpu.amount' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone";
+    const open = runCli(['simulate', '--cluster', cluster(''), JOB]).stdout;
+    expect(open).toContain(
+      `note: ${HEAD} (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application), or set the cluster file's deploymentTarget: kubernetes\n`,
+    );
+    const fixed = runCli(['simulate', '--cluster', cluster('deploymentTarget: standalone\n'), JOB]).stdout;
+    expect(fixed).toContain(`note: ${HEAD}, so it is ignored: set the cluster file's deploymentTarget: kubernetes\n`);
   });
 });
