@@ -231,7 +231,8 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   const fromSpec = specPointers(tm);
   const pointerOf = (key: string): string =>
     fromSpec.get(key) ?? `/spec/flinkConfiguration/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-  if (spec.mode === 'standalone') notes.push(...standalonePodCpuNotes(config, pointerOf));
+  const podCpu = spec.mode === 'standalone' ? standalonePodCpuNote(config, pointerOf) : undefined;
+  if (podCpu !== undefined) notes.push(podCpu);
   return ok({
     name: metadata.name === undefined ? undefined : textOf(metadata.name),
     config,
@@ -253,25 +254,25 @@ const POD_CPU_KEYS = ['kubernetes.taskmanager.cpu.amount', 'kubernetes.taskmanag
  * TaskManager reads no Kubernetes key, so it registers one core per slot
  * (TaskExecutorProcessUtils.getCpuCoresWithFallback). Said in the operator's fields, at the field.
  */
-function standalonePodCpuNotes(config: FlinkConfiguration, pointerOf: (key: string) => string): Diagnostic[] {
+function standalonePodCpuNote(config: FlinkConfiguration, pointerOf: (key: string) => string): Diagnostic | undefined {
   const key = POD_CPU_KEYS.find((k) => config.has(k));
-  if (key === undefined || config.has('taskmanager.cpu.cores')) return [];
+  if (key === undefined || config.has('taskmanager.cpu.cores')) return undefined;
   const pointer = pointerOf(key);
   const field = pointer.startsWith('/spec/flinkConfiguration/') ? `flinkConfiguration ${key}` : pointer.slice(6).replaceAll('/', '.');
   const slots = Number(config.get('taskmanager.numberOfTaskSlots') ?? 1);
+  // A slot count Flink refuses is reported where the TaskManager is sized.
+  if (!Number.isInteger(slots) || slots < 1) return undefined;
   const cpu = Number(config.get(key));
   const counted = `${slots} ${slots === 1 ? 'slot' : 'slots'} as ${slots} ${slots === 1 ? 'core' : 'cores'}`;
   const advice =
     cpu === slots
       ? ', as the pod requests'
       : ` (set taskmanager.cpu.cores${Number.isFinite(cpu) ? `: ${cpu}` : ''} in flinkConfiguration to match)`;
-  return [
-    info(
-      'deployment/cpu',
-      `${field} ${printable(config.get(key)!)} is the pod's CPU request; in standalone mode the TaskManager counts its ${counted}${advice}`,
-      pointer,
-    ),
-  ];
+  return info(
+    'deployment/cpu',
+    `${field} ${printable(config.get(key)!)} is the pod's CPU request; in standalone mode the TaskManager counts its ${counted}${advice}`,
+    pointer,
+  );
 }
 
 /**

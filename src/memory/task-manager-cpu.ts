@@ -131,9 +131,7 @@ export function otherTargetCpuNotes(
         ? ` (deprecated since Flink ${k.renamed.since.join('.')}: the key is now '${k.renamed.to}')`
         : '';
     const where =
-      ways.deployment !== undefined
-        ? "the operator's TaskManagers run on Kubernetes"
-        : `the deployment target here is ${named}`;
+      ways.deployment !== undefined ? "the operator's TaskManagers run on Kubernetes" : `the deployment target here is ${named}`;
     const how = howToSet(k.target, ways);
     return info(
       'config/other-target',
