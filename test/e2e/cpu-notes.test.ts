@@ -119,6 +119,24 @@ describe("another target's CPU key: the note names only the ways to set the targ
     expect(line).not.toContain('deploymentTarget');
   });
 
+  it("a standalone manifest's TaskManagers are its own pods: no way to name another target is offered", () => {
+    const manifest = join(dir, 'manifest.yaml');
+    const source = readFileSync(join(ROOT, 'fixtures/real/23-k8s-standalone-1.18-configmap-2048m-4-slots/flink-deployment.yaml'), 'utf8');
+    writeFileSync(
+      manifest,
+      source.replace(
+        '    taskmanager.numberOfTaskSlots: 4\n',
+        '    taskmanager.numberOfTaskSlots: 4\n    kubernetes.taskmanager.cpu.amount: 2\n',
+      ),
+    );
+    const NOTE =
+      "'kubernetes.taskmanager.cpu.amount' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone, so it is ignored";
+    const memory = runCli(['memory', manifest]).stdout;
+    expect(memory).toContain(`  note ${NOTE}\n`);
+    expect(memory).toContain('CPU: 4 from taskmanager.numberOfTaskSlots (deployment target standalone)');
+    expect(runCli(['simulate', '--cluster', manifest, JOB]).stdout).toContain(`note: ${NOTE}\n`);
+  });
+
   it('a flinkslot cluster file: its deploymentTarget, and execution.target only while the file sets no deploymentTarget', () => {
     const cluster = (extra: string): string => {
       const file = join(dir, `cluster${extra === '' ? '' : '-target'}.yaml`);
