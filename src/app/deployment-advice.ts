@@ -9,6 +9,7 @@
  */
 import { type Deployment, describeDeployment, startsTaskManagers } from '../memory/deployment.js';
 import type { FlinkConfiguration } from '../memory/flink-configuration.js';
+import type { TargetWays } from '../memory/task-manager-cpu.js';
 import { type FlinkVersion, atLeast } from '../model/flink-version.js';
 import { formatBytes, parseMemorySize } from '../model/memory-size.js';
 import type { LiveFitAnswer } from '../report/live-fit-report.js';
@@ -25,6 +26,24 @@ export type ClusterOrigin =
   /** A flink-conf.yaml / config.yaml as the cluster, its deployment read from it (memory/deployment.ts). */
   | { readonly kind: 'flink-configuration'; readonly deployment: Deployment }
   | { readonly kind: 'live'; readonly deployment: Deployment };
+
+/**
+ * How the user can name the deployment target in what they gave, for a note on another target's
+ * CPU key: a cluster file's deploymentTarget, a configuration's execution.target, a FlinkDeployment's
+ * spec.mode; a standalone manifest's TaskManagers are its own pods, whatever the configuration says.
+ */
+export function targetWaysOf(origin: ClusterOrigin): TargetWays | undefined {
+  switch (origin.kind) {
+    case 'cluster-file':
+      return undefined;
+    case 'flink-deployment':
+      return { deployment: origin.mode };
+    case 'kubernetes-manifest':
+      return { executionTarget: false };
+    default:
+      return {};
+  }
+}
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 

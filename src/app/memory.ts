@@ -4,7 +4,7 @@
  */
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
-import { readConfigurationText, withDynamicProperties } from '../memory/parse-flink-configuration.js';
+import { readConfigurationText, targetWaysOfText, withDynamicProperties } from '../memory/parse-flink-configuration.js';
 import { containerNotes } from '../memory/kubernetes-standalone.js';
 import { externalResourceNotes } from '../memory/external-resources.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
@@ -48,7 +48,9 @@ function deriveMemory(
   const config = withDynamicProperties(read.value.config, options.properties ?? []);
   if (!config.ok) return config;
   const target = options.deploymentTarget ?? targetOfConfiguration(config.value) ?? 'standalone';
-  const setup = taskManagerSetup(config.value, version.value, target);
+  // --target names the target of a configuration file; a FlinkDeployment's or a manifest's is fixed by the file.
+  const ways = targetWaysOfText(read.value);
+  const setup = taskManagerSetup(config.value, version.value, target, { ...ways, flag: ways.executionTarget !== false });
   if (!setup.ok) {
     const { text: located, locateKey } = read.value;
     const relocate = (d: Diagnostic): Diagnostic =>

@@ -31,7 +31,7 @@ import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
 import { recogniseDeployment } from '../memory/deployment.js';
-import { type ClusterOrigin, inUserTerms } from './deployment-advice.js';
+import { type ClusterOrigin, inUserTerms, targetWaysOf } from './deployment-advice.js';
 import { addTaskManagersAdvice } from './simulate-advice.js';
 import { raiseLimitsAdvice } from './limit-advice.js';
 import { pushAll } from '../util/push-all.js';
@@ -224,7 +224,12 @@ function simulateData(
     }
     return planJob(loaded, v.value);
   };
-  const scenarios = readScenario(data as Record<string, unknown>, isCluster, { ...v.value, planJobGraph, extraJobs });
+  const scenarios = readScenario(data as Record<string, unknown>, isCluster, {
+    ...v.value,
+    planJobGraph,
+    extraJobs,
+    targetWays: targetWaysOf(origin),
+  });
   if (!scenarios.ok) {
     const [kinds, what] = isCluster ? [CLUSTER_KINDS, 'a cluster'] : [['scenario'] as const, 'a scenario'];
     const inFile = scenarios.diagnostics.map((d) => inFileTerms(d, origin));

@@ -14,7 +14,7 @@ import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
 import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
-import { readConfigurationText } from '../memory/parse-flink-configuration.js';
+import { readConfigurationText, targetWaysOfText } from '../memory/parse-flink-configuration.js';
 import { kindOfText, wrongKind } from '../parse/file-kind.js';
 import validateCluster from '../parse/generated/cluster.validate.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
@@ -142,7 +142,7 @@ function readWorker(source: SourceText, slots: number | undefined, release: Flin
     if (schemaErrors.length > 0) return fail(locateDiagnostics(schemaErrors, undefined, source.file));
     // How the TaskManager's keys are read (legacy keys, another target's CPU key) is said once, here.
     const target = targetOfConfiguration(read.value.config) ?? 'standalone';
-    const setup = taskManagerSetup(read.value.config, release, target);
+    const setup = taskManagerSetup(read.value.config, release, target, targetWaysOfText(read.value));
     const locate = configurationLocator(read.value.text, source.file);
     const notes = locate([...read.value.notes, ...(setup.ok ? setup.warnings : [])]);
     worker = { data, locate, notes };

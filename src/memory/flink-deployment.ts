@@ -229,6 +229,10 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
   const metadata = (data.metadata ?? {}) as Raw;
   const job = (spec.job ?? {}) as Raw;
   const fromSpec = specPointers(tm);
+  const pointerOf = (key: string): string =>
+    fromSpec.get(key) ?? `/spec/flinkConfiguration/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  const podCpu = spec.mode === 'standalone' ? standalonePodCpuNote(config, pointerOf) : undefined;
+  if (podCpu !== undefined) notes.push(podCpu);
   return ok({
     name: metadata.name === undefined ? undefined : textOf(metadata.name),
     config,
@@ -237,8 +241,38 @@ export function readFlinkDeployment(data: Raw): Result<FlinkDeployment> {
     replicas: tm.replicas === undefined ? undefined : numberOf(tm.replicas),
     parallelism: job.parallelism === undefined ? undefined : numberOf(job.parallelism),
     notes,
-    pointerOf: (key) => fromSpec.get(key) ?? `/spec/flinkConfiguration/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+    pointerOf,
   });
+}
+
+const POD_CPU_KEYS = ['kubernetes.taskmanager.cpu.amount', 'kubernetes.taskmanager.cpu'];
+
+/**
+ * In standalone mode the operator's Kubernetes CPU key is only the pod's CPU request
+ * (flink-kubernetes-standalone/.../StandaloneKubernetesTaskManagerParameters.getCpu, used by
+ * InitStandaloneTaskManagerDecorator): the operator sets no taskmanager.cpu.cores, and a standalone
+ * TaskManager reads no Kubernetes key, so it registers one core per slot
+ * (TaskExecutorProcessUtils.getCpuCoresWithFallback). Said in the operator's fields, at the field.
+ */
+function standalonePodCpuNote(config: FlinkConfiguration, pointerOf: (key: string) => string): Diagnostic | undefined {
+  const key = POD_CPU_KEYS.find((k) => config.has(k));
+  if (key === undefined || config.has('taskmanager.cpu.cores')) return undefined;
+  const pointer = pointerOf(key);
+  const field = pointer.startsWith('/spec/flinkConfiguration/') ? `flinkConfiguration ${key}` : pointer.slice(6).replaceAll('/', '.');
+  const slots = Number(config.get('taskmanager.numberOfTaskSlots') ?? 1);
+  // A slot count Flink refuses is reported where the TaskManager is sized.
+  if (!Number.isInteger(slots) || slots < 1) return undefined;
+  const cpu = Number(config.get(key));
+  const counted = `${slots} ${slots === 1 ? 'slot' : 'slots'} as ${slots} ${slots === 1 ? 'core' : 'cores'}`;
+  const advice =
+    cpu === slots
+      ? ', as the pod requests'
+      : ` (set taskmanager.cpu.cores${Number.isFinite(cpu) ? `: ${cpu}` : ''} in flinkConfiguration to match)`;
+  return info(
+    'deployment/cpu',
+    `${field} ${printable(config.get(key)!)} is the pod's CPU request; in standalone mode the TaskManager counts its ${counted}${advice}`,
+    pointer,
+  );
 }
 
 /**
@@ -253,7 +287,10 @@ export function deploymentCluster(d: FlinkDeployment): { cluster: Raw; notes: st
     ...(d.flinkVersion === undefined ? {} : { flinkVersion: d.flinkVersion }),
     deploymentTarget: d.mode === 'native' ? 'kubernetes' : 'standalone',
     resourceAllocation: d.mode === 'native' ? 'active' : 'standalone',
-    defaultWorker: { flinkConfiguration: Object.fromEntries(d.config) },
+    // Standalone TaskManagers read no Kubernetes CPU key (the pod's request, said by the reader's note).
+    defaultWorker: {
+      flinkConfiguration: Object.fromEntries([...d.config].filter(([k]) => d.mode === 'native' || !POD_CPU_KEYS.includes(k))),
+    },
   };
   if (d.mode === 'native') {
     return {

@@ -9,7 +9,7 @@ import type { FlinkVersion } from '../model/flink-version.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { readLegacyOptions } from './legacy-options.js';
 import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
-import { type DeploymentTarget, otherTargetCpuNotes } from './task-manager-cpu.js';
+import { type DeploymentTarget, type TargetWays, otherTargetCpuNotes } from './task-manager-cpu.js';
 import { type TaskExecutorMemory, computeTaskExecutorMemory } from './task-executor-memory.js';
 
 export interface TaskManagerSetup {
@@ -17,15 +17,19 @@ export interface TaskManagerSetup {
   readonly resources: TaskManagerResources;
 }
 
-/** The warnings of a result are notes on how the configuration was read (legacy keys, another target's keys). */
+/**
+ * The warnings of a result are notes on how the configuration was read (legacy keys, another
+ * target's keys); `ways`: how the deployment target can be named where the configuration was given.
+ */
 export function taskManagerSetup(
   given: FlinkConfiguration,
   version: FlinkVersion,
   target: DeploymentTarget = 'standalone',
+  ways: TargetWays = {},
 ): Result<TaskManagerSetup> {
   let memory: TaskExecutorMemory;
   let config: FlinkConfiguration;
-  const cpuNotes = otherTargetCpuNotes(given, target);
+  const cpuNotes = otherTargetCpuNotes(given, target, version, ways);
   let notes: Diagnostic[] = cpuNotes;
   try {
     const legacy = readLegacyOptions(given, version, target);

@@ -14,6 +14,7 @@ import { type FlinkConfiguration, flattenConfiguration } from './flink-configura
 import { type FlinkDeployment, isFlinkDeployment, readFlinkDeployment } from './flink-deployment.js';
 import { type StandaloneManifest, isFlinkConfigMap, readFlinkConfigMap } from './kubernetes-standalone.js';
 import { looksFlat, readLegacyFlinkConf } from './legacy-flink-conf.js';
+import type { TargetWays } from './task-manager-cpu.js';
 
 export function parseFlinkConfiguration(source: string, file?: string): Result<FlinkConfiguration> {
   const read = readConfigurationText(source, file);
@@ -34,6 +35,16 @@ export interface ConfigurationText {
   readonly text: string;
   /** Where a configuration key stands in the file, when it is not a plain configuration file. */
   readonly locateKey?: (key: string) => SourceLocation;
+}
+
+/**
+ * How the deployment target is named in the file read: a configuration's execution.target; a
+ * FlinkDeployment's spec.mode (the operator sets execution.target); a standalone manifest's
+ * TaskManagers are its own pods whatever the configuration says.
+ */
+export function targetWaysOfText(read: ConfigurationText): TargetWays {
+  if (read.deployment !== undefined) return { deployment: read.deployment.mode };
+  return read.manifest === undefined ? {} : { executionTarget: false };
 }
 
 /**

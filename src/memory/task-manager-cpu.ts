@@ -69,38 +69,74 @@ export function taskManagerCpu(config: FlinkConfiguration, version: FlinkVersion
   return vcores === chosen.cores ? chosen : { cores: vcores, source: chosen.source, roundedUp: true };
 }
 
-/** The CPU keys only one target reads, and how a configuration names that target. */
-const TARGET_CPU_KEYS: ReadonlyArray<{ key: string; target: DeploymentTarget; set: string }> = [
-  {
-    key: 'kubernetes.taskmanager.cpu.amount',
-    target: 'kubernetes',
-    set: 'set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes',
-  },
-  {
-    key: 'kubernetes.taskmanager.cpu',
-    target: 'kubernetes',
-    set: 'set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes',
-  },
-  {
-    key: 'yarn.containers.vcores',
-    target: 'yarn',
-    set: 'set execution.target: yarn-session (or yarn-application), or give memory --target yarn',
-  },
+/** The CPU keys only one target reads; `since`: the release that renamed the key (FLINK-29372). */
+const TARGET_CPU_KEYS: ReadonlyArray<{ key: string; target: 'kubernetes' | 'yarn'; renamed?: { to: string; since: [number, number] } }> = [
+  { key: 'kubernetes.taskmanager.cpu.amount', target: 'kubernetes' },
+  { key: 'kubernetes.taskmanager.cpu', target: 'kubernetes', renamed: { to: 'kubernetes.taskmanager.cpu.amount', since: [1, 17] } },
+  { key: 'yarn.containers.vcores', target: 'yarn' },
 ];
+
+/**
+ * How the deployment target can be named where the configuration was given: a note offers only
+ * these (a flag another command lacks, or a file the user does not have, is no advice).
+ */
+export interface TargetWays {
+  /** The configuration's `execution.target` decides it (default); false when something else fixes the target. */
+  readonly executionTarget?: boolean;
+  /** `memory --target`. */
+  readonly flag?: boolean;
+  /** A flinkslot cluster file's `deploymentTarget` (the configuration is its defaultWorker.flinkConfiguration). */
+  readonly clusterFile?: boolean;
+  /**
+   * A Kubernetes operator FlinkDeployment: the operator sets execution.target from spec.mode and runs
+   * TaskManagers on Kubernetes only. In standalone mode its Kubernetes CPU key is the pod's request,
+   * which the FlinkDeployment reader explains in the operator's terms (flink-deployment.ts).
+   */
+  readonly deployment?: 'native' | 'standalone';
+}
+
+const TARGET_NAMES = { kubernetes: 'Kubernetes', yarn: 'YARN' } as const;
+
+/** The ways to run TaskManagers on `target`, of those that exist where the configuration was given. */
+function howToSet(target: 'kubernetes' | 'yarn', ways: TargetWays): string | undefined {
+  if (ways.deployment !== undefined) return undefined;
+  const how = [
+    ...(ways.executionTarget === false ? [] : [`set execution.target: ${target}-session (or ${target}-application)`]),
+    ...(ways.flag === true ? [`give memory --target ${target}`] : []),
+    ...(ways.clusterFile === true ? [`set the cluster file's deploymentTarget: ${target}`] : []),
+  ];
+  return how.length === 0 ? undefined : how.join(', or ');
+}
 
 /**
  * A CPU key of another deployment target is not read (only that target's ResourceManager reads it:
  * `KubernetesWorkerResourceSpecFactory`, `YarnWorkerResourceSpecFactory`): say so, with how to name
- * the target, unless taskmanager.cpu.cores is set (it wins on every target).
+ * the target where the configuration was given, unless taskmanager.cpu.cores is set (it wins on
+ * every target). A renamed key also names the key the release reads.
  */
-export function otherTargetCpuNotes(config: FlinkConfiguration, target: DeploymentTarget): Diagnostic[] {
+export function otherTargetCpuNotes(
+  config: FlinkConfiguration,
+  target: DeploymentTarget,
+  version: FlinkVersion,
+  ways: TargetWays = {},
+): Diagnostic[] {
   if (config.has(CPU_CORES.key)) return [];
-  const named = target === 'standalone' && config.get('execution.target') === undefined ? 'standalone (no execution.target)' : target;
-  return TARGET_CPU_KEYS.filter((k) => k.target !== target && config.has(k.key)).map((k) =>
-    info(
+  const unnamed = target === 'standalone' && ways.executionTarget !== false && config.get('execution.target') === undefined;
+  const named = unnamed ? 'standalone (no execution.target)' : target;
+  return TARGET_CPU_KEYS.filter(
+    (k) => k.target !== target && config.has(k.key) && !(ways.deployment === 'standalone' && k.target === 'kubernetes'),
+  ).map((k) => {
+    const renamed =
+      k.renamed !== undefined && atLeast(version, ...k.renamed.since)
+        ? ` (deprecated since Flink ${k.renamed.since.join('.')}: the key is now '${k.renamed.to}')`
+        : '';
+    const where =
+      ways.deployment !== undefined ? "the operator's TaskManagers run on Kubernetes" : `the deployment target here is ${named}`;
+    const how = howToSet(k.target, ways);
+    return info(
       'config/other-target',
-      `'${k.key}' is read only when TaskManagers run on ${k.target === 'kubernetes' ? 'Kubernetes' : 'YARN'}; the deployment target here is ${named}, so it is ignored: ${k.set}`,
+      `'${k.key}'${renamed} is read only when TaskManagers run on ${TARGET_NAMES[k.target]}; ${where}, so it is ignored${how === undefined ? '' : `: ${how}`}`,
       `/${k.key}`,
-    ),
-  );
+    );
+  });
 }

@@ -15,7 +15,7 @@ import { taskManagerSetup } from './memory-from-configuration.js';
 import { targetOfConfiguration } from './task-manager-cpu.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
 import { stateBackendMemory } from './state-backend-memory.js';
-import { readConfigurationText } from './parse-flink-configuration.js';
+import { readConfigurationText, targetWaysOfText } from './parse-flink-configuration.js';
 
 /** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
 export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: string; file: string }): Result<JobGraph> {
@@ -23,7 +23,12 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   if (!read.ok) return read;
   const config = { value: read.value.config };
   // The file's execution.target decides how a legacy heap key and another target's CPU key are read, as in memory.
-  const setup = taskManagerSetup(config.value, graph.flinkVersion, targetOfConfiguration(config.value) ?? 'standalone');
+  const setup = taskManagerSetup(
+    config.value,
+    graph.flinkVersion,
+    targetOfConfiguration(config.value) ?? 'standalone',
+    targetWaysOfText(read.value),
+  );
   if (!setup.ok)
     return fail(
       locateDiagnostics(

@@ -9,7 +9,7 @@ import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSp
 import type { FlinkConfiguration } from '../../memory/flink-configuration.js';
 import { type TaskManagerSetup, taskManagerSetup } from '../../memory/memory-from-configuration.js';
 import { parseFlinkConfiguration } from '../../memory/parse-flink-configuration.js';
-import { type DeploymentTarget, targetOfConfiguration } from '../../memory/task-manager-cpu.js';
+import { type DeploymentTarget, type TargetWays, targetOfConfiguration } from '../../memory/task-manager-cpu.js';
 import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { TaskManagerRegistration } from '../slotmanager/slot-manager.js';
@@ -18,22 +18,27 @@ import { clusterOptions } from './cluster-options.js';
 import { type DefaultWorker, declarativeByDefault, slotManagerConfig, slotManagerKind } from './slot-manager-config.js';
 import type { ClusterModel, PendingDefinition, SlotManagerKind, StrategyStub, TaskManagerDefinition } from './scenario.js';
 
-/** The configuration's TaskManager on the cluster's deployment target (else its execution.target, else standalone). */
-function workerSetup(cluster: Raw, config: FlinkConfiguration, version: FlinkVersion): Result<TaskManagerSetup> {
-  const target = (cluster.deploymentTarget as DeploymentTarget | undefined) ?? targetOfConfiguration(config) ?? 'standalone';
-  return taskManagerSetup(config, version, target);
+/**
+ * The configuration's TaskManager on the cluster's deployment target (else its execution.target,
+ * else standalone); `ways`: how the user names the target in what they gave (default: a cluster
+ * file, whose deploymentTarget decides, and execution.target only when the file gives none).
+ */
+function workerSetup(cluster: Raw, config: FlinkConfiguration, version: FlinkVersion, ways?: TargetWays): Result<TaskManagerSetup> {
+  const given = cluster.deploymentTarget as DeploymentTarget | undefined;
+  const target = given ?? targetOfConfiguration(config) ?? 'standalone';
+  return taskManagerSetup(config, version, target, ways ?? { clusterFile: true, executionTarget: given === undefined });
 }
 
 /** The default worker T: given, derived from a Flink configuration, or the first TaskManager's. */
 
-function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersion): DefaultWorker | undefined {
+function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersion, ways?: TargetWays): DefaultWorker | undefined {
   const worker = cluster.defaultWorker as Raw | undefined;
   if (worker?.flinkConfiguration !== undefined) {
     const text = Object.entries(worker.flinkConfiguration as Raw)
       .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
       .join('\n');
     const config = parseFlinkConfiguration(text, undefined);
-    const setup = config.ok ? workerSetup(cluster, config.value, version) : config;
+    const setup = config.ok ? workerSetup(cluster, config.value, version, ways) : config;
     if (!config.ok || !setup.ok) {
       for (const d of setup.ok ? [] : setup.diagnostics)
         r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
@@ -223,9 +228,9 @@ function strategyStub(r: Reader, cluster: Raw, at: string): StrategyStub | undef
   return { newPendingTaskManagers: Number(stub.pendingTaskManagersToAllocate ?? 0), onPending };
 }
 
-export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkVersion): ClusterModel | undefined {
+export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkVersion, ways?: TargetWays): ClusterModel | undefined {
   const kind = slotManagerKind(cluster, version);
-  const worker = defaultWorker(r, cluster, at, version);
+  const worker = defaultWorker(r, cluster, at, version, ways);
   if (worker === undefined) return undefined;
   const o = clusterOptions(
     (cluster.options ?? {}) as Raw,

@@ -9,6 +9,7 @@ import { type FlinkVersion, type FlinkVersionSource, formatVersion } from '../..
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { VertexInformation } from '../scheduler/slot-sharing-slot-allocator.js';
 import { ProfileTable } from './profile-table.js';
+import type { TargetWays } from '../../memory/task-manager-cpu.js';
 import { readCluster } from './read-cluster.js';
 import { readEvents } from './read-events.js';
 import { selectScenarioVersion } from './scenario-version.js';
@@ -76,6 +77,8 @@ export interface ReadOptions {
   readonly planJobGraph: JobGraphPlanner;
   /** Jobs from the command line (`simulate --cluster C JOB...`), submitted at 0 in order. */
   readonly extraJobs?: readonly JobDefinition[];
+  /** How the deployment target can be named in what the user gave; default: a cluster file's deploymentTarget. */
+  readonly targetWays?: TargetWays;
 }
 
 /** A scenario file's data (or a cluster file's, with `isCluster`) → one scenario per variant. */
@@ -100,7 +103,7 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
   variants.forEach((variant, vi) => {
     const r = new Reader(table);
     const merged: Raw = variant === undefined ? clusterData : mergeVariant(clusterData, variant);
-    const cluster = readCluster(r, merged, at, version.version);
+    const cluster = readCluster(r, merged, at, version.version, options.targetWays);
     const eventList = (variant?.events ?? data.events ?? []) as Raw[];
     const eventsAt = variant?.events !== undefined ? `/variants/${vi}/events` : '/events';
     const timed = cluster === undefined ? [] : readEvents(r, eventList, eventsAt, cluster, new Set(allJobs.map((j) => j.id)));

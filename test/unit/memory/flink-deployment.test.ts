@@ -128,3 +128,53 @@ describe('deploymentCluster', () => {
     expect(sized.notes[0]).toContain('ceil(job.parallelism 10 / 4 slots)');
   });
 });
+
+describe("standalone mode: the Kubernetes CPU key is only the pod's request (StandaloneKubernetesTaskManagerParameters.getCpu)", () => {
+  const cpuNotes = (spec: Raw): [string, string | undefined][] =>
+    read(spec)
+      .notes.filter((n) => n.code === 'deployment/cpu')
+      .map((n) => [n.message, n.location?.pointer]);
+  const slots = { 'taskmanager.numberOfTaskSlots': '4' };
+
+  it('says it at the field, with the cores the TaskManager counts (its slots) and how to match them', () => {
+    expect(
+      cpuNotes({ mode: 'standalone', flinkVersion: 'v1_20', flinkConfiguration: slots, taskManager: { resource: { cpu: 0.5 } } }),
+    ).toEqual([
+      [
+        "taskManager.resource.cpu 0.5 is the pod's CPU request; in standalone mode the TaskManager counts its 4 slots as 4 cores (set taskmanager.cpu.cores: 0.5 in flinkConfiguration to match)",
+        '/spec/taskManager/resource/cpu',
+      ],
+    ]);
+    // Before 1.17 the operator sets both keys: one note.
+    expect(cpuNotes({ mode: 'standalone', flinkVersion: 'v1_16', taskManager: { resource: { cpu: 1 } } })).toEqual([
+      [
+        "taskManager.resource.cpu 1 is the pod's CPU request; in standalone mode the TaskManager counts its 1 slot as 1 core, as the pod requests",
+        '/spec/taskManager/resource/cpu',
+      ],
+    ]);
+    // The user's own key in flinkConfiguration is the pod's request too.
+    expect(cpuNotes({ mode: 'standalone', flinkConfiguration: { ...slots, 'kubernetes.taskmanager.cpu.amount': 2 } })).toEqual([
+      [
+        "flinkConfiguration kubernetes.taskmanager.cpu.amount 2 is the pod's CPU request; in standalone mode the TaskManager counts its 4 slots as 4 cores (set taskmanager.cpu.cores: 2 in flinkConfiguration to match)",
+        '/spec/flinkConfiguration/kubernetes.taskmanager.cpu.amount',
+      ],
+    ]);
+  });
+
+  it('nothing when taskmanager.cpu.cores decides, or in native mode (Flink reads the key there)', () => {
+    const cores = { ...slots, 'taskmanager.cpu.cores': '1' };
+    expect(cpuNotes({ mode: 'standalone', flinkConfiguration: cores, taskManager: { resource: { cpu: 1 } } })).toEqual([]);
+    expect(cpuNotes({ mode: 'native', flinkConfiguration: slots, taskManager: { resource: { cpu: 1 } } })).toEqual([]);
+  });
+
+  it("deploymentCluster: a standalone cluster's worker has no Kubernetes CPU key; a native one keeps it", () => {
+    const spec = { flinkVersion: 'v1_16', flinkConfiguration: slots, taskManager: { resource: { cpu: 1 } } };
+    const keys = (mode: string): string[] =>
+      Object.keys(((deploymentCluster(read({ ...spec, mode })).cluster.defaultWorker as Raw).flinkConfiguration as Raw) ?? {});
+    expect(keys('standalone').filter((k) => k.startsWith('kubernetes.taskmanager.cpu'))).toEqual([]);
+    expect(keys('native').filter((k) => k.startsWith('kubernetes.taskmanager.cpu'))).toEqual([
+      'kubernetes.taskmanager.cpu.amount',
+      'kubernetes.taskmanager.cpu',
+    ]);
+  });
+});

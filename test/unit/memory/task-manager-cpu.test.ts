@@ -96,23 +96,69 @@ describe('memory with a deployment target', () => {
 });
 
 describe("otherTargetCpuNotes: a CPU key another target reads ('config/other-target')", () => {
-  it('names the key and how to set the target; nothing when taskmanager.cpu.cores is set or the target reads it', () => {
-    const notes = otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'yarn.containers.vcores': '2' }), 'standalone');
-    expect(notes.map((n) => [n.code, n.message])).toEqual([
+  const K8S = "'kubernetes.taskmanager.cpu' is read only when TaskManagers run on Kubernetes";
+  const both = conf({ 'kubernetes.taskmanager.cpu': '3', 'yarn.containers.vcores': '2' });
+
+  it('names the key and how to set the target where it was given; nothing when taskmanager.cpu.cores is set or the target reads it', () => {
+    // memory: execution.target in the file, or its --target flag.
+    expect(otherTargetCpuNotes(both, 'standalone', v('1.16'), { flag: true }).map((n) => [n.code, n.message])).toEqual([
       [
         'config/other-target',
-        "'kubernetes.taskmanager.cpu' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes",
+        `${K8S}; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application), or give memory --target kubernetes`,
       ],
       [
         'config/other-target',
         "'yarn.containers.vcores' is read only when TaskManagers run on YARN; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: yarn-session (or yarn-application), or give memory --target yarn",
       ],
     ]);
-    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'yarn')[0]!.message).toContain(
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'yarn', v('2.2'))[0]!.message).toContain(
       'the deployment target here is yarn, so it is ignored',
     );
-    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'kubernetes')).toEqual([]);
-    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'taskmanager.cpu.cores': '2' }), 'standalone')).toEqual([]);
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'kubernetes', v('2.2'))).toEqual([]);
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3', 'taskmanager.cpu.cores': '2' }), 'standalone', v('2.2'))).toEqual(
+      [],
+    );
+  });
+
+  it("size, plan, validate and simulate have no --target: the configuration's execution.target only", () => {
+    const [k8s, yarn] = otherTargetCpuNotes(both, 'standalone', v('1.16')).map((n) => n.message);
+    expect(k8s).toBe(
+      `${K8S}; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application)`,
+    );
+    expect(yarn).not.toContain('--target');
+  });
+
+  it("a cluster file's defaultWorker: its deploymentTarget, and execution.target only when the file sets no deploymentTarget", () => {
+    const open = otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'standalone', v('2.2'), { clusterFile: true });
+    expect(open[0]!.message).toBe(
+      "'kubernetes.taskmanager.cpu.amount' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application), or set the cluster file's deploymentTarget: kubernetes",
+    );
+    const fixed = otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu.amount': '3' }), 'standalone', v('2.2'), {
+      clusterFile: true,
+      executionTarget: false,
+    });
+    expect(fixed[0]!.message).toBe(
+      "'kubernetes.taskmanager.cpu.amount' is read only when TaskManagers run on Kubernetes; the deployment target here is standalone, so it is ignored: set the cluster file's deploymentTarget: kubernetes",
+    );
+  });
+
+  it('a FlinkDeployment: the operator sets the target; in standalone mode its Kubernetes CPU is explained by the reader', () => {
+    expect(otherTargetCpuNotes(both, 'standalone', v('1.16'), { deployment: 'standalone' }).map((n) => n.message)).toEqual([
+      "'yarn.containers.vcores' is read only when TaskManagers run on YARN; the operator's TaskManagers run on Kubernetes, so it is ignored",
+    ]);
+    expect(otherTargetCpuNotes(both, 'kubernetes', v('1.16'), { deployment: 'native' }).map((n) => n.message)).toEqual([
+      "'yarn.containers.vcores' is read only when TaskManagers run on YARN; the operator's TaskManagers run on Kubernetes, so it is ignored",
+    ]);
+  });
+
+  it('kubernetes.taskmanager.cpu from 1.17 (FLINK-29372) names the key it became', () => {
+    const [at117] = otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3' }), 'standalone', v('1.17')).map((n) => n.message);
+    expect(at117).toBe(
+      "'kubernetes.taskmanager.cpu' (deprecated since Flink 1.17: the key is now 'kubernetes.taskmanager.cpu.amount') is read only when TaskManagers run on Kubernetes; the deployment target here is standalone (no execution.target), so it is ignored: set execution.target: kubernetes-session (or kubernetes-application)",
+    );
+    expect(otherTargetCpuNotes(conf({ 'kubernetes.taskmanager.cpu': '3' }), 'standalone', v('1.16'))[0]!.message).not.toContain(
+      'deprecated',
+    );
   });
 
   it('memory shows it, and the CPU stays the slot count as Flink has it', () => {
