@@ -54,8 +54,17 @@ interface Visitor {
   pop?(pointer: string, lastEnd: number): void;
 }
 
+/**
+ * Texts longer than this are not walked: js-yaml's event list holds every node at once (~17 bytes
+ * a character, the reason YAML documents are bounded at 8 MiB in document.ts), so a 40 MB JSON
+ * file read within its 128 MiB bound would exhaust the heap just to find a line. Their
+ * diagnostics keep the file and the JSON pointer.
+ */
+const MAX_WALKED_CHARACTERS = 8 * 1024 * 1024;
+
 /** One pass over js-yaml's event stream, tracking the JSON pointer of every node. */
 function walk(text: string, visitor: Visitor): void {
+  if (text.length > MAX_WALKED_CHARACTERS) return;
   let events;
   try {
     events = parseEvents(text, {});
@@ -251,17 +260,17 @@ export function locateDiagnostics(diagnostics: Diagnostic[], text: string | unde
   if (diagnostics.length === 0) return [];
   // An unknown key is shown at the key itself, everything else at its value (or, for a value inside
   // an alias or a missing one, at the nearest ancestor that has a node).
-  const ranges =
-    text === undefined
-      ? []
-      : locateRanges(
-          text,
-          diagnostics.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })),
-        );
+  const located = text !== undefined && text.length <= MAX_WALKED_CHARACTERS;
+  const ranges = !located
+    ? []
+    : locateRanges(
+        text,
+        diagnostics.map((d) => ({ pointer: d.location?.pointer ?? '', atKey: d.code === 'input/unknown-key' })),
+      );
   return diagnostics.map((d, i) => {
     const location = { ...(d.location ?? { pointer: '' }) };
     if (file !== undefined) location.file = file;
-    if (text !== undefined && location.line === undefined) Object.assign(location, ranges[i]!.start);
+    if (located && location.line === undefined) Object.assign(location, ranges[i]!.start);
     return { ...d, location };
   });
 }

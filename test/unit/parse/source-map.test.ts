@@ -34,6 +34,18 @@ describe('positionIndex', () => {
   });
 });
 
+describe('a text larger than the YAML bound (8 MiB)', () => {
+  it('is not walked for lines: its diagnostics keep the file and the JSON pointer (walking 40 MB of JSON exhausted a 512 MB heap)', () => {
+    const events = Array.from({ length: 300_000 }, (_, i) => `{"at":${i},"advanceTime":1}`);
+    const text = `{"events":[${events.join(',')}]}`;
+    expect(text.length).toBeGreaterThan(8 * 1024 * 1024);
+    const [d] = locateDiagnostics([error('input/too-large', 'x', '/events')], text, 'big.json');
+    expect(d!.location).toEqual({ pointer: '/events', file: 'big.json' });
+    const [small] = locateDiagnostics([error('input/too-large', 'x', '/events')], '{"events": []}', 'small.json');
+    expect(small!.location).toEqual({ pointer: '/events', file: 'small.json', line: 1, column: 12 });
+  });
+});
+
 describe('an empty value', () => {
   it('is located at its key (it was line 1, column 0)', () => {
     const text = 'name: x\nvertices:\n  - id: a\n    parallelism:\n';
