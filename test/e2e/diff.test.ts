@@ -34,7 +34,6 @@ function diffCli(args: readonly string[], options: { input?: string; noColor?: b
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
   if (options.noColor ?? true) env.NO_COLOR = '1';
-  const started = Date.now();
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', HARNESS, '--', ...args], {
     cwd: ROOT,
     env,
@@ -43,7 +42,7 @@ function diffCli(args: readonly string[], options: { input?: string; noColor?: b
     timeout: 30_000,
   });
   if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, millis: Date.now() - started };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 function expectNoCrash(stderr: string): void {

@@ -13,7 +13,6 @@ export interface Run {
   status: number | null;
   stdout: string;
   stderr: string;
-  millis: number;
 }
 
 export interface RunOptions {
@@ -38,7 +37,6 @@ function cliEnv(options: RunOptions): NodeJS.ProcessEnv {
 /** `node bin/run.js ARGS` from the repository root; NO_COLOR=1 unless `noColor` is false. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Run {
   const env = cliEnv(options);
-  const started = Date.now();
   const result = spawnSync(process.execPath, ['bin/run.js', ...args], {
     cwd: ROOT,
     env,
@@ -47,12 +45,11 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Run {
     timeout: 30_000,
   });
   if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, millis: Date.now() - started };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** The same, without blocking: tests of a `describe.concurrent` block run side by side. */
 export function runCliAsync(args: readonly string[], options: RunOptions = {}): Promise<Run> {
-  const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env: cliEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -64,7 +61,7 @@ export function runCliAsync(args: readonly string[], options: RunOptions = {}): 
     child.once('error', reject);
     child.once('close', (status) => {
       clearTimeout(timer);
-      resolve({ status, stdout, stderr, millis: Date.now() - started });
+      resolve({ status, stdout, stderr });
     });
     child.stdin.end(options.input ?? '');
   });
