@@ -9,8 +9,9 @@
  */
 import { type Deployment, describeDeployment, startsTaskManagers } from '../memory/deployment.js';
 import type { FlinkConfiguration } from '../memory/flink-configuration.js';
+import { kubernetesCpuKey } from '../memory/task-manager-cpu.js';
 import type { TargetWays } from '../memory/task-manager-cpu.js';
-import { type FlinkVersion, atLeast } from '../model/flink-version.js';
+import type { FlinkVersion } from '../model/flink-version.js';
 import { formatBytes, parseMemorySize } from '../model/memory-size.js';
 import type { LiveFitAnswer } from '../report/live-fit-report.js';
 import type { LimitAdvice, SimulationReport, TaskManagerReport } from '../report/simulation-report.js';
@@ -248,7 +249,7 @@ function sizeOfEach(input: LiveAdviceInput): string {
     const cpu = vcores === undefined ? 'yarn.containers.vcores (default: the slot count)' : `yarn.containers.vcores ${vcores}`;
     return `  each container asks YARN for ${memory} and ${cpu}: the queue must have room for them`;
   }
-  const key = atLeast(input.flinkVersion, 1, 17) ? 'kubernetes.taskmanager.cpu.amount' : 'kubernetes.taskmanager.cpu';
+  const key = kubernetesCpuKey(input.flinkVersion);
   const set = config?.get(key) ?? config?.get('taskmanager.cpu.cores');
   const running = input.taskManagers.find((tm) => typeof tm.total !== 'string')?.total;
   const cores = running === undefined || typeof running === 'string' ? undefined : running.cpuCores;
@@ -277,7 +278,7 @@ function largerTaskManagers(input: LiveAdviceInput): string[] {
       : d.kind === 'yarn'
         ? 'taskmanager.memory.process.size and yarn.containers.vcores'
         : d.kind === 'native-kubernetes'
-          ? `taskmanager.memory.process.size and ${atLeast(input.flinkVersion, 1, 17) ? 'kubernetes.taskmanager.cpu.amount' : 'kubernetes.taskmanager.cpu'}`
+          ? `taskmanager.memory.process.size and ${kubernetesCpuKey(input.flinkVersion)}`
           : 'taskmanager.memory.process.size and taskmanager.cpu.cores';
   return [
     `a slot the new jobs ask for is larger than a TaskManager: give TaskManagers more resources (${size}) or fewer slots each (taskmanager.numberOfTaskSlots)`,

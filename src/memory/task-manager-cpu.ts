@@ -27,11 +27,15 @@ export interface TaskManagerCpu {
 
 const CPU_CORES = option<number>('taskmanager.cpu.cores', undefined, undefined);
 
+/** The Kubernetes TaskManager CPU key of `version`: `kubernetes.taskmanager.cpu.amount` from 1.17 (FLINK-29372). */
+export function kubernetesCpuKey(version: FlinkVersion): string {
+  return atLeast(version, 1, 17) ? 'kubernetes.taskmanager.cpu.amount' : 'kubernetes.taskmanager.cpu';
+}
+
 function targetOption(target: DeploymentTarget, version: FlinkVersion): ConfigOption<number> | undefined {
   if (target === 'kubernetes') {
-    return atLeast(version, 1, 17)
-      ? option<number>('kubernetes.taskmanager.cpu.amount', -1, '-1.0', ['kubernetes.taskmanager.cpu'])
-      : option<number>('kubernetes.taskmanager.cpu', -1, '-1.0');
+    const key = kubernetesCpuKey(version);
+    return option<number>(key, -1, '-1.0', key === 'kubernetes.taskmanager.cpu' ? [] : ['kubernetes.taskmanager.cpu']);
   }
   if (target === 'yarn') return option<number>('yarn.containers.vcores', -1, '-1');
   return undefined;
