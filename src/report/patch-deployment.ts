@@ -107,7 +107,7 @@ function setMemory(c: Context, bytes: bigint): void {
  */
 function setCpu(c: Context): void {
   const native = c.deployment.mode === 'native';
-  const cpu = cpuChange(c.answer, c.deployment.config, native);
+  const cpu = cpuChange(c.answer, c.deployment.config, native ? 'kubernetes' : 'standalone');
   if (cpu === undefined) return;
   const r = resourcesOf(c);
   const old = scalarText(r.at, 'cpu');

@@ -10,6 +10,7 @@ import { type Result, ok } from '../errors/diagnostic.js';
 import type { FlinkConfiguration } from '../memory/flink-configuration.js';
 import { readConfigurationText } from '../memory/parse-flink-configuration.js';
 import type { PatchedFile } from './patch-deployment.js';
+import { targetOfConfiguration } from '../memory/task-manager-cpu.js';
 import { CPU_CORES, type KeyChange, cpuChange, sizingKeyChanges } from './sizing-changes.js';
 import type { SizeDeployment } from './size-report.js';
 import { type TextEdit, type ValueChange, applyEdits, pointerSegment, unifiedDiff } from './yaml-edit.js';
@@ -27,8 +28,7 @@ export function patchFlinkConf(source: string, file: string, answer: SizeDeploym
 
 /** The slots and memory keys, and `taskmanager.cpu.cores` when the file's keys derive another CPU. */
 function keyChanges(answer: SizeDeployment, base: FlinkConfiguration): KeyChange[] {
-  const target = base.get('execution.target') ?? '';
-  const cpu = cpuChange(answer, base, target.startsWith('kubernetes'));
+  const cpu = cpuChange(answer, base, targetOfConfiguration(base) ?? 'standalone');
   return [...sizingKeyChanges(answer, base), ...(cpu === undefined ? [] : [{ key: CPU_CORES, value: String(cpu) }])];
 }
 

@@ -7,6 +7,8 @@ import { FlinkException } from '../errors/flink-exception.js';
 import { memoryUnitBytes, parseMemorySize } from '../model/memory-size.js';
 import type { FlinkConfiguration } from '../memory/flink-configuration.js';
 import { kubernetesQuantityBytes } from '../memory/flink-deployment.js';
+import { type DeploymentTarget, taskManagerCpu } from '../memory/task-manager-cpu.js';
+import { parseFlinkVersion } from '../model/flink-version.js';
 import type { SizeDeployment } from './size-report.js';
 
 /** A flat Flink key and its new text; null: the key goes (the answer was computed without it). */
@@ -74,15 +76,19 @@ function flinkBytes(text: string): bigint | undefined {
 }
 
 /**
- * The CPU to write, when the base would give the TaskManager another: `taskmanager.cpu.cores` when
- * set, else on Kubernetes `kubernetes.taskmanager.cpu.amount` (default 1.0), else one core per slot
- * (flink-runtime/.../TaskExecutorProcessUtils.java: getCpuCoresWithFallback).
+ * The CPU to write, when the base would give the TaskManager another on `target` with the answer's
+ * slots, as `taskManagerCpu` derives it (getCpuCoresWithFallback); a base Flink would refuse derives none.
  */
-export function cpuChange(answer: SizeDeployment, base: FlinkConfiguration, kubernetes: boolean): number | undefined {
+export function cpuChange(answer: SizeDeployment, base: FlinkConfiguration, target: DeploymentTarget): number | undefined {
   const slots = Number(answer.flinkConfiguration[SLOTS] ?? base.get(SLOTS) ?? 1);
-  const kubernetesCpu = base.get('kubernetes.taskmanager.cpu.amount') ?? base.get('kubernetes.taskmanager.cpu') ?? '1.0';
-  const derived = Number(base.get(CPU_CORES) ?? (kubernetes ? kubernetesCpu : slots));
-  return derived === answer.cpuCores ? undefined : answer.cpuCores;
+  const version = parseFlinkVersion(answer.flinkVersion);
+  if (version === undefined) return answer.cpuCores;
+  try {
+    return taskManagerCpu(base, version, target, slots).cores === answer.cpuCores ? undefined : answer.cpuCores;
+  } catch (e) {
+    if (!(e instanceof FlinkException)) throw e;
+    return answer.cpuCores;
+  }
 }
 
 /**

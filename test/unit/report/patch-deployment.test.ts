@@ -210,6 +210,16 @@ describe('patchFlinkConf', () => {
     expect(p.text).toBe(`${text}external-resource.gpu.amount: 2\nexternal-resources: gpu\n`);
   });
 
+  it('the CPU the file derives on its execution.target, as taskManagerCpu does: Kubernetes and YARN without their key count the slots', () => {
+    for (const target of ['kubernetes-session', 'yarn-session']) {
+      const text = `execution.target: ${target}\ntaskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 3g\n`;
+      expect(patchConf(text).changes, target).toEqual([]);
+    }
+    const withKey =
+      'execution.target: kubernetes-session\nkubernetes.taskmanager.cpu.amount: 1.0\ntaskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 3g\n';
+    expect(patchConf(withKey).changes).toEqual([{ path: '/taskmanager.cpu.cores', from: null, to: '4' }]);
+  });
+
   it('nothing to change: no edit, no diff', () => {
     const text = 'taskmanager.numberOfTaskSlots: 4\ntaskmanager.memory.process.size: 3g\n';
     const p = patchConf(text);
