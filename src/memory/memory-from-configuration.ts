@@ -8,6 +8,7 @@ import { FlinkException } from '../errors/flink-exception.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { readLegacyOptions } from './legacy-options.js';
+import { checkNetworkOptions } from './network-options.js';
 import { type TaskManagerResources, computeTaskManagerResources } from './slot-resources.js';
 import { type DeploymentTarget, type TargetWays, otherTargetCpuNotes } from './task-manager-cpu.js';
 import { type TaskExecutorMemory, computeTaskExecutorMemory } from './task-executor-memory.js';
@@ -41,12 +42,17 @@ export function taskManagerSetup(
     // How the keys were read explains a failure too (a legacy key Flink 2 no longer reads).
     return fail([toDiagnostic(e, given), ...notes]);
   }
+  let resources: TaskManagerResources;
   try {
-    return ok({ memory, resources: computeTaskManagerResources(config, version, memory, target) }, notes);
+    resources = computeTaskManagerResources(config, version, memory, target);
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
     return fail([toDiagnostic(e, given), ...notes]);
   }
+  // After the memory model the TaskManager builds its shuffle environment, which refuses some network options.
+  const network = checkNetworkOptions(given, version);
+  if (network.refusal !== undefined) return fail([network.refusal, ...notes, ...network.notes]);
+  return ok({ memory, resources }, [...notes, ...network.notes]);
 }
 
 function toDiagnostic(e: FlinkException, config: FlinkConfiguration): Diagnostic {
