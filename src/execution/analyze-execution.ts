@@ -64,6 +64,19 @@ function versionWarnings(a: JobAnalysis): Diagnostic[] {
   return [warning('execution/older-flink', message, '/flinkVersion')];
 }
 
+/**
+ * 1.10–1.11: every slot of a group requests the group's one running ResourceSpec, the sum over all
+ * its vertices (`jobmanager/scheduler/SlotSharingGroup.addVertexToGroup`, read by
+ * `scheduler/ExecutionVertexSchedulingRequirementsMapper.getPhysicalSlotResourceProfile`, both
+ * flink-runtime/.../runtime/), whatever the slot holds: the logical plan's profile. From 1.12 the
+ * pipelined-region scheduler's `SlotSharingExecutionSlotAllocator` sums the subtasks each shared
+ * slot holds (slot-profiles.ts); 1.12's legacy scheduling strategy, not modelled, kept the old rule.
+ */
+function requestedSlotProfiles(a: JobAnalysis, t: ExecutionTopology, sharing: ExecutionSlotSharing): ResourceProfile[] {
+  if (!atLeast(a.graph.flinkVersion, 1, 12)) return sharing.slotSharingGroupOf.map((ssg) => a.slotSharingGroups[ssg]!.resourceProfile);
+  return computeRequestedSlotProfiles(t, sharing);
+}
+
 export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy = strategyOf(a)): Result<ExecutionAnalysis> {
   const topology = toExecutionTopology(a);
   if (!topology.ok) return topology;
@@ -73,7 +86,7 @@ export function analyzeExecution(a: JobAnalysis, strategy: SlotSharingStrategy =
   const coLocationError = checkCoLocatedSubtasks(t, regions);
   if (coLocationError) return fail([coLocationError]);
   const sharing = computeExecutionSlotSharing(t, strategy);
-  const slotProfiles = computeRequestedSlotProfiles(t, sharing);
+  const slotProfiles = requestedSlotProfiles(a, t, sharing);
   return ok({
     topology: t,
     strategy,

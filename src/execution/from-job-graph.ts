@@ -50,7 +50,11 @@ export function toExecutionTopology(a: JobAnalysis): Result<ExecutionTopology> {
       logicalRegion: a.regions.regionOf[v.index]!,
     })),
     topologicalOrder: order,
-    slotSharingGroups: a.slotSharing.groups.map((s) => ({ id: s.id, profile: s.groupProfile })),
+    // A declared group profile as the JobMaster requests it: from 1.14 with its network memory (slot-plan.ts).
+    slotSharingGroups: a.slotSharing.groups.map((s, i) => {
+      const plan = a.slotSharingGroups[i]!;
+      return { id: s.id, profile: plan.profileSource === 'slot-sharing-group' ? plan.resourceProfile : s.groupProfile };
+    }),
     coLocationGroups: a.slotSharing.coLocationGroups.map((c) => c.name),
     offsets,
     subtaskCount: offsets[g.vertices.length]!,

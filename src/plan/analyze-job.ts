@@ -10,6 +10,7 @@ import type { JobGraph, ManagedMemoryUseCase } from '../model/job-graph.js';
 import { type ResourceRequirement, toResourceRequirements, totalSlots } from './resource-requirements.js';
 import { type SlotSharingGroupPlan, hasUnevenSlots, planSlotSharingGroup } from './slot-plan.js';
 import { computeConnectedComponents } from './connected-components.js';
+import { networkMemoryRefusal } from './network-memory.js';
 import { knownConsumerKeys, resolveConsumerWeights, unknownConsumerKeys } from './consumer-weights.js';
 import {
   type OperatorLegacyFraction,
@@ -87,10 +88,15 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   );
 }
 
-/** Summing resources can overflow a 64-bit byte count, where Flink throws ArithmeticException. */
+/**
+ * Summing resources can overflow a 64-bit byte count, where Flink throws ArithmeticException; a group
+ * whose network memory cannot be announced is refused as Flink refuses it (network-memory.ts).
+ */
 function planGroups(graph: JobGraph, slotSharing: SlotSharing): Result<SlotSharingGroupPlan[]> {
   const plans: SlotSharingGroupPlan[] = [];
   for (const group of slotSharing.groups) {
+    const refusal = networkMemoryRefusal(graph, group);
+    if (refusal !== undefined) return fail([refusal]);
     try {
       plans.push(planSlotSharingGroup(graph, group));
     } catch (e) {

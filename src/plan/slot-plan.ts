@@ -7,9 +7,10 @@
  *   is), with network memory 0 as in every task requirement.
  */
 import type { SlotSharingGroup } from './slot-sharing.js';
+import { atLeast } from '../model/flink-version.js';
 import type { JobGraph, JobVertex } from '../model/job-graph.js';
 import { type ResourceProfile, ZERO, fromResourceSpec, isSpecified, merge, profilesEqual, specified } from '../model/resource-profile.js';
-import { enrichesNetworkMemory, groupNetworkMemory } from './network-memory.js';
+import { groupNetworkMemory, isEnriched } from './network-memory.js';
 
 export type ProfileSource = 'slot-sharing-group' | 'operators' | 'unknown';
 
@@ -34,7 +35,8 @@ export function vertexResourceSpec(vertex: JobVertex): ResourceProfile {
  * Which slots hold what depends on the subtask wiring, so the logical plan can only say so.
  */
 export function hasUnevenSlots(graph: JobGraph, plan: SlotSharingGroupPlan): boolean {
-  if (plan.profileSource !== 'operators') return false;
+  // 1.10–1.11 request the group's full sum for every slot (execution/analyze-execution.ts says where).
+  if (plan.profileSource !== 'operators' || !atLeast(graph.flinkVersion, 1, 12)) return false;
   return plan.group.vertices.some((v) => {
     const vertex = graph.vertices[v]!;
     return vertex.parallelism < plan.slots && isSpecified(vertexResourceSpec(vertex)) && !profilesEqual(vertexResourceSpec(vertex), ZERO);
@@ -59,6 +61,6 @@ export function planSlotSharingGroup(graph: JobGraph, group: SlotSharingGroup): 
  */
 function withNetworkMemory(graph: JobGraph, group: SlotSharingGroup): ResourceProfile {
   const profile = group.groupProfile;
-  if (!isSpecified(profile) || profile.networkMemory > 0n || !enrichesNetworkMemory(graph.flinkVersion)) return profile;
+  if (!isEnriched(graph.flinkVersion, profile)) return profile;
   return specified({ ...profile, networkMemory: groupNetworkMemory(graph, group.vertices) });
 }

@@ -47,6 +47,7 @@ function profile(fields: {
   taskHeapMemory: number;
   taskOffHeapMemory?: number;
   managedMemory?: number;
+  networkMemory?: number;
   extendedResources?: Record<string, number>;
 }): Json {
   return { taskOffHeapMemory: 0, managedMemory: 0, networkMemory: 0, extendedResources: {}, ...fields };
@@ -197,7 +198,12 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
 
   // One region of 4 + 4 + 2 + 6 + 3 + 2. Slots: ingest 4 (source#i + features#i), gpu 2, scoring 6
   // (window#0..2 with explain#0..2, window#3..5 alone), default 2 -> 7 × 2 + 7 × 1.
-  // Profiles: ingest and gpu copy the FLIP-156 group profile; scoring sums one subtask per vertex:
+  // Profiles: ingest and gpu copy the FLIP-156 group profile with the network memory Flink 1.14+
+  // adds before requesting slots, as plan adds it (32 KiB buffers, 2 per channel, 8 floating):
+  // ingest: source's POINTWISE partition 1×2+8 = 10, features' gate 1×2+8 = 10 and its partition to
+  // model (2 subpartitions) 2×2+8 = 12: 32 buffers = 1 MiB; gpu: model's gate from 4 features
+  // 4×2+8 = 16, its partition to window (6) 6×2+8 = 20: 36 buffers = 1179648 bytes.
+  // scoring sums one subtask per vertex:
   // window = cpu 1 + 0.5, heap 512m + 128m, managed 256m; + explain = cpu 0.25, heap 64m, off-heap 32m.
   'fine-grained-flip156.yaml': {
     subtasks: 21,
@@ -218,13 +224,14 @@ const EXPECTED: Record<string, ExecutionExpectation> = {
     batch: null,
     check: (e) => {
       expect(e.requirements).toEqual([
-        { resourceProfile: profile({ cpuCores: 0.5, taskHeapMemory: 256 * MiB }), numberOfRequiredSlots: 4 },
+        { resourceProfile: profile({ cpuCores: 0.5, taskHeapMemory: 256 * MiB, networkMemory: 32 * 32768 }), numberOfRequiredSlots: 4 },
         {
           resourceProfile: profile({
             cpuCores: 2,
             taskHeapMemory: 1024 * MiB,
             taskOffHeapMemory: 128 * MiB,
             managedMemory: 512 * MiB,
+            networkMemory: 36 * 32768,
             extendedResources: { gpu: 1 },
           }),
           numberOfRequiredSlots: 2,

@@ -21,6 +21,7 @@ function json(fields: {
   taskHeapMemory: number;
   taskOffHeapMemory?: number;
   managedMemory?: number;
+  networkMemory?: number;
   extendedResources?: Record<string, number>;
 }) {
   return { taskOffHeapMemory: 0, managedMemory: 0, networkMemory: 0, extendedResources: {}, ...fields };
@@ -59,7 +60,9 @@ describe('requested slot profiles: FLIP-156 group profile', () => {
       ],
       edges: [{ source: 'a', target: 'b', distribution: 'ALL_TO_ALL' }],
     });
-    const gpuSlot = json({ cpuCores: 4, taskHeapMemory: 1024 * MiB, extendedResources: { gpu: 1 } });
+    // With the network memory Flink (1.14+) adds to the group before requesting slots, as plan adds it:
+    // b's gate from 3 channels 3×2+8 = 14 and a's partition of 1 subpartition 1×2+8 = 10: 24 × 32 KiB.
+    const gpuSlot = json({ cpuCores: 4, taskHeapMemory: 1024 * MiB, networkMemory: 24 * 32768, extendedResources: { gpu: 1 } });
     expect(e.slotProfiles.map(profileToJson)).toEqual([gpuSlot, gpuSlot, gpuSlot]);
     expect(e.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots])).toEqual([[gpuSlot, 3]]);
   });

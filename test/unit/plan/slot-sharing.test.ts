@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { profileToJson } from '../../../src/report/profile-json.js';
 import { analysisErrors, analysisOf, groupIds } from '../../support/jobs.js';
 
-/** a -BLOCKING-> b -PIPELINED-> c, plus d alone. */
+/**
+ * a -BLOCKING-> b -PIPELINED_BOUNDED-> c, plus d alone (bounded: a group declaring resources may not
+ * produce unbounded PIPELINED results from Flink 1.14, plan/network-memory.ts).
+ */
 const shape = (mode: string | undefined, groups: Record<string, string> = {}, extra: object = {}) => ({
   mode,
   ...extra,
   vertices: ['a', 'b', 'c', 'd'].map((id) => ({ id, ...(groups[id] ? { slotSharingGroup: groups[id] } : {}) })),
   edges: [
     { source: 'a', target: 'b', resultPartitionType: 'BLOCKING' },
-    { source: 'b', target: 'c', resultPartitionType: 'PIPELINED' },
+    { source: 'b', target: 'c', resultPartitionType: 'PIPELINED_BOUNDED' },
   ],
 });
 
