@@ -6,6 +6,7 @@ import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnos
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { FlinkVersion } from '../model/flink-version.js';
 import { locateDiagnostics } from '../parse/source-map.js';
+import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import type { SourceText } from '../model/source-text.js';
 import { type SimulationReport, buildSimulationReport } from '../report/simulation-report.js';
 import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-allocator.js';
@@ -99,7 +100,7 @@ function simulateData(
   });
   if (!scenarios.ok) {
     const [kinds, what] = isCluster ? [CLUSTER_KINDS, 'a cluster'] : [['scenario'] as const, 'a scenario'];
-    const inFile = scenarios.diagnostics.map((d) => inFileTerms(d, origin));
+    const inFile = scenarios.diagnostics.map((d) => inFileTerms(d, origin, text));
     return orWrongKind(fail(locateAll(inFile, text, source.file)), { text, file: source.file }, kinds, what);
   }
   // The decision trace costs a third of a large run; it is recorded only when it is printed.
@@ -115,9 +116,9 @@ function simulateData(
 /**
  * A FlinkDeployment's or manifest's configuration is read as the cluster's default worker: a
  * problem found there points at the user's file (the FlinkDeployment's spec, its flinkConfiguration
- * key), never at flinkslot's `/defaultWorker/flinkConfiguration`.
+ * key; a Flink configuration's key), never at flinkslot's `/defaultWorker/flinkConfiguration`.
  */
-function inFileTerms(d: Diagnostic, origin: ClusterOrigin): Diagnostic {
+function inFileTerms(d: Diagnostic, origin: ClusterOrigin, text: string): Diagnostic {
   const pointer = d.location?.pointer;
   const prefix = '/defaultWorker/flinkConfiguration';
   if (pointer === undefined || !pointer.startsWith(prefix) || d.location?.file !== undefined) return d;
@@ -130,6 +131,8 @@ function inFileTerms(d: Diagnostic, origin: ClusterOrigin): Diagnostic {
       : origin.kind === 'kubernetes-manifest'
         ? ''
         : pointer;
+  // A flink-conf.yaml or config.yaml given as the cluster: the key itself (flat, or its nested path).
+  if (origin.kind === 'flink-configuration') return withConfigPointer({ ...d, location: { ...d.location, pointer: key } }, text);
   return { ...d, location: { ...d.location, pointer: mapped } };
 }
 

@@ -378,6 +378,14 @@ const INVALID: Record<string, InvalidExpectation> = {
   // Missing comma after the "vertices" array (line 6); the parser notices at "edges" on line 7.
   'json-syntax.json': { line: 7, column: 3, message: 'JSON syntax error:', code: 'input/syntax' },
   'duplicate-key.yaml': { line: 6, column: 5, message: 'duplicated mapping key', code: 'input/syntax' },
+  // Flink's refusal while building the execution graph, at the hybrid edge (issue 26 §3).
+  'fine-grained-hybrid.yaml': {
+    line: 17,
+    column: 5,
+    message: 'Illegal to announce network memory requirement as Integer.MAX_VALUE, partition type: HYBRID_FULL',
+    code: 'plan/network-memory-unbounded',
+    pointer: '/edges/0',
+  },
   // The column is the first character inside the quotes.
   'schema-wrong-type.yaml': {
     line: 7,

@@ -40,8 +40,9 @@ function defaultWorker(r: Reader, cluster: Raw, at: string, version: FlinkVersio
     const config = parseFlinkConfiguration(text, undefined);
     const setup = config.ok ? workerSetup(cluster, config.value, version, ways) : config;
     if (!config.ok || !setup.ok) {
+      // At the key a failure names (a memory or network option), as the notes below are.
       for (const d of setup.ok ? [] : setup.diagnostics)
-        r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration` } });
+        r.out.push({ ...d, location: { pointer: `${at}/defaultWorker/flinkConfiguration${d.location?.pointer ?? ''}` } });
       return undefined;
     }
     // How the configuration was read (legacy keys, another target's keys), at the worker's configuration.

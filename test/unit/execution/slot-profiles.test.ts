@@ -12,6 +12,7 @@ import { decimalFromString } from '../../../src/model/decimal.js';
 import { UNKNOWN, specified } from '../../../src/model/resource-profile.js';
 import { profileToJson } from '../../../src/report/profile-json.js';
 import { executionOf, explicitTopology, membersOf } from '../../support/execution.js';
+import { analysisOf } from '../../support/jobs.js';
 
 const MiB = 1024 * 1024;
 
@@ -91,6 +92,27 @@ describe('requested slot profiles: sum of the member subtasks otherwise', () => 
     expect(e.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots])).toEqual([
       [full, 1],
       [aOnly, 1],
+    ]);
+  });
+
+  // jobmanager/scheduler/SlotSharingGroup keeps one running ResourceSpec (addVertexToGroup), and
+  // ExecutionVertexSchedulingRequirementsMapper.getPhysicalSlotResourceProfile requests it for every
+  // slot in 1.10 and 1.11; 1.12's SlotSharingExecutionSlotAllocator sums what each slot holds.
+  it('1.10 and 1.11: every slot requests the sum over all the group’s vertices, even a slot holding a#1 only; no uneven warning', () => {
+    const full = json({ cpuCores: 1.5, taskHeapMemory: 150 * MiB, taskOffHeapMemory: 8 * MiB, managedMemory: 64 * MiB });
+    for (const flinkVersion of ['1.10', '1.11']) {
+      const data = { flinkVersion, ...job(true) };
+      const e = executionOf(data);
+      expect(membersOf(e.topology, e.sharing.groupOf, e.sharing.count)).toEqual([['a#0', 'b#0'], ['a#1']]);
+      expect(e.slotProfiles.map(profileToJson)).toEqual([full, full]);
+      expect(e.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots])).toEqual([[full, 2]]);
+      expect(analysisOf(data).warnings.map((w) => w.code)).not.toContain('plan/uneven-slot-profiles');
+    }
+    const later = analysisOf({ flinkVersion: '1.12', ...job(true) });
+    expect(later.warnings.map((w) => w.code)).toContain('plan/uneven-slot-profiles');
+    expect(executionOf({ flinkVersion: '1.12', ...job(true) }).slotProfiles.map(profileToJson)).toEqual([
+      full,
+      json({ cpuCores: 1, taskHeapMemory: 100 * MiB, managedMemory: 64 * MiB }),
     ]);
   });
 
