@@ -59,30 +59,45 @@ export interface NetworkOptionsCheck {
 
 export function checkNetworkOptions(config: FlinkConfiguration, version: FlinkVersion): NetworkOptionsCheck {
   const notes = removedOptionNotes(config, version);
+  const failure = shuffleEnvironmentFailure(config, version);
+  if (failure !== undefined) return { refusal: refused(version, failure.key, config, failure.exception), notes };
+  pushAll(notes, deploymentFailures(readValues(config, version), version));
+  return { refusal: undefined, notes };
+}
+
+/** The exception the TaskManager's shuffle environment throws for this configuration, and the key it is about. */
+export function shuffleEnvironmentFailure(
+  config: FlinkConfiguration,
+  version: FlinkVersion,
+): { key: string; exception: FlinkException } | undefined {
   try {
     checkPageSize(config);
-    const values = new Map<string, number>();
-    for (const o of INTEGER_OPTIONS.filter((o) => has(version, o) && config.has(o.key))) values.set(o.key, readInt(config, o.key));
-    const refusal = startUpRefusal(values, version);
-    if (refusal !== undefined)
-      return { refusal: refused(version, refusal.key, config, refusal.message, 'IllegalArgumentException'), notes };
-    pushAll(notes, deploymentFailures(values, version));
-    return { refusal: undefined, notes };
+    const refusal = startUpRefusal(readValues(config, version), version);
+    return refusal === undefined
+      ? undefined
+      : { key: refusal.key, exception: new FlinkException('IllegalArgumentException', refusal.message) };
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
     const key = INTEGER_OPTIONS.map((o) => o.key).find((k) => e.message.includes(`'${k}'`)) ?? SEGMENT_SIZE;
-    const message = [e.message, ...e.causes.map((c) => `caused by: ${c}`)].join('\n  ');
-    return { refusal: refused(version, key, config, message, e.errorType), notes };
+    return { key, exception: e };
   }
+}
+
+/** The integer options the release reads and the configuration sets, in Flink's order; throws on a bad value. */
+function readValues(config: FlinkConfiguration, version: FlinkVersion): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const o of INTEGER_OPTIONS.filter((o) => has(version, o) && config.has(o.key))) values.set(o.key, readInt(config, o.key));
+  return values;
 }
 
 function has(version: FlinkVersion, o: (typeof INTEGER_OPTIONS)[number]): boolean {
   return atLeast(version, o.from[0], o.from[1]) && (o.removed === undefined || !atLeast(version, 2, 0));
 }
 
-function refused(version: FlinkVersion, key: string, config: FlinkConfiguration, flinkMessage: string, type: string): Diagnostic {
-  const message = `a Flink ${formatVersion(version)} TaskManager refuses to start with ${key}: ${config.get(key) ?? ''}: ${flinkMessage}`;
-  return error('config/network-option', message, `/${key}`, type);
+function refused(version: FlinkVersion, key: string, config: FlinkConfiguration, e: FlinkException): Diagnostic {
+  const flink = [e.message, ...e.causes.map((c) => `caused by: ${c}`)].join('\n  ');
+  const message = `a Flink ${formatVersion(version)} TaskManager refuses to start with ${key}: ${config.get(key) ?? ''}: ${flink}`;
+  return error('config/network-option', message, `/${key}`, e.errorType);
 }
 
 /** `Configuration.getInteger`: Java's Integer.parseInt of the text, so a value beyond an int fails like a word. */

@@ -92,7 +92,10 @@ describe('floating-buffers-per-gate: 0 in a TaskManager configuration', () => {
   });
 
   it('a nested config.yaml (1.19) is refused at the nested key', () => {
-    const path = file('config.yaml', 'taskmanager:\n  memory:\n    process.size: 1728m\n  network:\n    memory:\n      floating-buffers-per-gate: 0\n');
+    const path = file(
+      'config.yaml',
+      'taskmanager:\n  memory:\n    process.size: 1728m\n  network:\n    memory:\n      floating-buffers-per-gate: 0\n',
+    );
     const run = runCli(['memory', path, '--flink-version', '1.19']);
     expect([run.status, run.stderr]).toEqual([2, refusal('1.19', `${path}:6:34`, '/taskmanager/network/memory/floating-buffers-per-gate')]);
   });

@@ -7,6 +7,7 @@ import {
   type TaskExecutorMemory,
   computeTaskExecutorMemory,
 } from '../../../src/memory/task-executor-memory.js';
+import { shuffleEnvironmentFailure } from '../../../src/memory/network-options.js';
 import { parseFlinkVersion } from '../../../src/model/flink-version.js';
 import { type ResourceProfile, isSpecified, profilesEqual, specified } from '../../../src/model/resource-profile.js';
 import { decimalFromString } from '../../../src/model/decimal.js';
@@ -59,6 +60,9 @@ export function runTaskManagerMemory(c: ConformanceCase, caseVersion: string): s
   try {
     memory = computeTaskExecutorMemory(config, version);
     const resources = computeTaskManagerResources(config, version, memory);
+    // Then the TaskManager builds its shuffle environment, which refuses some network options.
+    const shuffle = shuffleEnvironmentFailure(config, version);
+    if (shuffle !== undefined) throw shuffle.exception;
     if (derived !== undefined) throw new CaseError('expect.derivedBeforeFailure, but the configuration was accepted');
     return [...checkComponents(e, memory), ...checkProfiles(e, resources)];
   } catch (error) {
