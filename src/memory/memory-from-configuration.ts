@@ -50,7 +50,7 @@ export function taskManagerSetup(
     return fail([toDiagnostic(e, given), ...notes]);
   }
   // After the memory model the TaskManager builds its shuffle environment, which refuses some network options.
-  const network = checkNetworkOptions(given, version);
+  const network = checkNetworkOptions(given, version, memory.network);
   if (network.refusal !== undefined) return fail([network.refusal, ...notes, ...network.notes]);
   return ok({ memory, resources }, [...notes, ...network.notes]);
 }

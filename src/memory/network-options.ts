@@ -28,8 +28,10 @@ const MAX_OVERDRAFT_PER_GATE = `${NETWORK}max-overdraft-buffers-per-gate`;
 const SORT_MIN_BUFFERS = 'taskmanager.network.sort-shuffle.min-buffers';
 const SORT_MIN_PARALLELISM = 'taskmanager.network.sort-shuffle.min-parallelism';
 const SEGMENT_SIZE = 'taskmanager.memory.segment-size';
+const NETWORK_SIZE_KEYS = ['taskmanager.memory.network.max', 'taskmanager.memory.network.min', 'taskmanager.memory.network.fraction'];
 /** `MemoryManager.MIN_PAGE_SIZE`. */
 const MIN_PAGE_SIZE = 4096n;
+const DEFAULT_PAGE_SIZE = 32n * 1024n;
 const INT_MAX = 2 ** 31 - 1;
 
 /**
@@ -57,9 +59,10 @@ export interface NetworkOptionsCheck {
   readonly notes: Diagnostic[];
 }
 
-export function checkNetworkOptions(config: FlinkConfiguration, version: FlinkVersion): NetworkOptionsCheck {
+/** `networkMemory`: the TaskManager's network memory in bytes (FLIP-49), which must be at most 2^31-1 segments. */
+export function checkNetworkOptions(config: FlinkConfiguration, version: FlinkVersion, networkMemory?: bigint): NetworkOptionsCheck {
   const notes = removedOptionNotes(config, version);
-  const failure = shuffleEnvironmentFailure(config, version);
+  const failure = shuffleEnvironmentFailure(config, version, networkMemory);
   if (failure !== undefined) return { refusal: refused(version, failure.key, config, failure.exception), notes };
   pushAll(notes, deploymentFailures(readValues(config, version), version));
   return { refusal: undefined, notes };
@@ -69,18 +72,26 @@ export function checkNetworkOptions(config: FlinkConfiguration, version: FlinkVe
 export function shuffleEnvironmentFailure(
   config: FlinkConfiguration,
   version: FlinkVersion,
+  networkMemory?: bigint,
 ): { key: string; exception: FlinkException } | undefined {
   try {
-    checkPageSize(config);
+    const pageSize = checkPageSize(config);
+    if (networkMemory !== undefined) checkNumberOfBuffers(networkMemory, pageSize);
     const refusal = startUpRefusal(readValues(config, version), version);
     return refusal === undefined
       ? undefined
       : { key: refusal.key, exception: new FlinkException('IllegalArgumentException', refusal.message) };
   } catch (e) {
     if (!(e instanceof FlinkException)) throw e;
-    const key = INTEGER_OPTIONS.map((o) => o.key).find((k) => e.message.includes(`'${k}'`)) ?? SEGMENT_SIZE;
+    const key = INTEGER_OPTIONS.map((o) => o.key).find((k) => e.message.includes(`'${k}'`)) ?? pageKey(config, e);
     return { key, exception: e };
   }
+}
+
+/** A page-size failure is the segment size's; too many pages, the network size's (or the segment size's, when set). */
+function pageKey(config: FlinkConfiguration, e: FlinkException): string {
+  if (!e.message.includes('MAX_INT pages') || config.has(SEGMENT_SIZE)) return SEGMENT_SIZE;
+  return NETWORK_SIZE_KEYS.find((k) => config.has(k)) ?? SEGMENT_SIZE;
 }
 
 /** The integer options the release reads and the configuration sets, in Flink's order; throws on a bad value. */
@@ -96,8 +107,10 @@ function has(version: FlinkVersion, o: (typeof INTEGER_OPTIONS)[number]): boolea
 
 function refused(version: FlinkVersion, key: string, config: FlinkConfiguration, e: FlinkException): Diagnostic {
   const flink = [e.message, ...e.causes.map((c) => `caused by: ${c}`)].join('\n  ');
-  const message = `a Flink ${formatVersion(version)} TaskManager refuses to start with ${key}: ${config.get(key) ?? ''}: ${flink}`;
-  return error('config/network-option', message, `/${key}`, e.errorType);
+  const value = config.get(key);
+  const what = value === undefined ? '' : ` with ${key}: ${value}`;
+  const message = `a Flink ${formatVersion(version)} TaskManager refuses to start${what}: ${flink}`;
+  return error('config/network-option', message, value === undefined ? '' : `/${key}`, e.errorType);
 }
 
 /** `Configuration.getInteger`: Java's Integer.parseInt of the text, so a value beyond an int fails like a word. */
@@ -112,10 +125,19 @@ function readInt(config: FlinkConfiguration, key: string): number {
   return value;
 }
 
-/** flink-runtime/.../util/ConfigurationParserUtils.getPageSize (every release 1.10 – 2.x). */
-function checkPageSize(config: FlinkConfiguration): void {
+/** `calculateNumberOfNetworkBuffers` (every release): the network memory in segments must fit an int. */
+function checkNumberOfBuffers(networkMemory: bigint, pageSize: bigint): void {
+  if (networkMemory / pageSize > BigInt(INT_MAX))
+    throw new FlinkException(
+      'IllegalArgumentException',
+      `The given number of memory bytes (${networkMemory}) corresponds to more than MAX_INT pages.`,
+    );
+}
+
+/** flink-runtime/.../util/ConfigurationParserUtils.getPageSize (every release 1.10 – 2.x); the page size in bytes. */
+function checkPageSize(config: FlinkConfiguration): bigint {
   const text = config.get(SEGMENT_SIZE);
-  if (text === undefined) return;
+  if (text === undefined) return DEFAULT_PAGE_SIZE;
   let bytes: bigint;
   try {
     bytes = parseMemorySize(text);
@@ -129,6 +151,7 @@ function checkPageSize(config: FlinkConfiguration): void {
     new FlinkException('IllegalConfigurationException', `Invalid configuration value for ${SEGMENT_SIZE} : ${bytes} - ${why}`);
   if (bytes < MIN_PAGE_SIZE) throw invalid(`Minimum memory segment size is ${MIN_PAGE_SIZE}`);
   if ((bytes & (bytes - 1n)) !== 0n) throw invalid('Memory segment size must be a power of 2.');
+  return bytes;
 }
 
 /** The checks after the options are read; the first failing one, in Flink's order. */

@@ -61,7 +61,7 @@ export function runTaskManagerMemory(c: ConformanceCase, caseVersion: string): s
     memory = computeTaskExecutorMemory(config, version);
     const resources = computeTaskManagerResources(config, version, memory);
     // Then the TaskManager builds its shuffle environment, which refuses some network options.
-    const shuffle = shuffleEnvironmentFailure(config, version);
+    const shuffle = shuffleEnvironmentFailure(config, version, memory.network);
     if (shuffle !== undefined) throw shuffle.exception;
     if (derived !== undefined) throw new CaseError('expect.derivedBeforeFailure, but the configuration was accepted');
     return [...checkComponents(e, memory), ...checkProfiles(e, resources)];

@@ -177,3 +177,26 @@ describe('taskManagerSetup: every command reading a TaskManager configuration', 
     expect(!r.ok && r.diagnostics[0]!.code).toBe('config/memory');
   });
 });
+
+describe('the network memory in segments must fit an int (calculateNumberOfNetworkBuffers)', () => {
+  it('28 TiB of network memory in 4 KiB segments is more than 2^31-1 pages: refused, located at the segment size', () => {
+    const config = new Map(
+      Object.entries({
+        'taskmanager.memory.process.size': '64t',
+        'taskmanager.memory.network.fraction': '0.5',
+        'taskmanager.memory.network.max': '64t',
+        [SEGMENT]: '4kb',
+      }),
+    );
+    const setup = taskManagerSetup(config, v('1.20'));
+    expect(setup.ok).toBe(false);
+    if (setup.ok) return;
+    const [d] = setup.diagnostics;
+    expect(d!.message).toMatch(
+      /^a Flink 1\.20 TaskManager refuses to start with taskmanager\.memory\.segment-size: 4kb: The given number of memory bytes \(\d+\) corresponds to more than MAX_INT pages\.$/,
+    );
+    // The same network memory in 32 KiB segments fits.
+    config.delete(SEGMENT);
+    expect(taskManagerSetup(config, v('1.20')).ok).toBe(true);
+  });
+});
