@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkNetworkOptions } from '../../../src/memory/network-options.js';
+import { checkConfigurationKeys } from '../../../src/memory/configuration-keys.js';
 import { taskManagerSetup } from '../../../src/memory/memory-from-configuration.js';
 import type { FlinkVersion } from '../../../src/model/flink-version.js';
 
@@ -198,5 +199,14 @@ describe('the network memory in segments must fit an int (calculateNumberOfNetwo
     // The same network memory in 32 KiB segments fits.
     config.delete(SEGMENT);
     expect(taskManagerSetup(config, v('1.20')).ok).toBe(true);
+  });
+});
+
+describe('a near miss of a network option is warned, as of the memory keys', () => {
+  it("'floating-buffer-per-gate' is not a key Flink reads", () => {
+    const { notes } = checkConfigurationKeys(new Map([['taskmanager.network.memory.floating-buffer-per-gate', '0']]));
+    expect(notes.map((d) => d.message)).toEqual([
+      `'taskmanager.network.memory.floating-buffer-per-gate' is not a key Flink reads: ignored, as Flink ignores it; did you mean '${FPG}'?`,
+    ]);
   });
 });
