@@ -4,10 +4,12 @@
  * shuffle environment (`NettyShuffleEnvironmentConfiguration.fromConfiguration`, flink-runtime/.../
  * taskmanager/), in this order, and stops at the first failure:
  * 1. the segment size (`ConfigurationParserUtils.getPageSize`): an int, at least 4 KiB, a power of 2;
- * 2. the buffer options as integers (`Configuration.getInteger`: a value that is not one fails);
- * 3. 1.10–1.11: `NetworkBufferPool`'s constructor wants buffers-per-channel > 0; 1.17–1.20:
+ * 2. the network memory in segments fits an int (`calculateNumberOfNetworkBuffers`);
+ * 3. the buffer options as integers (`Configuration.getInteger`: a value that is not one fails);
+ * 4. 1.10–1.11: `NetworkBufferPool`'s constructor wants buffers-per-channel > 0; 1.17–1.20:
  *    buffers-per-channel ≥ 0, required-per-gate.max ≥ 1 when set, floating-buffers-per-gate ≥ 1
  *    (2.x: only required-per-gate.max; the other two options are gone).
+ * Ports, Netty options and the buffer request timeout are not checked (research §4.1 lists them).
  * Values that only fail when a task is deployed (floating-buffers-per-gate 0 before 1.17, a
  * buffers-per-channel Flink 1.12–1.16 accepts at start-up but not at a remote channel) are warnings
  * with the deployment's message. Options 2.0 removed are notes: Flink ignores them.
@@ -36,8 +38,8 @@ const INT_MAX = 2 ** 31 - 1;
 
 /**
  * The integer options `fromConfiguration` reads, in its order, with the releases that have them
- * (`NettyShuffleEnvironmentOptions`, flink-core/.../configuration/); `removedIn`: 2.0 dropped them
- * and hard-coded the value (NettyShuffleMaster, NettyShuffleEnvironmentConfiguration).
+ * (`NettyShuffleEnvironmentOptions`, flink-core/.../configuration/); `removed`: 2.0 dropped the
+ * option (NettyShuffleMaster and NettyShuffleEnvironmentConfiguration hard-code the value), and why.
  */
 const INTEGER_OPTIONS: ReadonlyArray<{ key: string; from: [number, number]; removed?: string }> = [
   { key: BUFFERS_PER_CHANNEL, from: [1, 10], removed: 'Flink uses 2' },
