@@ -4,7 +4,8 @@
  * result partition type, random distribution, parallelism 1..64, a few slot sharing group names,
  * streaming or batch, operators with managed-memory declarations. Combinations Flink rejects
  * (hybrid shuffle in streaming mode or before 1.16, hybrid with named groups, both resources and
- * a weight in 1.11) are repaired so that every generated job is valid.
+ * a weight in 1.11, unbounded partitions out of a group with resources) are repaired so that every
+ * generated job is valid.
  */
 import fc from 'fast-check';
 import { RESULT_PARTITION_TYPES, type ResultPartitionType } from '../../src/model/job-graph.js';
@@ -204,6 +205,19 @@ export function jobArb(options: JobOptions = {}): fc.Arbitrary<JobData> {
             const g = r.groupResources.find((x) => x.name === name)!;
             return { name, resources: { cpuCores: g.cpuCores, taskHeapMemory: `${g.heapMb}mb` } };
           });
+          // A group with resources producing an unbounded partition is refused from 1.14 (PIPELINED)
+          // and 1.16 (hybrid): bounded or blocking exchanges instead (src/plan/network-memory.ts).
+          const declared = new Set(names);
+          const groupOf = (id: string): string => vertices[indexOf(id)]!.slotSharingGroup ?? 'default';
+          job.edges = edges.map((e) =>
+            !declared.has(groupOf(e.source))
+              ? e
+              : e.resultPartitionType === 'PIPELINED'
+                ? { ...e, resultPartitionType: 'PIPELINED_BOUNDED' }
+                : e.resultPartitionType.startsWith('HYBRID_')
+                  ? { ...e, resultPartitionType: 'BLOCKING' }
+                  : e,
+          );
         }
         return job;
       }),
