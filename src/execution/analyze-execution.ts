@@ -60,7 +60,8 @@ function schedulingRegions(
 /** Pipelined-region scheduling and per-subtask slot sharing as modelled here arrived with Flink 1.12. */
 function versionWarnings(a: JobAnalysis): Diagnostic[] {
   if (atLeast(a.graph.flinkVersion, 1, 12)) return [];
-  const message = `the subtask level follows Flink 1.12 rules (pipelined-region scheduling, execution slot sharing groups); Flink ${formatVersion(a.graph.flinkVersion)} scheduled differently`;
+  const release = formatVersion(a.graph.flinkVersion);
+  const message = `the subtask level follows Flink 1.12 rules (pipelined-region scheduling, execution slot sharing groups); Flink ${release} scheduled differently (the slot profiles are ${release}'s: every slot of a group requests the sum over all its vertices)`;
   return [warning('execution/older-flink', message, '/flinkVersion')];
 }
 

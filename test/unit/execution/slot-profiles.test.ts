@@ -107,6 +107,12 @@ describe('requested slot profiles: sum of the member subtasks otherwise', () => 
       expect(e.slotProfiles.map(profileToJson)).toEqual([full, full]);
       expect(e.requirements.map((r) => [profileToJson(r.resourceProfile), r.numberOfRequiredSlots])).toEqual([[full, 2]]);
       expect(analysisOf(data).warnings.map((w) => w.code)).not.toContain('plan/uneven-slot-profiles');
+      expect(e.warnings.map((w) => [w.code, w.message])).toEqual([
+        [
+          'execution/older-flink',
+          `the subtask level follows Flink 1.12 rules (pipelined-region scheduling, execution slot sharing groups); Flink ${flinkVersion} scheduled differently (the slot profiles are ${flinkVersion}'s: every slot of a group requests the sum over all its vertices)`,
+        ],
+      ]);
     }
     const later = analysisOf({ flinkVersion: '1.12', ...job(true) });
     expect(later.warnings.map((w) => w.code)).toContain('plan/uneven-slot-profiles');
