@@ -15,6 +15,7 @@ import { closestName } from '../util/closest.js';
 import type { FlinkConfiguration } from './flink-configuration.js';
 import { LEGACY_KEYS } from './legacy-options.js';
 import { memoryOptions } from './memory-options.js';
+import { SCHEDULER_KEYS } from '../parse/scheduler-options.js';
 
 /** What Flink's REST API and logs show for a secret value (`GlobalConfiguration.HIDDEN_CONTENT`). */
 export const HIDDEN_CONTENT = '******';
@@ -38,7 +39,7 @@ const OTHER_KEYS = [
 ];
 
 function keysThatMatter(): Set<string> {
-  const keys = new Set<string>([...OTHER_KEYS, ...LEGACY_KEYS]);
+  const keys = new Set<string>([...OTHER_KEYS, ...LEGACY_KEYS, ...SCHEDULER_KEYS]);
   for (const version of [OLDEST_FLINK_VERSION, NEWEST_FLINK_VERSION])
     for (const o of Object.values(memoryOptions(version))) for (const k of o === undefined ? [] : [o.key, ...o.fallbackKeys]) keys.add(k);
   return keys;
