@@ -47,7 +47,13 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
     ? stateBackendMemory(config.value, graph.flinkVersion, backend.stateBackend.name)
     : undefined;
   // The cluster's scheduler keys; the job's own configuration wins key by key.
-  const scheduler = readSchedulerOptions((k) => config.value.get(k), 'tm-config', graph.flinkVersion, (k) => `/${k}`, notes);
+  const scheduler = readSchedulerOptions(
+    (k) => config.value.get(k),
+    'tm-config',
+    graph.flinkVersion,
+    (k) => `/${k}`,
+    notes,
+  );
   const located = locateDiagnostics(
     notes.map((d) => withConfigPointer(d, tmConfig.text)),
     stripByteOrderMark(tmConfig.text),

@@ -61,14 +61,19 @@ export function batchScheduler(graph: JobGraph): BatchScheduler {
     // 1.15–1.16: only when named; Adaptive (or reactive mode) with a batch job falls back to the default scheduler.
     return named === 'AdaptiveBatch'
       ? { adaptive: true, reason: describe(o.scheduler!) }
-      : { adaptive: false, reason: 'Flink 1.15–1.16 run a batch job on the default scheduler unless jobmanager.scheduler is AdaptiveBatch' };
+      : {
+          adaptive: false,
+          reason: 'Flink 1.15–1.16 run a batch job on the default scheduler unless jobmanager.scheduler is AdaptiveBatch',
+        };
   }
   if (o.reactive?.value === true || named === 'Adaptive') {
     const by = o.reactive?.value === true ? o.reactive : o.scheduler!;
     return { adaptive: true, reason: `${describe(by)}: a batch job gets the AdaptiveBatchScheduler instead` };
   }
   if (named === undefined) return { adaptive: true, reason: 'from Flink 1.17 a batch job runs on the AdaptiveBatchScheduler by default' };
-  return named === 'AdaptiveBatch' ? { adaptive: true, reason: describe(o.scheduler!) } : { adaptive: false, reason: describe(o.scheduler!) };
+  return named === 'AdaptiveBatch'
+    ? { adaptive: true, reason: describe(o.scheduler!) }
+    : { adaptive: false, reason: describe(o.scheduler!) };
 }
 
 const bound = (o: SchedulerOption<number> | undefined, fallback: number): AdaptiveBatchBound =>
@@ -105,7 +110,10 @@ function globalBounds(o: SchedulerOptions, version: FlinkVersion, out: Diagnosti
   if (!atLeast(version, 1, 17)) {
     // Rounded to powers of two: the min up, the max down (getNormalizedMin/MaxParallelism).
     const raw = bound(o.maxParallelism, 128);
-    max = { value: roundDownToPowerOfTwo(raw.value), from: raw.from === 'default' ? 'default' : `${raw.from} (rounded down to a power of 2)` };
+    max = {
+      value: roundDownToPowerOfTwo(raw.value),
+      from: raw.from === 'default' ? 'default' : `${raw.from} (rounded down to a power of 2)`,
+    };
     min = { value: roundUpToPowerOfTwo(min.value), from: min.from === 'default' ? 'default' : `${min.from} (rounded up to a power of 2)` };
     if (max.value < min.value) {
       const message = `Invalid configuration: '${maxKey}' should be greater than or equal to '${minKey}' and the range must contain at least one power of 2.`;
@@ -115,7 +123,8 @@ function globalBounds(o: SchedulerOptions, version: FlinkVersion, out: Diagnosti
   } else {
     // getDefaultMaxParallelism: the key, else the job's parallelism (parallelism.default), else 128.
     const p = o.parallelismDefault;
-    max = o.maxParallelism !== undefined || p === undefined || p.value === -1 ? bound(o.maxParallelism, 128) : { value: p.value, from: p.key };
+    max =
+      o.maxParallelism !== undefined || p === undefined || p.value === -1 ? bound(o.maxParallelism, 128) : { value: p.value, from: p.key };
   }
   // 1.19+: no default source parallelism of its own; the max parallelism is the fallback.
   const sourceFallback = atLeast(version, 1, 19)
@@ -148,7 +157,8 @@ function vertexRange(v: JobVertex, isSource: boolean, g: GlobalBounds, version: 
     // 1.18 caps the default source parallelism by the vertex's max; from 1.19 it is an upper bound a
     // source implementing DynamicParallelismInference may undercut (down to 1).
     const upper = capped(g.source);
-    if (atLeast(version, 1, 19)) return { ...base, min: { value: 1, from: 'a source may infer its own (DynamicParallelismInference)' }, max: upper };
+    if (atLeast(version, 1, 19))
+      return { ...base, min: { value: 1, from: 'a source may infer its own (DynamicParallelismInference)' }, max: upper };
     return { ...base, min: upper, max: upper };
   }
   return { ...base, min: capped(g.min), max: capped(g.max) };

@@ -57,7 +57,7 @@ describe('which scheduler runs a batch job', () => {
   it('every vertex with a parallelism: the scheduler decides nothing, the plan is exactly as before', () => {
     const text = readFileSync('fixtures/jobs/batch-tpch-q3.yaml', 'utf8');
     const adaptive = planFromText(text);
-    const fixed = planFromText(text.replace('name: tpch-q3', "name: tpch-q3\nconfiguration: {jobmanager.scheduler: Default}"));
+    const fixed = planFromText(text.replace('name: tpch-q3', 'name: tpch-q3\nconfiguration: {jobmanager.scheduler: Default}'));
     expect(adaptive.ok && fixed.ok).toBe(true);
     if (!adaptive.ok || !fixed.ok) return;
     expect(adaptive.value.adaptiveBatch).toBeUndefined();
@@ -87,7 +87,13 @@ describe('the bounds of an unset vertex', () => {
       'jobmanager.adaptive-batch-scheduler.default-source-parallelism': 2,
     };
     expect(ranges(job('1.16', old))).toEqual([
-      ['src', 2, 2, 'jobmanager.adaptive-batch-scheduler.default-source-parallelism', 'jobmanager.adaptive-batch-scheduler.default-source-parallelism'],
+      [
+        'src',
+        2,
+        2,
+        'jobmanager.adaptive-batch-scheduler.default-source-parallelism',
+        'jobmanager.adaptive-batch-scheduler.default-source-parallelism',
+      ],
       [
         'agg',
         4,
@@ -107,14 +113,20 @@ describe('the bounds of an unset vertex', () => {
     const both = { ...old, 'execution.batch.adaptive.auto-parallelism.max-parallelism': 50 };
     expect(ranges(job('1.17', both))![1]![2]).toBe(50);
     // 1.16 does not know the new keys.
-    expect(ranges(job('1.16', { 'jobmanager.scheduler': 'AdaptiveBatch', 'execution.batch.adaptive.auto-parallelism.max-parallelism': 8 }))![1]![2]).toBe(
-      128,
-    );
+    expect(
+      ranges(
+        job('1.16', { 'jobmanager.scheduler': 'AdaptiveBatch', 'execution.batch.adaptive.auto-parallelism.max-parallelism': 8 }),
+      )![1]![2],
+    ).toBe(128);
   });
 
   it("1.18 caps a range by the vertex's own max parallelism; 1.19 sources run up to the max parallelism", () => {
     const capped = job('1.18', undefined, {
-      vertices: [{ id: 'src', maxParallelism: 1 }, { id: 'agg', maxParallelism: 10 }, { id: 'sink', parallelism: 4 }],
+      vertices: [
+        { id: 'src', maxParallelism: 1 },
+        { id: 'agg', maxParallelism: 10 },
+        { id: 'sink', parallelism: 4 },
+      ],
     });
     expect(ranges(capped)).toEqual([
       ['src', 1, 1, 'default-source-parallelism default', 'default-source-parallelism default'],
@@ -139,7 +151,10 @@ describe('the bounds of an unset vertex', () => {
     expect(tm.ok).toBe(true);
     if (!tm.ok) return;
     const plan = planAdaptiveBatch(tm.value);
-    expect(plan.ok && plan.value?.vertices[1]).toMatchObject({ min: { value: 2, from: 'execution.batch.adaptive.auto-parallelism.min-parallelism' }, max: { value: 16 } });
+    expect(plan.ok && plan.value?.vertices[1]).toMatchObject({
+      min: { value: 2, from: 'execution.batch.adaptive.auto-parallelism.min-parallelism' },
+      max: { value: 16 },
+    });
   });
 });
 
@@ -148,7 +163,13 @@ describe('refusals and warnings, with their exact text', () => {
 
   it('plan/adaptive-batch-bounds: 1.16 rounds first, 1.17 checks the decider arguments', () => {
     expect(
-      texts(job('1.16', { 'jobmanager.scheduler': 'AdaptiveBatch', 'jobmanager.adaptive-batch-scheduler.min-parallelism': 5, 'jobmanager.adaptive-batch-scheduler.max-parallelism': 7 })),
+      texts(
+        job('1.16', {
+          'jobmanager.scheduler': 'AdaptiveBatch',
+          'jobmanager.adaptive-batch-scheduler.min-parallelism': 5,
+          'jobmanager.adaptive-batch-scheduler.max-parallelism': 7,
+        }),
+      ),
     ).toEqual([
       [
         'plan/adaptive-batch-bounds',
