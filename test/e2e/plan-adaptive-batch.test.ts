@@ -8,7 +8,7 @@ import { ensureBuilt, runCli } from '../support/cli.js';
 
 beforeAll(ensureBuilt);
 
-const JOB = 'fixtures/jobs/batch-adaptive.yaml';
+const JOB = 'fixtures/adaptive-batch/batch-adaptive.yaml';
 
 describe('plan of a batch job with unset vertices', () => {
   it('text: the slots as a range, the scheduler, the bounds and where each came from', () => {
