@@ -3,6 +3,9 @@
  * (issue 26 §4): plan states the scheduler, the bounds and the slots as a range, in text and JSON;
  * simulate and size take the maximum and say so; on 1.16 the same job is planned exactly.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from '../support/cli.js';
 
@@ -72,5 +75,18 @@ describe('plan of a batch job with unset vertices', () => {
     const size = runCli(['size', JOB, '--slots', '4']);
     expect(size.status).toBe(0);
     expect(size.stdout).toContain('[plan/adaptive-batch-parallelism]');
+  });
+
+  it('report: the page gives the range, not one number', () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'flinkslot-adaptive-'));
+    try {
+      const out = join(dir, 'r.html');
+      expect(runCli(['report', JOB, '-o', out]).status).toBe(0);
+      expect(readFileSync(out, 'utf8')).toContain(
+        '<b>9 to 69</b> slots: the AdaptiveBatchScheduler decides 3 parallelism(s) at run time; below at the maximum.',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
