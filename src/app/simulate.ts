@@ -45,11 +45,16 @@ export function planJob(source: SourceText, options: { flinkVersion?: FlinkVersi
 /** An analysed job text → what it declares, or its diagnostics located in the file. */
 export function plannedOf(job: AnalyzedJobText, file: string): Result<PlannedJob> {
   if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, file) : job.diagnostics);
-  // What changes the requirements declared (FLIP-156 resources a release before 1.14 ignores), as plan warns it.
-  return ok(
-    plannedFrom(job.analysis),
-    job.parseWarnings.filter((d) => d.code === 'input/flip156-unsupported'),
-  );
+  // What changes the requirements declared (FLIP-156 resources a release before 1.14 ignores;
+  // parallelisms the AdaptiveBatchScheduler decides, taken at their maximum), as plan warns it.
+  return ok(plannedFrom(job.analysis), [
+    ...job.parseWarnings.filter((d) => d.code === 'input/flip156-unsupported'),
+    ...locateDiagnostics(
+      job.analysis.warnings.filter((d) => d.code === 'plan/adaptive-batch-parallelism'),
+      job.text,
+      file,
+    ),
+  ]);
 }
 
 /** What a job declares to the ResourceManager, from its analysis. */

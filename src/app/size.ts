@@ -119,8 +119,14 @@ export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVer
   for (const g of jobGraphs) {
     const analyzed = analyzeJobText(g.text, g.file, version);
     const job = plannedOf(analyzed, g.file);
-    if (job.ok) jobs.push(jobDefinition(uniqueId(jobLabel(g.file, job.value), used), g.file, job.value));
-    else pushAll(problems, job.diagnostics);
+    if (job.ok) {
+      jobs.push(jobDefinition(uniqueId(jobLabel(g.file, job.value), used), g.file, job.value));
+      // Parallelisms the AdaptiveBatchScheduler decides at run time: sized at their maximum, and said so.
+      pushAll(
+        warnings,
+        job.warnings.filter((d) => d.code === 'plan/adaptive-batch-parallelism'),
+      );
+    } else pushAll(problems, job.diagnostics);
     // What changes the requirements sized (FLIP-156 resources a release before 1.14 ignores) is said, as plan says it.
     pushAll(
       warnings,

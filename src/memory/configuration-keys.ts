@@ -16,6 +16,7 @@ import type { FlinkConfiguration } from './flink-configuration.js';
 import { LEGACY_KEYS } from './legacy-options.js';
 import { memoryOptions } from './memory-options.js';
 import { NETWORK_OPTION_KEYS } from './network-options.js';
+import { SCHEDULER_KEYS } from '../parse/scheduler-options.js';
 
 /** What Flink's REST API and logs show for a secret value (`GlobalConfiguration.HIDDEN_CONTENT`). */
 export const HIDDEN_CONTENT = '******';
@@ -39,7 +40,7 @@ const OTHER_KEYS = [
 ];
 
 function keysThatMatter(): Set<string> {
-  const keys = new Set<string>([...OTHER_KEYS, ...LEGACY_KEYS, ...NETWORK_OPTION_KEYS]);
+  const keys = new Set<string>([...OTHER_KEYS, ...LEGACY_KEYS, ...NETWORK_OPTION_KEYS, ...SCHEDULER_KEYS]);
   for (const version of [OLDEST_FLINK_VERSION, NEWEST_FLINK_VERSION])
     for (const o of Object.values(memoryOptions(version))) for (const k of o === undefined ? [] : [o.key, ...o.fallbackKeys]) keys.add(k);
   return keys;

@@ -11,6 +11,7 @@ import type { FlinkConfiguration } from './flink-configuration.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { readConsumerWeights } from '../parse/consumer-weights.js';
+import { mergeSchedulerOptions, readSchedulerOptions } from '../parse/scheduler-options.js';
 import { taskManagerSetup } from './memory-from-configuration.js';
 import { targetOfConfiguration } from './task-manager-cpu.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
@@ -45,6 +46,14 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
   const memory = backend.stateBackendUsesManagedMemory
     ? stateBackendMemory(config.value, graph.flinkVersion, backend.stateBackend.name)
     : undefined;
+  // The cluster's scheduler keys; the job's own configuration wins key by key.
+  const scheduler = readSchedulerOptions(
+    (k) => config.value.get(k),
+    'tm-config',
+    graph.flinkVersion,
+    (k) => `/${k}`,
+    notes,
+  );
   const located = locateDiagnostics(
     notes.map((d) => withConfigPointer(d, tmConfig.text)),
     stripByteOrderMark(tmConfig.text),
@@ -62,6 +71,7 @@ export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: strin
         ...(memory === undefined ? {} : { stateBackendMemory: memory }),
       },
       shuffleOptions: shuffleOptions(config.value),
+      schedulerOptions: mergeSchedulerOptions(scheduler, graph.schedulerOptions),
     },
     located,
   );

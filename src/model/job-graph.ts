@@ -69,6 +69,16 @@ export interface JobVertex {
   readonly coLocationGroup: string | undefined;
   readonly operators: readonly Operator[];
   readonly pointer: string;
+  /**
+   * The file gives no parallelism (or Flink's -1, PARALLELISM_DEFAULT): the default scheduler runs
+   * the vertex at 1 (`parallelism` is 1), the AdaptiveBatchScheduler decides it at run time.
+   */
+  readonly parallelismUnset?: true;
+  /**
+   * In a graph at one bound of the AdaptiveBatchScheduler's range (plan/adaptive-batch.ts): the
+   * parallelism shown is that bound, not a value the file gives.
+   */
+  readonly decidedAtRuntime?: true;
 }
 
 export interface JobEdge {
@@ -138,4 +148,26 @@ export interface JobGraph {
   readonly managedMemoryConfig: ManagedMemoryConfig;
   /** Set from a TaskManager configuration (`--tm-config`); absent: Flink's defaults. */
   readonly shuffleOptions?: ShuffleOptions;
+  /** Scheduler keys of the job's `configuration` and of `--tm-config` (the job's win). */
+  readonly schedulerOptions?: SchedulerOptions;
+}
+
+/** A scheduler option as read: its value, the key written, and whose configuration said it. */
+export interface SchedulerOption<T> {
+  readonly value: T;
+  readonly key: string;
+  readonly source: 'job' | 'tm-config';
+}
+
+/** What decides the scheduler of a batch job and the AdaptiveBatchScheduler's bounds. */
+export interface SchedulerOptions {
+  /** jobmanager.scheduler */
+  readonly scheduler?: SchedulerOption<'Ng' | 'Default' | 'Adaptive' | 'AdaptiveBatch'>;
+  /** scheduler-mode: reactive */
+  readonly reactive?: SchedulerOption<boolean>;
+  readonly minParallelism?: SchedulerOption<number>;
+  readonly maxParallelism?: SchedulerOption<number>;
+  readonly defaultSourceParallelism?: SchedulerOption<number>;
+  /** parallelism.default: the job's ExecutionConfig parallelism (1.17+ fallback of the max). */
+  readonly parallelismDefault?: SchedulerOption<number>;
 }

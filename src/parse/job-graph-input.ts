@@ -50,6 +50,8 @@ export interface JobGraphInput {
   vertices: VertexInput[];
   edges?: EdgeInput[];
   slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput }>;
+  /** The job's own Flink configuration (flat keys); flinkslot reads the scheduler keys. */
+  configuration?: Record<string, string | number | boolean>;
 }
 
 /** Anything that may carry a `resources` map (vertex, operator, slot sharing group). */

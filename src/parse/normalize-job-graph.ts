@@ -23,6 +23,7 @@ import {
   type ManagedMemoryUseCase,
   type Operator,
   type ResultPartitionType,
+  type SchedulerOptions,
 } from '../model/job-graph.js';
 import type { ResourceProfile } from '../model/resource-profile.js';
 import { readConsumerWeights } from './consumer-weights.js';
@@ -32,6 +33,7 @@ import { checkParallelism, checkPipelineMaxParallelism, maxParallelismOf } from 
 import { JAVA_INT_MAX } from './consumer-weights.js';
 import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
 import { pushAll } from '../util/push-all.js';
+import { readSchedulerOptions } from './scheduler-options.js';
 
 export interface NormalizeOptions {
   /** `--flink-version`: replaces the file's `flinkVersion`. */
@@ -63,6 +65,7 @@ export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOption
     edges,
     slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
     managedMemoryConfig: batch.managedMemoryConfig,
+    ...readJobSchedulerOptions(input.configuration, flinkVersion, out),
   };
   if (!hasErrors(out)) checkAcyclic(graph, out);
   return hasErrors(out) ? fail(out) : ok(graph, out);
@@ -101,6 +104,21 @@ function readVersion(
   return { flinkVersion: DEFAULT_FLINK_VERSION, flinkVersionSource };
 }
 
+/** The job's own Flink configuration (`flink run -D`, the program's): its scheduler keys. */
+function readJobSchedulerOptions(
+  configuration: JobGraphInput['configuration'],
+  version: FlinkVersion,
+  out: Diagnostic[],
+): { schedulerOptions?: SchedulerOptions } {
+  if (configuration === undefined) return {};
+  const get = (key: string): string | undefined => {
+    const value = Object.hasOwn(configuration, key) ? configuration[key] : undefined;
+    return value === undefined ? undefined : String(value);
+  };
+  const pointerOf = (key: string): string => `/configuration/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  return { schedulerOptions: readSchedulerOptions(get, 'job', version, pointerOf, out) };
+}
+
 /** The job graph's `maxParallelism`: pipeline.max-parallelism, for every vertex without its own. */
 function readPipelineMaxParallelism(value: number | undefined, out: Diagnostic[]): number | undefined {
   return value !== undefined && checkPipelineMaxParallelism(value, '/maxParallelism', out) ? value : undefined;
@@ -120,7 +138,11 @@ function readVertices(
     const operators = readOperators(v, pointer, out);
     // An implicit operator carries its vertex's id: a duplicate vertex is reported once, as such.
     if (v.operators !== undefined) for (const op of operators) noteDuplicate(operatorIds, op.id, op.pointer, 'operator', out);
-    const parallelism = v.parallelism ?? 1;
+    // No parallelism (or Flink's -1 where JobVertex accepts it): unset. The default scheduler runs
+    // such a vertex at 1 (SchedulerBase.normalizeParallelism; ExecutionJobVertex before 1.13), the
+    // AdaptiveBatchScheduler decides it at run time (plan/adaptive-batch.ts).
+    const unset = v.parallelism === undefined || (v.parallelism === -1 && atLeast(version, 1, 15));
+    const parallelism = unset ? 1 : v.parallelism!;
     const source = maxParallelismOf(v.maxParallelism, pipelineMax, parallelism).source;
     const configured = v.maxParallelism ?? pipelineMax;
     const maxParallelism = checkParallelism(
@@ -141,6 +163,7 @@ function readVertices(
       coLocationGroup: v.coLocationGroup,
       operators,
       pointer,
+      ...(unset ? { parallelismUnset: true as const } : {}),
     };
   });
 }

@@ -45,13 +45,9 @@ export interface ParallelismInput {
 /** Returns the effective max parallelism, or undefined after reporting the first violated rule. */
 export function checkParallelism(v: ParallelismInput, version: FlinkVersion, out: Diagnostic[]): number | undefined {
   const at = (key: string): string => `${v.pointer}/${key}`;
+  // -1 (PARALLELISM_DEFAULT, accepted by JobVertex.setParallelism from 1.15) is read as unset by
+  // the caller before these checks; what remains below 1 is refused as Flink does.
   const unsetAllowed = atLeast(version, 1, 15);
-  if (v.parallelism === -1 && unsetAllowed) {
-    // Flink accepts -1 (unset): the scheduler decides at runtime, which a plan cannot know.
-    const message = `parallelism -1 (unset) is decided by Flink at runtime; give vertex '${v.vertexName}' the parallelism it will run with`;
-    out.push(error('input/parallelism', message, at('parallelism')));
-    return undefined;
-  }
   if (v.parallelism < 1) {
     const message = unsetAllowed ? 'The parallelism must be at least one, or -1 (unset).' : 'The parallelism must be at least one.';
     out.push(error('input/parallelism', message, at('parallelism'), 'IllegalArgumentException'));

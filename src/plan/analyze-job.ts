@@ -22,6 +22,7 @@ import { idleStateBackendShare, unusedManagedMemory } from './managed-memory-adv
 import { type PipelinedRegions, computeLogicalPipelinedRegions } from './pipelined-regions.js';
 import { type SlotSharing, computeSlotSharing } from './slot-sharing.js';
 import { pushAll } from '../util/push-all.js';
+import { type AdaptiveBatchPlan, atBound, planAdaptiveBatch } from './adaptive-batch.js';
 
 export type ManagedMemoryAnalysis =
   | {
@@ -41,9 +42,40 @@ export interface JobAnalysis {
   readonly requirements: readonly ResourceRequirement[];
   readonly minimumSlots: number;
   readonly warnings: readonly Diagnostic[];
+  /**
+   * Present when the AdaptiveBatchScheduler decides parallelisms at run time: the rest of the
+   * analysis is the job at the maximum of every range (`minimumSlots` is then the most slots it
+   * can need), `slots.min` the job at the minimum.
+   */
+  readonly adaptiveBatch?: AdaptiveBatchPlan & { readonly slots: { readonly min: number; readonly max: number } };
 }
 
+/**
+ * A job whose parallelisms the AdaptiveBatchScheduler decides is analysed at both ends of the
+ * ranges: the other stages read the maximum (the most slots and buffers the job can take), the plan
+ * reports both. Any other job is analysed as it is.
+ */
 export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
+  const adaptive = planAdaptiveBatch(graph);
+  if (!adaptive.ok) return adaptive;
+  if (adaptive.value === undefined) return analyzeFixedJob(graph);
+  const atMin = analyzeFixedJob(atBound(graph, adaptive.value, 'min'));
+  if (!atMin.ok) return atMin;
+  const atMax = analyzeFixedJob(atBound(graph, adaptive.value, 'max'));
+  if (!atMax.ok) return atMax;
+  const slots = { min: atMin.value.minimumSlots, max: atMax.value.minimumSlots };
+  const names = adaptive.value.vertices.map((v) => `'${v.name}'`);
+  const listed = names.length <= 5 ? names.join(', ') : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
+  const note = warning(
+    'plan/adaptive-batch-parallelism',
+    `the AdaptiveBatchScheduler decides the parallelism of ${listed} at run time: the job needs ${slots.min === slots.max ? `${slots.min}` : `${slots.min} to ${slots.max}`} slots; figures that need one parallelism use the maximum of each range`,
+    graph.vertices[adaptive.value.vertices[0]!.index]!.pointer,
+  );
+  const warnings = [...atMax.value.warnings, note];
+  return ok({ ...atMax.value, warnings, adaptiveBatch: { ...adaptive.value, slots } }, warnings);
+}
+
+function analyzeFixedJob(graph: JobGraph): Result<JobAnalysis> {
   const regions = computeLogicalPipelinedRegions(graph);
   const regionsBeforeCoLocation = regions.mergedForCoLocation ? computeLogicalPipelinedRegions(graph, false) : regions;
   const slotSharing = computeSlotSharing(graph, regionsBeforeCoLocation);

@@ -122,7 +122,10 @@ export function groupNetworkMemory(graph: JobGraph, vertices: readonly number[])
       buffers += channels * r.bpc + r.floating;
     }
     if (members.has(edge.source)) {
-      const subpartitions = maxEdgesToTarget(producer.parallelism, consumer.parallelism, edge);
+      // A consumer the AdaptiveBatchScheduler has yet to decide: its max parallelism sizes the
+      // producer's subpartitions (IntermediateResultPartition.computeNumberOfMaxPossiblePartitionConsumers).
+      const consumers = consumer.decidedAtRuntime === true ? consumer.maxParallelism : consumer.parallelism;
+      const subpartitions = maxEdgesToTarget(producer.parallelism, consumers, edge);
       buffers += partitionBuffers(subpartitions, edge, r);
     }
   }

@@ -30,6 +30,12 @@ export interface PlanReport {
     operators: number;
   };
   minimumSlots: number;
+  /**
+   * Present when the AdaptiveBatchScheduler decides parallelisms at run time: the scheduler, its
+   * bounds, each unset vertex's range and the slots at both ends. The rest of the report is the job
+   * with every range at its maximum (minimumSlots = slots.max).
+   */
+  adaptiveBatch?: AdaptiveBatchJson;
   minimumSlotsReason: { explanation: string; groups: Array<{ slotSharingGroup: string; slots: number; vertex: string }> };
   requirements: Array<{ resourceProfile: ResourceProfileJson; numberOfRequiredSlots: number }>;
   slotSharingGroups: Array<{
@@ -81,6 +87,45 @@ export interface PlanReport {
   execution?: ExecutionReport;
 }
 
+export interface AdaptiveBatchJson {
+  scheduler: 'AdaptiveBatchScheduler';
+  reason: string;
+  minParallelism: { value: number; from: string };
+  maxParallelism: { value: number; from: string };
+  defaultSourceParallelism: { value: number; from: string };
+  slots: { min: number; max: number };
+  vertices: Array<{
+    vertex: string;
+    source: boolean;
+    minParallelism: { value: number; from: string };
+    maxParallelism: { value: number; from: string };
+    vertexMaxParallelism: number;
+  }>;
+}
+
+function adaptiveBatchJson(a: JobAnalysis): { adaptiveBatch?: AdaptiveBatchJson } {
+  const p = a.adaptiveBatch;
+  if (p === undefined) return {};
+  const b = (x: { value: number; from: string }): { value: number; from: string } => ({ value: x.value, from: x.from });
+  return {
+    adaptiveBatch: {
+      scheduler: p.scheduler,
+      reason: p.reason,
+      minParallelism: b(p.minParallelism),
+      maxParallelism: b(p.maxParallelism),
+      defaultSourceParallelism: b(p.defaultSourceParallelism),
+      slots: { min: p.slots.min, max: p.slots.max },
+      vertices: p.vertices.map((v) => ({
+        vertex: v.id,
+        source: v.source,
+        minParallelism: b(v.min),
+        maxParallelism: b(v.max),
+        vertexMaxParallelism: v.maxParallelism,
+      })),
+    },
+  };
+}
+
 function byUseCase<T>(map: ReadonlyMap<ManagedMemoryUseCase, number>, f: (value: number) => T): Partial<Record<ManagedMemoryUseCase, T>> {
   const out: Partial<Record<ManagedMemoryUseCase, T>> = {};
   for (const uc of USE_CASES) if (map.has(uc)) out[uc] = f(map.get(uc)!);
@@ -114,6 +159,7 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       operators: g.vertices.reduce((n, v) => n + v.operators.length, 0),
     },
     minimumSlots: a.minimumSlots,
+    ...adaptiveBatchJson(a),
     minimumSlotsReason: minimumSlotsReason(a),
     requirements: a.requirements.map((r) => ({
       resourceProfile: profileToJson(r.resourceProfile),

@@ -5,7 +5,7 @@
 import { assumedVersionNote } from '../model/flink-version.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import { USE_CASES } from '../model/job-graph.js';
-import type { PlanReport, UseCaseBytes } from './plan-report.js';
+import type { AdaptiveBatchJson, PlanReport, UseCaseBytes } from './plan-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
@@ -23,6 +23,28 @@ export interface TextOptions {
   limit?: number;
 }
 
+/** The scheduler, its bounds and each unset vertex's range, in place of one number. */
+function adaptiveBatchLines(a: AdaptiveBatchJson, label: (id: string) => string, limit: number, s: Style): string[] {
+  const range = (lo: number, hi: number): string => (lo === hi ? String(lo) : `${lo} to ${hi}`);
+  const from = (b: { value: number; from: string }): string => `${b.value} (${b.from})`;
+  return [
+    s.strong(`Slots: ${range(a.slots.min, a.slots.max)}`) + s.dim(' (every region deployed at once; parallelism decided at run time)'),
+    `  ${a.scheduler}: ${a.reason}`,
+    `  bounds: min parallelism ${from(a.minParallelism)}, max parallelism ${from(a.maxParallelism)}, default source parallelism ${from(a.defaultSourceParallelism)}`,
+    ...renderTable(
+      ['VERTEX', 'PARALLELISM', 'LOWER BOUND FROM', 'UPPER BOUND FROM'],
+      cut(a.vertices, limit).map((v) => [
+        label(v.vertex),
+        range(v.minParallelism.value, v.maxParallelism.value),
+        v.minParallelism.from,
+        v.maxParallelism.from,
+      ]),
+    ),
+    ...more(a.vertices.length, limit, s),
+    s.dim(`  below: every range at its maximum, ${a.slots.max} slots`),
+  ];
+}
+
 export function renderPlanText(report: PlanReport, options: TextOptions = {}): string {
   const s = options.style ?? PLAIN;
   const limit = options.limit ?? 50;
@@ -35,7 +57,9 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
       ),
     ...(j.flinkVersionSource === 'assumed' ? [`  ${s.dim('note')} ${assumedVersionNote()}`] : []),
     '',
-    s.strong(`Minimum slots: ${report.minimumSlots}`) + (j.mode === 'batch' ? s.dim(' (every region deployed at once)') : ''),
+    ...(report.adaptiveBatch === undefined
+      ? [s.strong(`Minimum slots: ${report.minimumSlots}`) + (j.mode === 'batch' ? s.dim(' (every region deployed at once)') : '')]
+      : adaptiveBatchLines(report.adaptiveBatch, label, limit, s)),
     `  ${report.minimumSlotsReason.explanation}`,
     '',
     s.heading('Resource requirements (FLIP-138)'),

@@ -106,7 +106,10 @@ function fromStreamGraph(doc: Raw): ImportedJob {
   }
   if (unset.length > 0)
     notes.push(
-      note('import/parallelism-unset', `no parallelism in the file for ${listIds(unset)}: flinkslot uses 1 (parallelism.default)`),
+      note(
+        'import/parallelism-unset',
+        `no parallelism in the file for ${listIds(unset)}: the default scheduler runs them at 1, the AdaptiveBatchScheduler (batch jobs from Flink 1.17) decides them at run time`,
+      ),
     );
   return assemble({
     format: 'streamgraph-json',
@@ -214,7 +217,10 @@ function fromJobPlan(plan: Raw, at: string, format: FlinkFormat, details: Detail
   const missing = vertices.filter((v) => v.parallelism === undefined).map((v) => v.id);
   if (missing.length > 0)
     notes.push(
-      note('import/parallelism-unset', `no parallelism in the file for ${listIds(missing)}: flinkslot uses 1 (parallelism.default)`),
+      note(
+        'import/parallelism-unset',
+        `no parallelism in the file for ${listIds(missing)}: the default scheduler runs them at 1, the AdaptiveBatchScheduler (batch jobs from Flink 1.17) decides them at run time`,
+      ),
     );
   return assemble({
     format,

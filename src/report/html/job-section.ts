@@ -67,8 +67,14 @@ function requirementsBlock(plan: PlanReport): string {
     .map((r) =>
       el('tr', {}, el('td', {}, text(profileToTextFromJson(r.resourceProfile))), el('td', { class: 'n' }, String(r.numberOfRequiredSlots))),
     );
+  // The AdaptiveBatchScheduler decides parallelisms at run time: a range, the rest at its maximum.
+  const a = plan.adaptiveBatch;
+  const slots =
+    a === undefined
+      ? `<b>${plan.minimumSlots}</b> slot(s) at least.`
+      : `<b>${a.slots.min} to ${a.slots.max}</b> slots: the AdaptiveBatchScheduler decides ${a.vertices.length} parallelism(s) at run time; below at the maximum.`;
   return (
-    `<p><b>${plan.minimumSlots}</b> slot(s) at least. ${text(shorten(plan.minimumSlotsReason.explanation, EXPLANATION_CHARS))}</p>` +
+    `<p>${slots} ${text(shorten(plan.minimumSlotsReason.explanation, EXPLANATION_CHARS))}</p>` +
     `<table><tr><th>ResourceProfile declared</th><th>slots</th></tr>${rows.join('')}</table>` +
     more(plan.requirements.length, REQUIREMENT_ROWS, 'declared profiles')
   );

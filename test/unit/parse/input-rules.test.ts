@@ -79,9 +79,11 @@ describe('features gated by Flink version', () => {
     ]);
   });
 
-  it('parallelism -1 (unset, >= 1.15) cannot be planned; an unquoted version gets a hint', () => {
-    expect(errors(lines('vertices: [{id: a, parallelism: -1}]'))[0]![1]).toBe(
-      "parallelism -1 (unset) is decided by Flink at runtime; give vertex 'a' the parallelism it will run with",
+  it('parallelism -1 (unset, >= 1.15) reads as no parallelism, below 1.15 it is refused; an unquoted version gets a hint', () => {
+    const unset = parseJobGraph(lines('vertices: [{id: a, parallelism: -1}]'));
+    expect(unset.ok && unset.value.vertices[0]).toMatchObject({ parallelism: 1, parallelismUnset: true });
+    expect(errors(lines('flinkVersion: "1.14"', 'vertices: [{id: a, parallelism: -1}]'))[0]![1]).toBe(
+      'The parallelism must be at least one.',
     );
     expect(errors(lines('flinkVersion: 1.20', 'vertices: [{id: a}]'))[0]![1]).toContain(
       'flinkVersion must be a quoted string such as "1.20"',

@@ -62,7 +62,15 @@ describe('computeSlotSharing', () => {
 
   it('every per-region default group carries the FLIP-156 profile registered for "default"', () => {
     const a = analysisOf(
-      shape('batch', { d: 'other' }, { slotSharingGroups: [{ name: 'default', resources: { cpuCores: 0.5, taskHeapMemory: '64mb' } }] }),
+      // On the default scheduler: the unset vertices run at 1 (the AdaptiveBatchScheduler would leave the network memory unknown).
+      shape(
+        'batch',
+        { d: 'other' },
+        {
+          configuration: { 'jobmanager.scheduler': 'Default' },
+          slotSharingGroups: [{ name: 'default', resources: { cpuCores: 0.5, taskHeapMemory: '64mb' } }],
+        },
+      ),
     );
     expect(groupIds(a)).toEqual({ 'default/region-1': ['a'], 'default/region-2': ['b', 'c'], other: ['d'] });
     const expected = {
