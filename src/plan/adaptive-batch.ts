@@ -13,6 +13,7 @@
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { type FlinkVersion, atLeast } from '../model/flink-version.js';
 import type { JobGraph, JobVertex, SchedulerOption, SchedulerOptions } from '../model/job-graph.js';
+import { checkAdaptiveBatchExchanges } from './adaptive-batch-exchanges.js';
 
 /** One bound and what set it: a configuration key, `default`, or a rule named in words. */
 export interface AdaptiveBatchBound {
@@ -186,16 +187,21 @@ function checkGroupNetworkMemory(graph: JobGraph, unset: ReadonlySet<number>, ou
 /**
  * The AdaptiveBatchScheduler's plan for a job with unset vertices; undefined when another scheduler
  * runs the job or every vertex has a parallelism (the scheduler then decides nothing: the plan is
- * exact). The bounds are checked whenever the scheduler runs, as Flink creates it for every such job.
+ * exact). Its exchanges and bounds are checked whenever the scheduler runs, as Flink creates it for every such job.
  */
 export function planAdaptiveBatch(graph: JobGraph): Result<AdaptiveBatchPlan | undefined> {
   const scheduler = batchScheduler(graph);
   if (!scheduler.adaptive) return ok(undefined);
+  const unset = new Set(graph.vertices.filter((v) => v.parallelismUnset === true).map((v) => v.index));
+  // A job whose parallelisms flinkslot leaves to this scheduler is refused as Flink refuses it; a job
+  // with every parallelism set may have reached Flink on the default scheduler (a JobGraph not built
+  // by the StreamGraphGenerator in BATCH mode is not dynamic), so it is warned.
+  const exchange = checkAdaptiveBatchExchanges(graph, scheduler.reason, unset.size > 0 ? 'error' : 'warning');
+  if (exchange?.severity === 'error') return fail([exchange]);
   const out: Diagnostic[] = [];
   const g = globalBounds(graph.schedulerOptions ?? {}, graph.flinkVersion, out);
   if (g === undefined) return fail(out);
-  const unset = new Set(graph.vertices.filter((v) => v.parallelismUnset === true).map((v) => v.index));
-  if (unset.size === 0) return ok(undefined);
+  if (unset.size === 0) return ok(undefined, exchange === undefined ? [] : [exchange]);
   checkGroupNetworkMemory(graph, unset, out);
   if (out.length > 0) return fail(out);
   const hasInput = new Set(graph.edges.map((e) => e.target));

@@ -58,7 +58,7 @@ export interface JobAnalysis {
 export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   const adaptive = planAdaptiveBatch(graph);
   if (!adaptive.ok) return adaptive;
-  if (adaptive.value === undefined) return analyzeFixedJob(graph);
+  if (adaptive.value === undefined) return withWarnings(analyzeFixedJob(graph), adaptive.warnings);
   const atMin = analyzeFixedJob(atBound(graph, adaptive.value, 'min'));
   if (!atMin.ok) return atMin;
   const atMax = analyzeFixedJob(atBound(graph, adaptive.value, 'max'));
@@ -73,6 +73,13 @@ export function analyzeJob(graph: JobGraph): Result<JobAnalysis> {
   );
   const warnings = [...atMax.value.warnings, note];
   return ok({ ...atMax.value, warnings, adaptiveBatch: { ...adaptive.value, slots } }, warnings);
+}
+
+/** Warnings of the scheduler's check join the analysis's own. */
+function withWarnings(analysis: Result<JobAnalysis>, extra: readonly Diagnostic[]): Result<JobAnalysis> {
+  if (!analysis.ok || extra.length === 0) return analysis;
+  const warnings = [...analysis.value.warnings, ...extra];
+  return ok({ ...analysis.value, warnings }, warnings);
 }
 
 function analyzeFixedJob(graph: JobGraph): Result<JobAnalysis> {

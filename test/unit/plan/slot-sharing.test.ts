@@ -9,7 +9,7 @@ import { analysisErrors, analysisOf, groupIds } from '../../support/jobs.js';
 const shape = (mode: string | undefined, groups: Record<string, string> = {}, extra: object = {}) => ({
   mode,
   ...extra,
-  vertices: ['a', 'b', 'c', 'd'].map((id) => ({ id, ...(groups[id] ? { slotSharingGroup: groups[id] } : {}) })),
+  vertices: ['a', 'b', 'c', 'd'].map((id) => ({ id, parallelism: 1, ...(groups[id] ? { slotSharingGroup: groups[id] } : {}) })),
   edges: [
     { source: 'a', target: 'b', resultPartitionType: 'BLOCKING' },
     { source: 'b', target: 'c', resultPartitionType: 'PIPELINED_BOUNDED' },
