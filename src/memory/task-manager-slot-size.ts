@@ -99,11 +99,18 @@ function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
     return text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : undefined;
   };
   const segment = config.get('taskmanager.memory.segment-size');
+  const shuffleMode = config.get('execution.batch-shuffle-mode')?.trim().toUpperCase();
+  const newMode = config.get('taskmanager.network.hybrid-shuffle.enable-new-mode')?.trim().toLowerCase();
   return definedOnly({
     buffersPerChannel: integer('taskmanager.network.memory.buffers-per-channel'),
     floatingBuffersPerGate: integer('taskmanager.network.memory.floating-buffers-per-gate'),
     sortShuffleMinParallelism: integer('taskmanager.network.sort-shuffle.min-parallelism'),
     sortShuffleMinBuffers: integer('taskmanager.network.sort-shuffle.min-buffers'),
     segmentSize: segment === undefined ? undefined : parseMemorySize(segment),
+    readBufferRequiredPerGateMax: integer('taskmanager.network.memory.read-buffer.required-per-gate.max'),
+    // The TaskManager builds tiered-storage partitions for hybrid batch shuffle (1.18+, network-buffer-rules.ts).
+    hybridBatchShuffle: shuffleMode?.startsWith('ALL_EXCHANGES_HYBRID') === true ? true : undefined,
+    hybridNewMode: newMode === 'false' ? false : newMode === 'true' ? true : undefined,
+    tieredRemoteStorage: config.get('taskmanager.network.hybrid-shuffle.remote.path') === undefined ? undefined : true,
   });
 }
