@@ -49,6 +49,8 @@ export interface NetworkBufferCheck {
   /** R split: pool minima (partitions, gates) and exclusive buffers of remote channels. */
   readonly pools: number;
   readonly exclusive: number;
+  /** The sizes of the most demanding TaskManager's requests, each once, in Flink's set-up order: Flink prints one of them. */
+  readonly requestSizes: readonly number[];
   /** Streaming: every task at once; batch: on each TaskManager, the wave whose tasks require most. */
   readonly counted: 'all-tasks' | 'worst-wave';
   /** When R > N: the request Flink refuses first in the order flinkslot lists them, and its message. */
@@ -102,6 +104,7 @@ export function checkNetworkBuffers(
     mostDemanding: k,
     pools: worst.required - worst.exclusive,
     exclusive: worst.exclusive,
+    requestSizes: [...new Set(worst.requests.map((r) => r.size))],
     counted: plan.waveOf === undefined ? 'all-tasks' : 'worst-wave',
   };
   if (failing === undefined) return check;

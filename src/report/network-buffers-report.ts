@@ -25,6 +25,8 @@ export interface NetworkBuffersJson {
   /** R split: pool minima of partitions and gates, exclusive buffers of remote channels. */
   pools: number;
   exclusive: number;
+  /** Sizes of the most demanding TaskManager's requests, each once, in set-up order: Flink's "required" is one of them. */
+  requestSizes: number[];
   counted: 'all-tasks' | 'worst-wave';
   failure?: { required: number; available: number; message: string };
   advice?: {
@@ -48,6 +50,7 @@ export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson 
     mostDemandingTaskManager: c.mostDemanding,
     pools: c.pools,
     exclusive: c.exclusive,
+    requestSizes: [...c.requestSizes],
     counted: c.counted,
     ...(c.failure === undefined ? {} : { failure: { ...c.failure } }),
     ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) as NetworkBuffersJson['advice'] }),
