@@ -44,8 +44,10 @@ export interface NetworkBufferCheck {
   /** The job's slots and the TaskManagers they fill. */
   readonly slots: number;
   readonly taskManagers: number;
-  /** Index of the most demanding TaskManager (the first of them). */
+  /** Index of the most demanding TaskManager (the first of them); batch: among its wave's TaskManagers. */
   readonly mostDemanding: number;
+  /** Batch: the wave (0-based) whose tasks run on the most demanding TaskManager. */
+  readonly mostDemandingWave?: number;
   /** R split: pool minima (partitions, gates) and exclusive buffers of remote channels. */
   readonly pools: number;
   readonly exclusive: number;
@@ -65,6 +67,61 @@ export function slotsInRequestOrder(slots: number, slotsPerTaskManager: number):
   return Int32Array.from({ length: slots }, (_, g) => Math.floor(g / slotsPerTaskManager));
 }
 
+/** Where the job's slots are counted, and how many TaskManagers the job fills at most at once. */
+export interface CountedPlacement {
+  readonly placement: Int32Array;
+  readonly taskManagers: number;
+  /** Batch: per wave, the index of its first TaskManager in `placement` (one more entry at the end). */
+  readonly firstTaskManagerOfWave?: Int32Array;
+}
+
+/**
+ * Streaming: the job's slots on fully used TaskManagers in request order. Batch: the slots of each wave
+ * packed the same way on TaskManagers of their own (a wave runs on slots its predecessors freed), so a
+ * TaskManager holds one wave's tasks and every channel from an earlier wave counts as remote (the data
+ * may sit anywhere by then: the larger count).
+ */
+export function countedPlacement(plan: NetworkBufferPlan, slotsPerTaskManager: number): CountedPlacement {
+  if (plan.waveOf === undefined) {
+    const placement = slotsInRequestOrder(plan.slotCount, slotsPerTaskManager);
+    return { placement, taskManagers: Math.ceil(plan.slotCount / slotsPerTaskManager) };
+  }
+  const waveOfGroup = new Int32Array(plan.slotCount);
+  let waves = 0;
+  for (let g = 0; g < plan.slotCount; g++) {
+    // The wave of a slot's first task (a slot's tasks share a slot sharing group, hence, but for named groups, a wave).
+    const wave = plan.waveOf[plan.tasks[plan.groupStart[g]!]!]!;
+    waveOfGroup[g] = wave < 0 ? -1 : wave;
+    waves = Math.max(waves, wave + 1);
+  }
+  // Never-running slots (a cycle of blocking dependencies) go last, as a wave of their own.
+  const slotsPerWave = new Int32Array(waves + 1);
+  for (let g = 0; g < plan.slotCount; g++) slotsPerWave[waveOfGroup[g]! < 0 ? waves : waveOfGroup[g]!]!++;
+  const firstTaskManager = new Int32Array(waves + 2);
+  let widest = 0;
+  for (let w = 0; w <= waves; w++) {
+    const taskManagers = Math.ceil(slotsPerWave[w]! / slotsPerTaskManager);
+    firstTaskManager[w + 1] = firstTaskManager[w]! + taskManagers;
+    if (w < waves) widest = Math.max(widest, taskManagers);
+  }
+  const rank = new Int32Array(waves + 1);
+  const placement = new Int32Array(plan.slotCount);
+  for (let g = 0; g < plan.slotCount; g++) {
+    const w = waveOfGroup[g]! < 0 ? waves : waveOfGroup[g]!;
+    placement[g] = firstTaskManager[w]! + Math.floor(rank[w]!++ / slotsPerTaskManager);
+  }
+  return { placement, taskManagers: widest, firstTaskManagerOfWave: firstTaskManager };
+}
+
+/** A TaskManager index of `countedPlacement` as the index within its wave, for batch. */
+function inWave(counted: CountedPlacement, k: number): { mostDemanding: number; mostDemandingWave?: number } {
+  const first = counted.firstTaskManagerOfWave;
+  if (first === undefined) return { mostDemanding: k };
+  let w = 0;
+  while (w + 1 < first.length && first[w + 1]! <= k) w++;
+  return { mostDemanding: k - first[w]!, mostDemandingWave: w };
+}
+
 function mostDemanding(tms: readonly TaskManagerBuffers[]): number {
   let best = 0;
   tms.forEach((tm, k) => {
@@ -74,7 +131,7 @@ function mostDemanding(tms: readonly TaskManagerBuffers[]): number {
 }
 
 function requiredWith(plan: NetworkBufferPlan, slotsPerTaskManager: number): number {
-  const tms = buffersPerTaskManager(plan, slotsInRequestOrder(plan.slotCount, slotsPerTaskManager));
+  const tms = buffersPerTaskManager(plan, countedPlacement(plan, slotsPerTaskManager).placement);
   return tms.reduce((most, tm) => Math.max(most, tm.required), 0);
 }
 
@@ -88,7 +145,8 @@ export function checkNetworkBuffers(
   const segmentSize = plan.rules.segmentSize;
   const networkMemory = taskManager.networkMemory;
   const total = networkBufferCount(networkMemory, BigInt(segmentSize));
-  const tms = buffersPerTaskManager(plan, slotsInRequestOrder(plan.slotCount, slotsPerTaskManager));
+  const counted = countedPlacement(plan, slotsPerTaskManager);
+  const tms = buffersPerTaskManager(plan, counted.placement);
   const k = mostDemanding(tms);
   const worst = tms[k] ?? { required: 0, requests: [], exclusive: 0 };
   const failing = firstFailingRequest(0, worst.requests, total);
@@ -100,8 +158,8 @@ export function checkNetworkBuffers(
     networkMemory,
     slotsPerTaskManager,
     slots: plan.slotCount,
-    taskManagers: tms.length,
-    mostDemanding: k,
+    taskManagers: counted.taskManagers,
+    ...inWave(counted, k),
     pools: worst.required - worst.exclusive,
     exclusive: worst.exclusive,
     requestSizes: [...new Set(worst.requests.map((r) => r.size))],

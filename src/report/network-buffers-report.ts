@@ -20,8 +20,10 @@ export interface NetworkBuffersJson {
   /** The job's slots, filling `taskManagers` TaskManagers in request order. */
   slots: number;
   taskManagers: number;
-  /** 0-based, in request order. */
+  /** 0-based, in request order (batch: among the TaskManagers of its wave). */
   mostDemandingTaskManager: number;
+  /** Batch: the 0-based wave of regions running on the most demanding TaskManager. */
+  mostDemandingWave?: number;
   /** R split: pool minima of partitions and gates, exclusive buffers of remote channels. */
   pools: number;
   exclusive: number;
@@ -48,6 +50,7 @@ export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson 
     slots: c.slots,
     taskManagers: c.taskManagers,
     mostDemandingTaskManager: c.mostDemanding,
+    ...(c.mostDemandingWave === undefined ? {} : { mostDemandingWave: c.mostDemandingWave }),
     pools: c.pools,
     exclusive: c.exclusive,
     requestSizes: [...c.requestSizes],
@@ -66,16 +69,16 @@ const keysText = (keys: Record<string, string>): string =>
 export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): string[] {
   const tm = `${count(n.slotsPerTaskManager, 'slot')}, network ${formatBytes(BigInt(n.networkMemory))} = ${n.total} buffers of ${formatBytes(BigInt(n.segmentSize))}`;
   const lines = [s.heading(`Network buffers (TaskManager: ${tm})`)];
-  const which = n.taskManagers === 1 ? 'it requires' : `the most demanding (TaskManager ${n.mostDemandingTaskManager + 1}) requires`;
-  lines.push(
-    `  The job's ${count(n.slots, 'slot')} fill ${count(n.taskManagers, 'TaskManager')} in request order; ${which} ${n.required} buffers: ${n.pools} for partition and gate pools, ${n.exclusive} exclusive for remote channels.`,
-  );
-  if (n.counted === 'worst-wave')
+  const split = `${n.required} buffers: ${n.pools} for partition and gate pools, ${n.exclusive} exclusive for remote channels.`;
+  if (n.mostDemandingWave === undefined) {
+    const which = n.taskManagers === 1 ? 'it requires' : `the most demanding (TaskManager ${n.mostDemandingTaskManager + 1}) requires`;
+    lines.push(`  The job's ${count(n.slots, 'slot')} fill ${count(n.taskManagers, 'TaskManager')} in request order; ${which} ${split}`);
+  } else {
     lines.push(
-      s.dim(
-        '  Batch: counted per TaskManager for the wave of regions that requires the most (blocking partitions release their buffers when done).',
-      ),
+      `  Batch: the regions run in waves, each wave's slots on fully used TaskManagers (at most ${count(n.taskManagers, 'TaskManager')} at once); the most demanding (TaskManager ${n.mostDemandingTaskManager + 1} in wave ${n.mostDemandingWave + 1}) requires ${split}`,
+      s.dim('  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.'),
     );
+  }
   if (n.fits) {
     lines.push(s.strong(`  Fits: ${n.required} ≤ ${n.total}.`));
     return lines;
