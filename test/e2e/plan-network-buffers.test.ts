@@ -15,7 +15,7 @@ beforeAll(ensureBuilt);
 const JOB = 'fixtures/jobs/network-p200.yaml';
 const CONFIG = 'fixtures/config/network-4-slots-1728m.yaml';
 const schema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')) as object;
-const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
 interface NetworkBuffers {
   total: number;
