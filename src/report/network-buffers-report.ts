@@ -100,7 +100,13 @@ export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): strin
     options.push(
       `taskmanager.network.memory.buffers-per-channel: 1 → ${advice.buffersPerChannel.required} buffers required per TaskManager`,
     );
-  if (options.length === 0)
-    return [...lines, '  No single change of the network memory, slots or buffers per channel fits: give the TaskManagers more memory.'];
+  if (slots !== undefined && slots.slots === 0) lines.push(`  Even 1 slot per TaskManager requires ${slots.required} buffers.`);
+  if (options.length === 0) {
+    const needed = formatBytes(BigInt(n.required) * BigInt(n.segmentSize));
+    return [
+      ...lines,
+      `  No single change of the network memory, slots or buffers per channel fits these TaskManagers: they need ${needed} of network memory each (${n.required} × ${n.segmentSize} bytes), so more memory in total.`,
+    ];
+  }
   return [...lines, '  To fit, one of:', ...options.map((o) => `    ${o}`)];
 }
