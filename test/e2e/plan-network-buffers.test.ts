@@ -12,8 +12,8 @@ import { ensureBuilt, runCli } from '../support/cli.js';
 
 beforeAll(ensureBuilt);
 
-const JOB = 'fixtures/jobs/network-p200.yaml';
-const CONFIG = 'fixtures/config/network-4-slots-1728m.yaml';
+const JOB = 'fixtures/network/job-p200.yaml';
+const CONFIG = 'fixtures/network/tm-1728m-4-slots.yaml';
 const schema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 

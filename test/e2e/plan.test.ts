@@ -281,16 +281,6 @@ const JOBS: Record<string, JobExpectation> = {
     },
   },
 
-  'network-p200.yaml': {
-    // One default group, widest vertex 200; network buffers only with --tm-config (plan-network-buffers.test.ts).
-    minimumSlots: 200,
-    check: (plan) => {
-      expect(plan.requirements).toEqual([{ resourceProfile: 'UNKNOWN', numberOfRequiredSlots: 200 }]);
-      expect(plan.slotSharingGroups.map((g: Json) => [g.id, g.slots])).toEqual([['default', 200]]);
-      expect(plan.networkBuffers).toBeUndefined();
-    },
-  },
-
   'twenty-vertices.json': {
     // default: max parallelism 12 (sessionize, funnel-agg); ml: 3.
     minimumSlots: 15,
