@@ -30,6 +30,8 @@ export interface NetworkBuffersJson {
   /** Sizes of the most demanding TaskManager's requests, each once, in set-up order: Flink's "required" is one of them. */
   requestSizes: number[];
   counted: 'all-tasks' | 'worst-wave';
+  /** Some slots declare resources (fine-grained): counted as if each took one of the TaskManager's slots. */
+  declaredResources?: true;
   failure?: { required: number; available: number; message: string };
   advice?: {
     networkMemory?: { keys: Record<string, string>; total: number };
@@ -79,6 +81,12 @@ export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): strin
       s.dim('  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.'),
     );
   }
+  if (n.declaredResources)
+    lines.push(
+      s.dim(
+        "  Some slots declare resources: Flink carves those from the TaskManager's free resources, so how many share a TaskManager may differ from taskmanager.numberOfTaskSlots (counted here as one slot each).",
+      ),
+    );
   if (n.fits) {
     lines.push(s.strong(`  Fits: ${n.required} ≤ ${n.total}.`));
     return lines;

@@ -92,6 +92,15 @@ describe('plan --tm-config: network buffers', () => {
     expect(n!.failure).toBeUndefined();
   });
 
+  it('slots that declare resources are counted as one slot each, and the report says so', () => {
+    const job = 'fixtures/jobs/fine-grained-flip156.yaml';
+    expect(planJson([job, '--tm-config', CONFIG]).networkBuffers).toMatchObject({ declaredResources: true, fits: true });
+    expect(planJson([JOB, '--tm-config', CONFIG]).networkBuffers!).not.toHaveProperty('declaredResources');
+    expect(runCli(['plan', job, '--tm-config', CONFIG]).stdout).toContain(
+      "  Some slots declare resources: Flink carves those from the TaskManager's free resources, so how many share a TaskManager may differ from taskmanager.numberOfTaskSlots (counted here as one slot each).\n",
+    );
+  });
+
   it('without --tm-config there is no networkBuffers (the TaskManager is not known)', () => {
     expect(planJson([JOB]).networkBuffers).toBeUndefined();
   });
