@@ -53,7 +53,8 @@ interface Placed {
 
 /**
  * Per TaskManager index (0 … max(placement, taskManagers − 1)), what the job's tasks there require.
- * `placement[g]`: the TaskManager of execution slot sharing group g.
+ * `placement[g]`: the TaskManager of execution slot sharing group g; negative: not placed (its tasks
+ * are not counted, and channels reading them count as remote).
  */
 export function buffersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, taskManagers = 0): TaskManagerBuffers[] {
   let count = taskManagers;
@@ -81,6 +82,7 @@ function producersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array)
 function tasksPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, count: number): number[][] {
   const out: number[][] = Array.from({ length: count }, () => []);
   for (let g = 0; g < plan.slotCount; g++) {
+    if (placement[g]! < 0) continue;
     const list = out[placement[g]!]!;
     for (let k = plan.groupStart[g]!; k < plan.groupStart[g + 1]!; k++) list.push(plan.tasks[k]!);
   }
