@@ -182,3 +182,31 @@ function channels(placed: Placed, tm: number, v: number, index: number, gate: Ne
   for (let p = range.start; p < range.end; p++) remote += remoteOf(p);
   return { all: range.end - range.start, remote };
 }
+
+/** What the tasks of one job vertex on one TaskManager require. */
+export interface VertexBuffers {
+  readonly vertex: number;
+  readonly subtasks: number;
+  readonly required: number;
+}
+
+/**
+ * The tasks of TaskManager `tm` grouped by job vertex (vertices in the order their first task is set
+ * up): which exchanges make its requirement. A batch plan counts the same wave `buffersPerTaskManager` does.
+ */
+export function buffersPerVertex(plan: NetworkBufferPlan, placement: Int32Array, tm: number): VertexBuffers[] {
+  const placed: Placed = { plan, placement, producersOn: producersPerTaskManager(plan, placement) };
+  const tasks: number[] = [];
+  for (let g = 0; g < plan.slotCount; g++)
+    if (placement[g] === tm) for (let k = plan.groupStart[g]!; k < plan.groupStart[g + 1]!; k++) tasks.push(plan.tasks[k]!);
+  const running = plan.waveOf === undefined ? tasks : worstWave(placed, tm, tasks);
+  const byVertex = new Map<number, { subtasks: number; required: number }>();
+  for (const x of running) {
+    const runs = new Runs();
+    perTask(placed, tm, x, runs);
+    const v = plan.vertexOf[x]!;
+    const entry = byVertex.get(v) ?? { subtasks: 0, required: 0 };
+    byVertex.set(v, { subtasks: entry.subtasks + 1, required: entry.required + runs.total });
+  }
+  return [...byVertex].map(([vertex, e]) => ({ vertex, ...e }));
+}

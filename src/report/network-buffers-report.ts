@@ -29,6 +29,8 @@ export interface NetworkBuffersJson {
   exclusive: number;
   /** Sizes of the most demanding TaskManager's requests, each once, in set-up order: Flink's "required" is one of them. */
   requestSizes: number[];
+  /** The most demanding TaskManager's requirement by job vertex (id), in set-up order. */
+  perVertex: Array<{ vertex: string; subtasks: number; required: number }>;
   counted: 'all-tasks' | 'worst-wave';
   /** Some slots declare resources (fine-grained): counted as if each took one of the TaskManager's slots. */
   declaredResources?: true;
@@ -56,6 +58,7 @@ export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson 
     pools: c.pools,
     exclusive: c.exclusive,
     requestSizes: [...c.requestSizes],
+    perVertex: c.perVertex.map((v) => ({ ...v })),
     counted: c.counted,
     ...(c.failure === undefined ? {} : { failure: { ...c.failure } }),
     ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) as NetworkBuffersJson['advice'] }),
@@ -68,7 +71,18 @@ const keysText = (keys: Record<string, string>): string =>
     .join(', ');
 
 /** The text section: the answer first, then Flink's message and what to change. */
-export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): string[] {
+/** At most this many vertices named in the text's breakdown (the largest shares); `--json` has all. */
+const VERTICES_SHOWN = 5;
+
+function byVertexLine(n: NetworkBuffersJson, label: (id: string) => string): string[] {
+  if (n.perVertex.length === 0) return [];
+  const largest = [...n.perVertex].sort((a, b) => b.required - a.required).slice(0, VERTICES_SHOWN);
+  const shown = largest.map((v) => `${label(v.vertex)} ${v.required} (${count(v.subtasks, 'subtask')})`).join(', ');
+  const rest = n.perVertex.length - largest.length;
+  return [`  By vertex there: ${shown}${rest > 0 ? `, … ${rest} more (--json)` : ''}.`];
+}
+
+export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style, label: (id: string) => string = (id) => id): string[] {
   const tm = `${count(n.slotsPerTaskManager, 'slot')}, network ${formatBytes(BigInt(n.networkMemory))} = ${n.total} buffers of ${formatBytes(BigInt(n.segmentSize))}`;
   const lines = [s.heading(`Network buffers (TaskManager: ${tm})`)];
   const split = `${n.required} buffers: ${n.pools} for partition and gate pools, ${n.exclusive} exclusive for remote channels.`;
@@ -81,6 +95,7 @@ export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): strin
       s.dim('  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.'),
     );
   }
+  lines.push(...byVertexLine(n, label));
   if (n.declaredResources)
     lines.push(
       s.dim(

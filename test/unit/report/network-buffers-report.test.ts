@@ -16,6 +16,7 @@ const base: NetworkBuffersJson = {
   pools: 20000,
   exclusive: 34000,
   requestSizes: [2001, 1, 2],
+  perVertex: [],
   counted: 'all-tasks',
   failure: { required: 2001, available: 93, message: 'Insufficient number of network buffers: …' },
   advice: { slotsPerTaskManager: { slots: 0, required: 1000 } },
@@ -30,8 +31,13 @@ describe('renderNetworkBuffersText', () => {
   });
 
   it('batch: the wave and the TaskManager within it', () => {
+    const perVertex = [
+      { vertex: 'scan', subtasks: 4, required: 2048 },
+      { vertex: 'join', subtasks: 1, required: 132 },
+    ];
     const batch = {
       ...base,
+      perVertex,
       required: 2180,
       pools: 2052,
       exclusive: 128,
@@ -46,6 +52,7 @@ describe('renderNetworkBuffersText', () => {
       'Network buffers (TaskManager: 64 slots, network 128 MiB = 4096 buffers of 32 KiB)',
       "  Batch: the regions run in waves, each wave's slots on fully used TaskManagers (at most 4 TaskManagers at once); the most demanding (TaskManager 1 in wave 4) requires 2180 buffers: 2052 for partition and gate pools, 128 exclusive for remote channels.",
       '  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.',
+      '  By vertex there: scan 2048 (4 subtasks), join 132 (1 subtask).',
       '  Fits: 2180 ≤ 4096.',
     ]);
   });
