@@ -7,6 +7,7 @@ import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
 import { type BytesJson, bytesToJson } from './profile-json.js';
 import type { Style } from './style.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface NetworkBuffersJson {
   /** N: buffers of one TaskManager (network memory / segment size). */
@@ -95,7 +96,7 @@ export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style, label:
       s.dim('  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.'),
     );
   }
-  lines.push(...byVertexLine(n, label));
+  pushAll(lines, byVertexLine(n, label));
   if (n.declaredResources)
     lines.push(
       s.dim(
