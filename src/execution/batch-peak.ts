@@ -116,13 +116,25 @@ function subtasksByRegion(regions: SchedulingRegions): { offsets: Int32Array; su
   return { offsets, subtasks };
 }
 
+/**
+ * The wave (start step) of every scheduling region under the model above; -1 for a region that can
+ * never start. Shared with the network-buffer plan: only the tasks of one wave run together.
+ */
+export function regionWaves(
+  t: ExecutionTopology,
+  regions: SchedulingRegions,
+  mustBePipelined: (r: ResultPartitionType) => boolean,
+): Int32Array {
+  return startSteps(dependencies(t, regions, mustBePipelined)).subarray(0, regions.count);
+}
+
 export function computeBatchPeak(
   t: ExecutionTopology,
   regions: SchedulingRegions,
   sharing: ExecutionSlotSharing,
   mustBePipelined: (r: ResultPartitionType) => boolean,
 ): BatchPeak {
-  const start = startSteps(dependencies(t, regions, mustBePipelined));
+  const start = regionWaves(t, regions, mustBePipelined);
   const rows = subtasksByRegion(regions);
   let waves = 0;
   let unschedulableRegions = 0;

@@ -4,6 +4,7 @@
  * configuration file whether it is flat (flink-conf.yaml) or nested (config.yaml).
  */
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { FlinkVersion } from '../model/flink-version.js';
 import type { JobGraph, ShuffleOptions } from '../model/job-graph.js';
 import { parseMemorySize } from '../model/memory-size.js';
 import { definedOnly } from '../util/defined-only.js';
@@ -12,7 +13,7 @@ import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { readConsumerWeights } from '../parse/consumer-weights.js';
 import { mergeSchedulerOptions, readSchedulerOptions } from '../parse/scheduler-options.js';
-import { taskManagerSetup } from './memory-from-configuration.js';
+import { type TaskManagerSetup, taskManagerSetup } from './memory-from-configuration.js';
 import { targetOfConfiguration } from './task-manager-cpu.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
 import { stateBackendMemory } from './state-backend-memory.js';
@@ -109,11 +110,40 @@ function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
     return text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : undefined;
   };
   const segment = config.get('taskmanager.memory.segment-size');
+  const shuffleMode = config.get('execution.batch-shuffle-mode')?.trim().toUpperCase();
+  const newMode = config.get('taskmanager.network.hybrid-shuffle.enable-new-mode')?.trim().toLowerCase();
   return definedOnly({
     buffersPerChannel: integer('taskmanager.network.memory.buffers-per-channel'),
     floatingBuffersPerGate: integer('taskmanager.network.memory.floating-buffers-per-gate'),
     sortShuffleMinParallelism: integer('taskmanager.network.sort-shuffle.min-parallelism'),
     sortShuffleMinBuffers: integer('taskmanager.network.sort-shuffle.min-buffers'),
     segmentSize: segment === undefined ? undefined : parseMemorySize(segment),
+    readBufferRequiredPerGateMax: integer('taskmanager.network.memory.read-buffer.required-per-gate.max'),
+    // The TaskManager builds tiered-storage partitions for hybrid batch shuffle (1.18+, network-buffer-rules.ts).
+    hybridBatchShuffle: shuffleMode?.startsWith('ALL_EXCHANGES_HYBRID') === true ? true : undefined,
+    hybridNewMode: newMode === 'false' ? false : newMode === 'true' ? true : undefined,
+    tieredRemoteStorage: config.get('taskmanager.network.hybrid-shuffle.remote.path') === undefined ? undefined : true,
+  });
+}
+
+/** A TaskManager configuration read as `withTaskManagerSlotSize` reads it, that can be set up again with keys changed. */
+export interface ConfiguredTaskManager {
+  readonly setup: TaskManagerSetup;
+  /** The same configuration with `changes` applied (as if written in the file), set up again. */
+  readonly setupWith: (changes: ReadonlyMap<string, string>) => Result<TaskManagerSetup>;
+}
+
+/** The TaskManager of a configuration text for the job's release (errors as `withTaskManagerSlotSize` reports them). */
+export function configuredTaskManager(tmConfig: { text: string; file: string }, version: FlinkVersion): Result<ConfiguredTaskManager> {
+  const read = readConfigurationText(stripByteOrderMark(tmConfig.text), tmConfig.file);
+  if (!read.ok) return read;
+  const ways = targetWaysOfText(read.value);
+  const setupOf = (config: FlinkConfiguration): Result<TaskManagerSetup> =>
+    taskManagerSetup(config, version, targetOfConfiguration(config) ?? 'standalone', ways);
+  const setup = setupOf(read.value.config);
+  if (!setup.ok) return setup;
+  return ok({
+    setup: setup.value,
+    setupWith: (changes) => setupOf(new Map([...read.value.config, ...changes])),
   });
 }

@@ -130,6 +130,14 @@ export interface ShuffleOptions {
   readonly sortShuffleMinParallelism?: number;
   readonly sortShuffleMinBuffers?: number;
   readonly segmentSize?: bigint;
+  /** `taskmanager.network.memory.read-buffer.required-per-gate.max` (1.17+). */
+  readonly readBufferRequiredPerGateMax?: number;
+  /** `execution.batch-shuffle-mode` is ALL_EXCHANGES_HYBRID_FULL or _SELECTIVE on the TaskManagers. */
+  readonly hybridBatchShuffle?: boolean;
+  /** `taskmanager.network.hybrid-shuffle.enable-new-mode` (1.18–1.20; default true). */
+  readonly hybridNewMode?: boolean;
+  /** `taskmanager.network.hybrid-shuffle.remote.path` is set (a remote tier). */
+  readonly tieredRemoteStorage?: boolean;
 }
 
 export interface JobGraph {
