@@ -49,7 +49,7 @@ export interface JobGraphInput {
   };
   vertices: VertexInput[];
   edges?: EdgeInput[];
-  slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput }>;
+  slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput; slotMin?: ResourcesInput }>;
 }
 
 /** Anything that may carry a `resources` map (vertex, operator, slot sharing group). */
