@@ -33,7 +33,7 @@ input or usage.`;
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --emit flinkdeployment > deployment.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/keyed-window.yaml --search --tm-memory 2g..8g --node 16cpu,64g',
     '<%= config.bin %> size fixtures/jobs/keyed-window.yaml --search --cost cpu=0.03,memory=0.004 --json',
-    '<%= config.bin %> size fixtures/jobs/keyed-window.yaml --search --slot-min task-heap=256m,managed=512m',
+    '<%= config.bin %> size fixtures/floors/keyed-rocksdb.yaml --search --slot-min task-heap=512m',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --cluster fixtures/clusters/standalone-4x4.yaml --max-parallelism-fit',
   ];
 

@@ -5,11 +5,11 @@
  * a standalone manifest, or a cluster file's default worker); the jobs declare at time 0, in
  * order, on a standalone cluster of N such TaskManagers, as `simulate --cluster` runs them.
  */
-import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, ok, warning } from '../errors/diagnostic.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion } from '../model/flink-version.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { targetOfConfiguration } from '../memory/task-manager-cpu.js';
-import { dimensionName } from '../model/dimension-names.js';
+import { dimensionName, flagName } from '../model/dimension-names.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
 import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
@@ -25,6 +25,7 @@ import { type CompiledValidator, validateWith } from '../parse/schema-validator.
 import { locateDiagnostics } from '../parse/source-map.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type SizeReport, buildSizeReport } from '../report/size-report.js';
+import { rejectionText } from '../report/slot-floor-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
@@ -74,7 +75,25 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
   const floors = jobs.value.floorInputs.flatMap((f) => jobFloors(f, config, f.analysis.graph.flinkVersion));
   const floor = slotFloor(floors, slotMin?.value);
   const sized = sizeWorker(worker.value, jobs.value.jobs, version.value, options.emit === true, floor);
-  return sized.ok ? ok(withNotes(sized.value, [...version.warnings, ...jobs.warnings, ...worker.value.notes]), version.warnings) : sized;
+  if (!sized.ok) return sized;
+  const report = yoursToChoose(sized.value);
+  return ok(withNotes(report, [...version.warnings, ...jobs.warnings, ...worker.value.notes, ...(report.notes ?? [])]), version.warnings);
+}
+
+/**
+ * The shape given is the user's: flinkslot's own managed-memory default does not reject it (as it
+ * rejects a shape `--search` would choose), it warns; floors the user stated (`--slot-min`, slotMin) do.
+ */
+function yoursToChoose(report: SizeReport): SizeReport {
+  const advisory = report.rejections.filter((r) => r.from.kind === 'managed-memory-default');
+  if (advisory.length === 0) return report;
+  const notes = advisory.map((r) =>
+    warning(
+      'size/below-default-floor',
+      `each slot is below flinkslot's default floor for a job that uses managed memory: ${rejectionText(r)}; sized anyway, as the shape is yours (--search rejects such shapes; --slot-min ${flagName(r.dimension)}=… sets the floor)`,
+    ),
+  );
+  return { ...report, rejections: report.rejections.filter((r) => !advisory.includes(r)), notes: [...(report.notes ?? []), ...notes] };
 }
 
 /** A worker's Flink configuration keys, when it was given as one. */
