@@ -5,7 +5,7 @@ import { count } from '../util/plural.js';
 import type { ResourceProfileJson } from './profile-json.js';
 import { formatDiagnostic } from './render-plan-text.js';
 import type { RankedShape, RejectedShape, ShapeSearchReport } from './shape-search-report.js';
-import { type RejectionJson, floorText, rejectionText } from './slot-floor-report.js';
+import { type RejectionJson, floorLines, rejectionText } from './slot-floor-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
 
@@ -18,7 +18,7 @@ export function renderShapeSearchText(report: ShapeSearchReport, style: Style = 
     style.heading(
       `${count(report.tried, 'shape')} tried, ${report.shapes.length} can run the jobs${below}; ranked by ${cost ? 'price per hour' : 'total memory, then CPU'}`,
     ),
-    ...report.floor.map((f) => `  floor per slot: ${floorText(f)}`),
+    ...floorLines(report.floor),
     ...renderTable(
       [
         'RANK',

@@ -8,7 +8,7 @@ import { profileToTextFromJson } from './profile-text.js';
 import type { DimensionUse, SizeDimension, SizeReport, SizeRun, UsageDimension } from './size-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
-import { floorText, rejectionText } from './slot-floor-report.js';
+import { floorLines, rejectionText } from './slot-floor-report.js';
 
 const LABELS: Record<SizeDimension, string> = {
   slots: 'slots',
@@ -28,10 +28,10 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
     ),
     `  TaskManager: ${profileToTextFromJson(report.taskManager)}`,
     `  slot: ${profileToTextFromJson(report.slot)}`,
-    ...(report.floor.length === 0
-      ? [`  ${style.dim('floor')} none: slots are counted, not their size (--slot-min task-heap=…,managed=… says what a slot must hold)`]
-      : report.floor.map((f) => `  floor per slot: ${floorText(f)}`)),
     `  jobs: ${report.jobs.map((j) => `${printable(j.id)} (${count(j.slots, 'slot')})`).join(', ')}`,
+    ...(report.floor.length === 0
+      ? [`  floor per slot: none, slots are counted, not their size (--slot-min task-heap=…,managed=… says what a slot must hold)`]
+      : floorLines(report.floor)),
     ...(report.notes ?? []).map((d) => `  ${d.severity === 'warning' ? style.warn('warning') : style.dim('note')} ${formatDiagnostic(d)}`),
     '',
     style.heading('Proof (the embedded SlotManager, every job declaring at once)'),

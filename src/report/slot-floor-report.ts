@@ -77,6 +77,19 @@ export function floorText(e: FloorJson): string {
   return `${dimensionName(e.dimension)} ${amountText(e.dimension, e.minimum)} (${floorSourceText(e.from, e.dimension)})`;
 }
 
+/** `  floor per slot: …`, the entries of one source on one line (the --tm-config base gives several). */
+export function floorLines(floor: readonly FloorJson[]): string[] {
+  const bySource = new Map<string, FloorJson[]>();
+  for (const f of floor) {
+    const key = JSON.stringify(f.from);
+    bySource.set(key, [...(bySource.get(key) ?? []), f]);
+  }
+  return [...bySource.values()].map((fs) => {
+    const amounts = fs.map((f) => `${dimensionName(f.dimension)} ${amountText(f.dimension, f.minimum)}`).join(', ');
+    return `  floor per slot: ${amounts} (${floorSourceText(fs[0]!.from, fs[0]!.dimension)})`;
+  });
+}
+
 /** `managed memory 128 MiB per slot, 384 MiB short of 512 MiB`. */
 export function rejectionText(r: RejectionJson): string {
   return `${dimensionName(r.dimension)} ${amountText(r.dimension, r.slot)} per slot, ${amountText(r.dimension, r.short)} short of ${amountText(r.dimension, r.floor)}`;
