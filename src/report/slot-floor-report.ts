@@ -45,9 +45,9 @@ export function rejectionToJson(r: SizeRejection): RejectionJson {
   };
 }
 
-/** `512 MiB`, or `0.5` cores, from a report amount of the dimension. */
+/** `512 MiB`, or `0.5` (cores), from a report amount of the dimension. */
 export function amountText(dimension: FloorDimension, amount: BytesJson): string {
-  return dimension === 'cpuCores' ? `${decimalToString(decimalFromNumber(Number(amount)))} CPU` : formatBytes(BigInt(amount));
+  return dimension === 'cpuCores' ? decimalToString(decimalFromNumber(Number(amount))) : formatBytes(BigInt(amount));
 }
 
 const USE_CASE_WORDS = {

@@ -3,7 +3,15 @@
  * default, --slot-min replacing both, and the --search base's slots when nothing else says.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MANAGED_FLOOR, belowFloorError, noShapeRuns, searchShapes, sizeJobs } from '../../../src/index.js';
+import {
+  DEFAULT_MANAGED_FLOOR,
+  belowFloorError,
+  noShapeRuns,
+  planFromText,
+  renderPlanText,
+  searchShapes,
+  sizeJobs,
+} from '../../../src/index.js';
 import { parseJobGraph } from '../../../src/parse/parse-job-graph.js';
 
 const MIB = 1024 * 1024;
@@ -38,6 +46,16 @@ describe('the job graph field slotSharingGroups[].slotMin', () => {
         '/slotSharingGroups/0/slotMin',
       ],
     ]);
+  });
+
+  it('plan shows it beside the unchanged UNKNOWN profile, in text and JSON', () => {
+    const text = job('slotSharingGroups: [{name: default, slotMin: {taskHeapMemory: 512m, cpuCores: 0.5}}]\n').text;
+    const r = planFromText(text, 'sessions.yaml');
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect(r.value.slotSharingGroups.map((g) => [g.resourceProfile, g.slotMin])).toEqual([
+      ['UNKNOWN', { cpuCores: 0.5, taskHeapMemory: 512 * MIB }],
+    ]);
+    expect(renderPlanText(r.value)).toContain('\n  default      4  UNKNOWN, slotMin CPU 0.5, task heap 512 MiB  src, keyed\n');
   });
 
   it('size rejects the one shape whose slots hold less, naming the dimension and the shortfall', () => {
