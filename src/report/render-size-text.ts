@@ -8,7 +8,7 @@ import { profileToTextFromJson } from './profile-text.js';
 import type { DimensionUse, SizeDimension, SizeReport, SizeRun, UsageDimension } from './size-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
-import { floorLines, rejectionText } from './slot-floor-report.js';
+import { belowFloorAdvice, floorLines, rejectionText } from './slot-floor-report.js';
 
 const LABELS: Record<SizeDimension, string> = {
   slots: 'slots',
@@ -60,7 +60,7 @@ function rejectedLines(report: SizeReport, style: Style): string[] {
   return [
     style.warn('Rejected: the slots of this shape hold less than the floor'),
     ...report.rejections.map((r) => `  ${rejectionText(r)}`),
-    '  give each slot more (a larger taskmanager.memory.process.size, or fewer taskmanager.numberOfTaskSlots), or try shapes with --search',
+    `  ${belowFloorAdvice(report.rejections)}`,
     '',
     style.dim('Counting slots only:'),
   ];

@@ -100,3 +100,18 @@ export function belowFloorError(rejections: readonly RejectionJson[]): Diagnosti
   const why = rejections.map((r) => `${rejectionText(r)} (${floorSourceText(r.from, r.dimension)})`).join('; ');
   return error('size/below-floor', `the slots of this shape hold less than the floor, so there is nothing to emit: ${why}`);
 }
+
+/** The keys that give a slot more of a resource, besides a larger process size or fewer slots (FLIP-49 options). */
+const KEYS: Record<FloorDimension, string> = {
+  cpuCores: 'taskmanager.cpu.cores (kubernetes.taskmanager.cpu.amount on Kubernetes)',
+  taskHeapMemory: 'taskmanager.memory.task.heap.size',
+  taskOffHeapMemory: 'taskmanager.memory.task.off-heap.size',
+  managedMemory: 'taskmanager.memory.managed.fraction or .size',
+  networkMemory: 'taskmanager.memory.network.fraction, .min and .max',
+};
+
+/** What to change so that each slot holds the floor. */
+export function belowFloorAdvice(rejections: readonly RejectionJson[]): string {
+  const keys = [...new Set(rejections.map((r) => KEYS[r.dimension]))].join('; ');
+  return `give each slot more: a larger taskmanager.memory.process.size, fewer taskmanager.numberOfTaskSlots, or ${keys}; or try shapes with --search`;
+}

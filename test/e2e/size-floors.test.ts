@@ -130,7 +130,7 @@ describe('size --tm-config --slot-min: one shape', () => {
     expect(run.stdout.split('\n').slice(0, 10)).toEqual([
       'Rejected: the slots of this shape hold less than the floor',
       '  managed memory 128 MiB per slot, 128 MiB short of 256 MiB',
-      '  give each slot more (a larger taskmanager.memory.process.size, or fewer taskmanager.numberOfTaskSlots), or try shapes with --search',
+      '  give each slot more: a larger taskmanager.memory.process.size, fewer taskmanager.numberOfTaskSlots, or taskmanager.memory.managed.fraction or .size; or try shapes with --search',
       '',
       'Counting slots only:',
       '3 TaskManagers of 4 slots each (Flink 1.20, fine-grained SlotManager)',
