@@ -85,7 +85,7 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
  * rejects a shape `--search` would choose), it warns; floors the user stated (`--slot-min`, slotMin) do.
  */
 function yoursToChoose(report: SizeReport): SizeReport {
-  const advisory = report.rejections.filter((r) => r.from.kind === 'managed-memory-default');
+  const advisory = report.rejections.filter((r) => r.kind === 'slot-below-floor' && r.from.kind === 'managed-memory-default');
   if (advisory.length === 0) return report;
   const notes = advisory.map((r) =>
     warning(
