@@ -20,14 +20,20 @@ and ranks them by the total memory asked, then CPU, or by price with --cost.
 With --cluster and --max-parallelism-fit: the highest parallelism that cluster runs the job at,
 every vertex scaled with the widest (or only --vertex), and the adaptive scheduler's answer.
 
-Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, or the
-cluster does not run the job at parallelism 1; 2 bad input or usage.`;
+--slot-min says what every slot must hold (task-heap=512m,managed=1g); a job graph may say it per
+slot sharing group (slotMin), and a job that uses managed memory (RocksDB, batch operators,
+Python) gets a managed-memory floor by default. A shape whose slots hold less is rejected.
+
+Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, the
+shape's slots are below the floor, or the cluster does not run the job at parallelism 1; 2 bad
+input or usage.`;
 
   static override examples = [
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml --slots 4 --emit flinkdeployment > deployment.yaml',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/keyed-window.yaml --search --tm-memory 2g..8g --node 16cpu,64g',
     '<%= config.bin %> size fixtures/jobs/keyed-window.yaml --search --cost cpu=0.03,memory=0.004 --json',
+    '<%= config.bin %> size fixtures/floors/keyed-rocksdb.yaml --search --slot-min task-heap=512m',
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --cluster fixtures/clusters/standalone-4x4.yaml --max-parallelism-fit',
   ];
 
@@ -51,6 +57,10 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
     'max-tm-cpu': Flags.integer({ description: 'most CPU cores of one TaskManager', min: 1 }),
     node: Flags.string({ description: 'Kubernetes node size, as 16cpu,64g: a TaskManager must fit one, and the nodes needed are counted' }),
     cost: Flags.string({ description: 'prices per hour, as cpu=0.03,memory=0.004 (per core, per GiB): rank by price' }),
+    'slot-min': Flags.string({
+      description:
+        'what every slot must hold at least, as task-heap=512m,managed=1g (cpu, task-heap, task-off-heap, managed, network): a shape whose slots hold less is rejected; replaces the job graphs’ slotMin and the managed-memory default in the resources it names',
+    }),
     limit: Flags.integer({ description: 'shapes listed in the text ranking (0 = all)', default: 10, min: 0 }),
     jobs: Flags.integer({
       char: 'j',
@@ -115,11 +125,21 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
         if (flags.report !== undefined) {
           return this.refuse('--report draws the shapes of --search; for one shape on a cluster use `flinkslot report --cluster`');
         }
-        const options = { ...version, emit: emit !== undefined, ...(flags.slots === undefined ? {} : { slots: flags.slots }) };
+        const options = {
+          ...version,
+          emit: emit !== undefined,
+          ...(flags.slots === undefined ? {} : { slots: flags.slots }),
+          ...(flags['slot-min'] === undefined ? {} : { slotMin: flags['slot-min'] }),
+        };
         const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
+        const rejected = result.ok && result.value.rejections.length > 0;
+        if (emit !== undefined && result.ok && rejected)
+          return this.failWith([core.belowFloorError(result.value.rejections)], color, ExitCode.NOT_MET);
         if (emit !== undefined && result.ok)
           return this.emitFile(core, result.value, result.value, { emit, base, tmConfig, json: flags.json, color });
         await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
+        // Slots below the floor: no number of these TaskManagers is an answer (exit 1, as never met).
+        if (rejected) this.exit(ExitCode.NOT_MET);
         return;
       }
       await this.search(core, tmConfig, jobs, { ...version, emit, base, json: flags.json, color, flags });
@@ -150,6 +170,7 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
       ...pick<number>('max-tm-cpu', 'maxTmCpu'),
       ...pick<string>('node', 'node'),
       ...pick<string>('cost', 'cost'),
+      ...pick<string>('slot-min', 'slotMin'),
     };
     // A bar on a terminal only: not in a pipe, a CI log or --json.
     const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;

@@ -17,9 +17,16 @@ import { wrongKind } from '../parse/file-kind.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { CONFIGURATION_KINDS } from './wrong-kind.js';
+import { DEFAULT_FLINK_VERSION } from '../model/flink-version.js';
+import type { SlotFloor } from '../model/slot-floor.js';
+import type { FlinkConfiguration } from '../memory/flink-configuration.js';
+import { readSlotMin } from '../parse/slot-min.js';
+import { baseFloor, jobFloors, slotFloor } from './slot-floors.js';
 
 export interface SearchOptions extends ShapeFlags {
   readonly flinkVersion?: string;
+  /** `--slot-min`: what every slot must hold at least (task-heap=512m,managed=1g). */
+  readonly slotMin?: string;
   /** Called after each shape is sized (the shell draws a progress bar on a terminal). */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -53,6 +60,8 @@ export interface SearchPlan {
   readonly jobs: readonly JobDefinition[];
   readonly version: { readonly flinkVersion?: FlinkVersion };
   readonly limits: ShapeLimits;
+  /** What every candidate's default slot must hold (empty: only slots can be counted). */
+  readonly floor: SlotFloor;
   readonly warnings: Diagnostic[];
 }
 
@@ -65,18 +74,25 @@ export function planSearch(
   if (!version.ok) return version;
   const limits = readShapeLimits(options);
   if (!limits.ok) return limits;
+  const slotMin = options.slotMin === undefined ? undefined : readSlotMin(options.slotMin);
+  if (slotMin !== undefined && !slotMin.ok) return slotMin;
   const keys = baseKeys(base);
   if (!keys.ok) return keys;
   // How the base was read (a near miss of a key Flink would ignore), as size --tm-config says it.
   const read = keys.warnings.filter((d) => d.severity === 'warning');
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
+  const config = keys.value.config;
+  const floors = jobs.value.floorInputs.flatMap((f) => jobFloors(f, config, f.analysis.graph.flinkVersion));
+  const release = version.value.flinkVersion ?? jobs.value.floorInputs[0]?.analysis.graph.flinkVersion ?? DEFAULT_FLINK_VERSION;
+  const fromBase = config === undefined ? undefined : baseFloor(config, release, base!.file);
   return ok({
     shapes: shapesWithin(limits.value),
-    keys: keys.value,
-    jobs: jobs.value,
+    keys: keys.value.keys,
+    jobs: jobs.value.jobs,
     version: version.value,
     limits: limits.value,
+    floor: slotFloor(floors, slotMin?.value, fromBase),
     warnings: [...version.warnings, ...jobs.warnings, ...read],
   });
 }
@@ -84,7 +100,7 @@ export function planSearch(
 /** The candidates (sized in any order, by any thread) ranked. */
 export function rankShapes(plan: SearchPlan, candidates: readonly ShapeCandidate[]): ShapeSearchReport {
   const defaultSlotsOnly = plan.jobs.every((j) => j.requirements.every((r) => r.profile.kind === 'UNKNOWN'));
-  return buildShapeSearchReport(candidates, plan.limits, defaultSlotsOnly, plan.warnings);
+  return buildShapeSearchReport(candidates, plan.limits, defaultSlotsOnly, plan.warnings, plan.floor);
 }
 
 /** Every memory × slots pair the limits allow. */
@@ -114,16 +130,16 @@ const min = (a: bigint | undefined, b: bigint | undefined): bigint | undefined =
 const SET_BY_THE_SHAPE =
   /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size|size)|taskmanager\.heap\.(size|mb)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
 
-/** Keys every candidate starts from: a Flink configuration's (state backend, fractions, network), or none. */
-function baseKeys(base: SourceText | undefined): Result<Record<string, string>> {
-  if (base === undefined) return ok({});
+/** Keys every candidate starts from: a Flink configuration's (state backend, fractions, network), or none; and the whole base. */
+function baseKeys(base: SourceText | undefined): Result<{ keys: Record<string, string>; config?: FlinkConfiguration }> {
+  if (base === undefined) return ok({ keys: {} });
   const wrong = wrongKind(base.text, base.file, CONFIGURATION_KINDS, 'a Flink configuration');
   if (wrong !== undefined) return fail([wrong]);
   const read = readConfigurationText(base.text, base.file);
   if (!read.ok) return read;
   const keys = Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k)));
   const nested = (d: Diagnostic): Diagnostic => (read.value.locateKey === undefined ? withConfigPointer(d, read.value.text) : d);
-  return ok(keys, locateDiagnostics(read.value.notes.map(nested), read.value.text, base.file));
+  return ok({ keys, config: read.value.config }, locateDiagnostics(read.value.notes.map(nested), read.value.text, base.file));
 }
 
 /** Shape `i` of the plan, sized and proven; a shape no count can serve keeps its first reason. */
@@ -136,6 +152,6 @@ export function sizeShapeAt(plan: SearchPlan, i: number): ShapeCandidate {
     'taskmanager.cpu.cores': String(shape.cpu),
   };
   const origin = `--search shape ${shape.slots} slots, ${shape.memory} bytes`;
-  const sized = sizeWorker(configurationWorker(keys, origin), plan.jobs, plan.version, false);
+  const sized = sizeWorker(configurationWorker(keys, origin), plan.jobs, plan.version, false, plan.floor);
   return sized.ok ? { shape, report: sized.value } : { shape, refusal: sized.diagnostics[0]! };
 }

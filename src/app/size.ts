@@ -5,14 +5,18 @@
  * a standalone manifest, or a cluster file's default worker); the jobs declare at time 0, in
  * order, on a standalone cluster of N such TaskManagers, as `simulate --cluster` runs them.
  */
-import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
+import { type Diagnostic, type Result, error, fail, ok, warning } from '../errors/diagnostic.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion } from '../model/flink-version.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { targetOfConfiguration } from '../memory/task-manager-cpu.js';
-import { dimensionName } from '../model/dimension-names.js';
+import { dimensionName, flagName } from '../model/dimension-names.js';
 import { describeProfile } from '../model/describe-profile.js';
 import { formatBytes } from '../model/memory-size.js';
-import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile } from '../model/resource-profile.js';
+import { MEMORY_FIELDS, type MemoryField, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
+import { type SlotFloor, slotBelowFloor } from '../model/slot-floor.js';
+import { readSlotMin } from '../parse/slot-min.js';
+import { textOf } from '../util/text-of.js';
+import { type FloorInput, jobFloors, slotFloor } from './slot-floors.js';
 import type { SourceText } from '../model/source-text.js';
 import { readConfigurationText, targetWaysOfText } from '../memory/parse-flink-configuration.js';
 import { kindOfText, wrongKind } from '../parse/file-kind.js';
@@ -21,6 +25,7 @@ import { type CompiledValidator, validateWith } from '../parse/schema-validator.
 import { locateDiagnostics } from '../parse/source-map.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type SizeReport, buildSizeReport } from '../report/size-report.js';
+import { rejectionText } from '../report/slot-floor-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
@@ -41,6 +46,8 @@ export interface SizeOptions {
   readonly slots?: number;
   /** `--emit`: the deployment must be built (a shape given as resources cannot be). */
   readonly emit?: boolean;
+  /** `--slot-min`: what every slot must hold at least (task-heap=512m,managed=1g). */
+  readonly slotMin?: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -55,14 +62,44 @@ export interface Worker {
 export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[], options: SizeOptions = {}): Result<SizeReport> {
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
+  const slotMin = options.slotMin === undefined ? undefined : readSlotMin(options.slotMin);
+  if (slotMin !== undefined && !slotMin.ok) return slotMin;
   const jobs = defineJobs(jobGraphs, version.value);
   if (!jobs.ok) return jobs;
   // The release the cluster runs: --flink-version, else the one the job files name (as the scenario reader decides).
-  const release = version.value.flinkVersion ?? jobs.value.find((j) => j.flinkVersion?.source === 'file')?.flinkVersion?.version;
+  const release = version.value.flinkVersion ?? jobs.value.jobs.find((j) => j.flinkVersion?.source === 'file')?.flinkVersion?.version;
   const worker = readWorker(tmConfig, options.slots, release ?? DEFAULT_FLINK_VERSION);
   if (!worker.ok) return worker;
-  const sized = sizeWorker(worker.value, jobs.value, version.value, options.emit === true);
-  return sized.ok ? ok(withNotes(sized.value, [...version.warnings, ...jobs.warnings, ...worker.value.notes]), version.warnings) : sized;
+  // The shape's own configuration runs the jobs: its state backend decides whether they use managed memory.
+  const config = configurationOf(worker.value.data);
+  const floors = jobs.value.floorInputs.flatMap((f) => jobFloors(f, config, f.analysis.graph.flinkVersion));
+  const floor = slotFloor(floors, slotMin?.value);
+  const sized = sizeWorker(worker.value, jobs.value.jobs, version.value, options.emit === true, floor);
+  if (!sized.ok) return sized;
+  const report = yoursToChoose(sized.value);
+  return ok(withNotes(report, [...version.warnings, ...jobs.warnings, ...worker.value.notes, ...(report.notes ?? [])]), version.warnings);
+}
+
+/**
+ * The shape given is the user's: flinkslot's own managed-memory default does not reject it (as it
+ * rejects a shape `--search` would choose), it warns; floors the user stated (`--slot-min`, slotMin) do.
+ */
+function yoursToChoose(report: SizeReport): SizeReport {
+  const advisory = report.rejections.filter((r) => r.kind === 'slot-below-floor' && r.from.kind === 'managed-memory-default');
+  if (advisory.length === 0) return report;
+  const notes = advisory.map((r) =>
+    warning(
+      'size/below-default-floor',
+      `each slot is below flinkslot's default floor for a job that uses managed memory: ${rejectionText(r)}; sized anyway, as the shape is yours (--search rejects such shapes; --slot-min ${flagName(r.dimension)}=… sets the floor)`,
+    ),
+  );
+  return { ...report, rejections: report.rejections.filter((r) => !advisory.includes(r)), notes: [...(report.notes ?? []), ...notes] };
+}
+
+/** A worker's Flink configuration keys, when it was given as one. */
+function configurationOf(data: Raw): Map<string, string> | undefined {
+  const keys = ((data.defaultWorker ?? {}) as Raw).flinkConfiguration as Raw | undefined;
+  return keys === undefined ? undefined : new Map(Object.entries(keys).map(([k, v]) => [k, textOf(v)]));
 }
 
 /** The least count of TaskManagers of `worker`'s shape for the planned jobs, with its proof. */
@@ -71,11 +108,14 @@ export function sizeWorker(
   jobs: readonly JobDefinition[],
   version: { flinkVersion?: FlinkVersion },
   emit: boolean,
+  floor: SlotFloor = [],
 ): Result<SizeReport> {
   const run = (n: number): Result<CountRun> => simulateCount(worker, n, jobs, version);
   const one = run(1);
   if (!one.ok) return one;
   const shape = one.value.shape!;
+  // The default slot (what an UNKNOWN request gets) against the floor; the count is still proven, for the report.
+  const rejections = isSpecified(shape.defaultSlot) ? slotBelowFloor(shape.defaultSlot, floor) : [];
   const slotsPerTaskManager = one.value.slotsPerTaskManager;
   const requested = jobs.reduce((sum, j) => sum + j.requirements.reduce((s, r) => s + r.count, 0), 0);
   // One requirement per TaskManager is the most a count can help: beyond it, more do not.
@@ -100,6 +140,9 @@ export function sizeWorker(
       simulations: outcomes.size,
       deployment: deployment.ok ? deployment.value : undefined,
       notes: [],
+      slot: shape.defaultSlot,
+      floor,
+      rejections,
     }),
   );
 }
@@ -111,9 +154,16 @@ function withNotes(report: SizeReport, notes: Diagnostic[]): SizeReport {
 /** Each job graph planned, under its job name (made unique), declaring at time 0. */
 const SIZED_DIFFERENTLY = new Set(['input/flip156-unsupported']);
 
-export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<JobDefinition[]> {
+/** The jobs to size, and what their floors are read from. */
+export interface DefinedJobs {
+  readonly jobs: JobDefinition[];
+  readonly floorInputs: FloorInput[];
+}
+
+export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<DefinedJobs> {
   const used = new Set<string>();
   const jobs: JobDefinition[] = [];
+  const floorInputs: FloorInput[] = [];
   const problems: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
   for (const g of jobGraphs) {
@@ -126,6 +176,7 @@ export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVer
         warnings,
         job.warnings.filter((d) => d.code === 'plan/adaptive-batch-parallelism'),
       );
+      if (analyzed.ok) floorInputs.push({ job: jobs.at(-1)!.id, analysis: analyzed.analysis });
     } else pushAll(problems, job.diagnostics);
     // What changes the requirements sized (FLIP-156 resources a release before 1.14 ignores) is said, as plan says it.
     pushAll(
@@ -133,7 +184,7 @@ export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVer
       analyzed.parseWarnings.filter((d) => SIZED_DIFFERENTLY.has(d.code)),
     );
   }
-  return problems.length > 0 ? fail(problems) : ok(jobs, warnings);
+  return problems.length > 0 ? fail(problems) : ok({ jobs, floorInputs }, warnings);
 }
 
 /** The TaskManager shape: a Flink configuration becomes a cluster's default worker; a cluster of any kind keeps its own. */

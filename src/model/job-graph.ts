@@ -5,7 +5,7 @@
  * typed arrays; `pointer` remembers where each came from in the input document.
  */
 import type { FlinkVersion, FlinkVersionSource } from './flink-version.js';
-import type { ResourceProfile } from './resource-profile.js';
+import type { ProfileFields, ResourceProfile } from './resource-profile.js';
 
 export type DistributionPattern = 'POINTWISE' | 'ALL_TO_ALL';
 
@@ -153,6 +153,8 @@ export interface JobGraph {
   readonly edges: readonly JobEdge[];
   /** FLIP-156 group-level resources, by StreamGraph group name. */
   readonly slotSharingGroupResources: ReadonlyMap<string, ResourceProfile>;
+  /** flinkslot's `slotMin` per StreamGraph group name: what each of its slots must hold (the request stays UNKNOWN). */
+  readonly slotSharingGroupFloors?: ReadonlyMap<string, ProfileFields>;
   readonly managedMemoryConfig: ManagedMemoryConfig;
   /** Set from a TaskManager configuration (`--tm-config`); absent: Flink's defaults. */
   readonly shuffleOptions?: ShuffleOptions;

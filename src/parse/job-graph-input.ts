@@ -49,7 +49,7 @@ export interface JobGraphInput {
   };
   vertices: VertexInput[];
   edges?: EdgeInput[];
-  slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput }>;
+  slotSharingGroups?: Array<{ name: string; resources?: ResourcesInput; slotMin?: ResourcesInput }>;
   /** The job's own Flink configuration (flat keys); flinkslot reads the scheduler keys. */
   configuration?: Record<string, string | number | boolean>;
 }

@@ -25,13 +25,13 @@ import {
   type ResultPartitionType,
   type SchedulerOptions,
 } from '../model/job-graph.js';
-import type { ResourceProfile } from '../model/resource-profile.js';
+import type { ProfileFields, ResourceProfile } from '../model/resource-profile.js';
 import { readConsumerWeights } from './consumer-weights.js';
 import type { EdgeInput, JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
 import { applyBatchExecution } from './batch-execution.js';
 import { checkParallelism, checkPipelineMaxParallelism, maxParallelismOf } from './parallelism-rules.js';
 import { JAVA_INT_MAX } from './consumer-weights.js';
-import { readMemorySize, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
+import { readMemorySize, readProfileFields, readResourceSpec, readSlotSharingGroupProfile } from './resources-input.js';
 import { pushAll } from '../util/push-all.js';
 import { readSchedulerOptions } from './scheduler-options.js';
 
@@ -64,6 +64,7 @@ export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOption
     vertices,
     edges,
     slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
+    slotSharingGroupFloors: readGroupFloors(input, out),
     managedMemoryConfig: batch.managedMemoryConfig,
     ...readJobSchedulerOptions(input.configuration, flinkVersion, out),
   };
@@ -316,6 +317,27 @@ function readGroupResources(
     profiles.set(group.name, profile);
   });
   return profiles;
+}
+
+/**
+ * flinkslot's `slotMin` per group (any release: it is flinkslot's, not Flink's). Beside declared
+ * resources it says nothing: the group's slots are cut to its profile, not the default slot.
+ */
+function readGroupFloors(input: JobGraphInput, out: Diagnostic[]): Map<string, ProfileFields> {
+  const floors = new Map<string, ProfileFields>();
+  (input.slotSharingGroups ?? []).forEach((group, i) => {
+    if (group.slotMin === undefined || floors.has(group.name)) return;
+    const pointer = `/slotSharingGroups/${i}/slotMin`;
+    if (group.resources !== undefined && Object.keys(group.resources).length > 0) {
+      const message = `slot sharing group '${group.name}' declares resources: its slots are cut to them, so slotMin (a floor for default slots) is ignored`;
+      out.push(warning('input/slot-min-ignored', message, pointer));
+      return;
+    }
+    const before = out.length;
+    const fields = readProfileFields(group.slotMin, pointer, out);
+    if (out.length === before) floors.set(group.name, fields);
+  });
+  return floors;
 }
 
 function readManagedMemoryConfig(

@@ -12,7 +12,9 @@ import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { vertexLabeler } from './vertex-label.js';
 import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
-import { isSpecified } from '../model/resource-profile.js';
+import { type ProfileFields, isSpecified } from '../model/resource-profile.js';
+import { type FloorDimension, floorEntriesOf } from '../model/slot-floor.js';
+import { floorToJson } from './slot-floor-report.js';
 
 export type UseCaseMap = Partial<Record<ManagedMemoryUseCase, number>>;
 export type UseCaseBytes = Partial<Record<ManagedMemoryUseCase, BytesJson>>;
@@ -48,6 +50,8 @@ export interface PlanReport {
     widestVertex: string;
     resourceProfile: ResourceProfileJson;
     profileSource: string;
+    /** flinkslot's slotMin of the group (what each of its slots must hold), when the job graph gives one. */
+    slotMin?: Partial<Record<FloorDimension, BytesJson>>;
   }>;
   coLocationGroups: Array<{ name: string; slotSharingGroup: string; vertices: string[] }>;
   regions: string[][];
@@ -177,6 +181,7 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
       widestVertex: g.vertices[p.widestVertex]!.id,
       resourceProfile: profileToJson(p.resourceProfile),
       profileSource: p.profileSource,
+      ...slotMinOf(g.slotSharingGroupFloors?.get(p.group.name)),
     })),
     coLocationGroups: a.slotSharing.coLocationGroups.map((c) => ({
       name: c.name,
@@ -289,4 +294,10 @@ function minimumSlotsReason(a: JobAnalysis): PlanReport['minimumSlotsReason'] {
       '; this is the all-at-once requirement: a batch job schedules its pipelined regions one after another and can run with fewer slots';
   }
   return { explanation, groups };
+}
+
+/** A group's slotMin as report data: the dimensions it gives, bytes and cores. */
+function slotMinOf(fields: ProfileFields | undefined): { slotMin?: Partial<Record<FloorDimension, BytesJson>> } {
+  if (fields === undefined) return {};
+  return { slotMin: Object.fromEntries(floorToJson(floorEntriesOf(fields, { kind: 'slot-min' })).map((f) => [f.dimension, f.minimum])) };
 }

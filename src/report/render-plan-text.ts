@@ -17,6 +17,9 @@ import { count } from '../util/plural.js';
 import { formatBytes } from '../model/memory-size.js';
 import { pushAll } from '../util/push-all.js';
 import { isSlotScope, rowsBySlotSharingGroup, sharedReservations } from './slot-reservations.js';
+import { amountText } from './slot-floor-report.js';
+import { dimensionName } from '../model/dimension-names.js';
+import type { FloorDimension } from '../model/slot-floor.js';
 
 export interface TextOptions {
   style?: Style;
@@ -72,7 +75,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
       cut(report.slotSharingGroups, limit).map((g) => [
         g.id,
         String(g.slots),
-        profileToTextFromJson(g.resourceProfile),
+        profileToTextFromJson(g.resourceProfile) + slotMinText(g.slotMin),
         names(g.vertices.map(label), limit),
       ]),
     ),
@@ -243,4 +246,11 @@ function backendText(mm: PlanReport['managedMemory']): string {
 /** An operator of a Flink file is its vertex's only operator: '-' rather than the vertex's label again. */
 function operatorLabel(o: PlanReport['operators'][number]): string {
   return isGeneratedId(o.id) ? (o.id === o.vertex ? '-' : shortName(o.name)) : printable(o.id);
+}
+
+/** `, slotMin task heap 512 MiB`: flinkslot's floor for the group's slots (issue 26 §2); the profile itself is unchanged. */
+function slotMinText(slotMin: PlanReport['slotSharingGroups'][number]['slotMin']): string {
+  if (slotMin === undefined) return '';
+  const parts = Object.entries(slotMin).map(([d, v]) => `${dimensionName(d)} ${amountText(d as FloorDimension, v)}`);
+  return parts.length === 0 ? '' : `, slotMin ${parts.join(', ')}`;
 }

@@ -8,6 +8,7 @@ import { profileToTextFromJson } from './profile-text.js';
 import type { DimensionUse, SizeDimension, SizeReport, SizeRun, UsageDimension } from './size-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
+import { belowFloorAdvice, floorLines, rejectionText } from './slot-floor-report.js';
 
 const LABELS: Record<SizeDimension, string> = {
   slots: 'slots',
@@ -21,11 +22,16 @@ const LABELS: Record<SizeDimension, string> = {
 export function renderSizeText(report: SizeReport, style: Style = PLAIN): string {
   const n = report.taskManagers;
   const lines = [
+    ...rejectedLines(report, style),
     style.heading(
       `${count(n, 'TaskManager')} of ${count(report.slotsPerTaskManager, 'slot')} each (Flink ${report.flinkVersion}, ${report.slotManager} SlotManager)`,
     ),
     `  TaskManager: ${profileToTextFromJson(report.taskManager)}`,
+    `  slot: ${profileToTextFromJson(report.slot)}`,
     `  jobs: ${report.jobs.map((j) => `${printable(j.id)} (${count(j.slots, 'slot')})`).join(', ')}`,
+    ...(report.floor.length === 0
+      ? [`  floor per slot: none, slots are counted, not their size (--slot-min task-heap=…,managed=… says what a slot must hold)`]
+      : floorLines(report.floor)),
     ...(report.notes ?? []).map((d) => `  ${d.severity === 'warning' ? style.warn('warning') : style.dim('note')} ${formatDiagnostic(d)}`),
     '',
     style.heading('Proof (the embedded SlotManager, every job declaring at once)'),
@@ -46,6 +52,18 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
     `  binding: ${style.strong(label(report.bindingDimension))} (${report.simulations} SlotManager runs)`,
   ];
   return lines.join('\n') + '\n';
+}
+
+/** A shape whose slots are below the floor: said first, with what to change. */
+function rejectedLines(report: SizeReport, style: Style): string[] {
+  if (report.rejections.length === 0) return [];
+  return [
+    style.warn('Rejected: the slots of this shape hold less than the floor'),
+    ...report.rejections.map((r) => `  ${rejectionText(r)}`),
+    `  ${belowFloorAdvice(report.rejections)}`,
+    '',
+    style.dim('Counting slots only:'),
+  ];
 }
 
 function fewerLines(fewer: SizeRun, style: Style): string[] {

@@ -6,6 +6,10 @@
 import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { bytesToJson } from './profile-json.js';
 import type { SizeReport } from './size-report.js';
+import type { SlotFloor } from '../model/slot-floor.js';
+import type { ResourceProfileJson } from './profile-json.js';
+import { type FloorJson, type RejectionJson, floorText, floorToJson } from './slot-floor-report.js';
+import { dimensionName } from '../model/dimension-names.js';
 
 export interface ShapeCandidate {
   readonly shape: { readonly memory: bigint; readonly slots: number; readonly cpu: number };
@@ -28,7 +32,18 @@ export interface RankedShape {
   readonly nodes?: number;
   readonly idleSlots: number;
   readonly bindingDimension: SizeReport['bindingDimension'];
+  /** Its default slot: what each slot of it holds (task heap, managed, network per slot). */
+  readonly slot: ResourceProfileJson;
   readonly size: SizeReport;
+}
+
+/** A shape that runs the jobs by the count of slots, but whose slots hold less than the floor. */
+export interface RejectedShape {
+  readonly processMemory: number | string;
+  readonly slotsPerTaskManager: number;
+  readonly cpuCores: number;
+  readonly slot: ResourceProfileJson;
+  readonly rejections: RejectionJson[];
 }
 
 export interface ShapeSearchReport {
@@ -39,6 +54,12 @@ export interface ShapeSearchReport {
   readonly refused: { readonly count: number; readonly reason: string }[];
   /** Every requirement is a default (UNKNOWN) slot: any shape holds them, so the ranking only packs slots. */
   readonly defaultSlotsOnly: boolean;
+  /** What every slot must hold at least (--slot-min, the job graphs' slotMin, the managed-memory default, or the --tm-config base). */
+  readonly floor: FloorJson[];
+  /** Default slots only and no floor: flinkslot can count slots, not say which shape is enough; shapes[0] is the smallest, not the best. */
+  readonly slotsOnly: boolean;
+  /** Shapes whose slots are below the floor, in the order tried. */
+  readonly rejected: RejectedShape[];
   readonly notes?: Diagnostic[];
 }
 
@@ -54,8 +75,10 @@ export function buildShapeSearchReport(
   limits: Limits,
   defaultSlotsOnly: boolean,
   notes: Diagnostic[],
+  floor: SlotFloor = [],
 ): ShapeSearchReport {
-  const sized = candidates.filter((c) => c.report !== undefined).map((c) => ranked(c, limits));
+  const below = (c: ShapeCandidate): boolean => (c.report?.rejections.length ?? 0) > 0;
+  const sized = candidates.filter((c) => c.report !== undefined && !below(c)).map((c) => ranked(c, limits));
   const byCost = limits.cost !== undefined;
   sized.sort((a, b) => (byCost ? a.cost! - b.cost! : 0) || compareBig(a.total, b.total) || a.cpu - b.cpu || a.slots - b.slots);
   const refused = new Map<string, number>();
@@ -66,6 +89,15 @@ export function buildShapeSearchReport(
     shapes: sized.map((s, i) => ({ ...s.row, rank: i + 1 })),
     refused: [...refused].map(([reason, count]) => ({ count, reason })),
     defaultSlotsOnly,
+    floor: floorToJson(floor),
+    slotsOnly: defaultSlotsOnly && floor.length === 0,
+    rejected: candidates.filter(below).map((c) => ({
+      processMemory: bytesToJson(c.shape.memory),
+      slotsPerTaskManager: c.shape.slots,
+      cpuCores: c.shape.cpu,
+      slot: c.report!.slot,
+      rejections: c.report!.rejections,
+    })),
     ...(notes.length === 0 ? {} : { notes }),
   };
 }
@@ -88,6 +120,7 @@ function ranked(c: ShapeCandidate, limits: Limits) {
     ...(limits.node === undefined ? {} : { nodes: nodesFor(n, c.shape, limits.node) }),
     idleSlots: Number(slotsUse.unused),
     bindingDimension: report.bindingDimension,
+    slot: report.slot,
     size: report,
   };
   return { row, total, cpu, slots: c.shape.slots, cost };
@@ -116,8 +149,17 @@ function reasonOf(d: Diagnostic): string {
 
 /** When no shape can run the jobs: one error for the search, then one per reason with its count. */
 export function noShapeRuns(report: ShapeSearchReport): Diagnostic[] {
+  const below = new Map<string, number>();
+  for (const s of report.rejected) for (const r of s.rejections) below.set(r.dimension, (below.get(r.dimension) ?? 0) + 1);
+  const floor = new Map(report.floor.map((f) => [f.dimension as string, f]));
   return [
     error('size/never-met', `none of the ${report.tried} shapes tried can run the jobs`),
     ...report.refused.map((r) => error('size/never-met', `${r.count} shape(s): ${r.reason}`)),
+    ...[...below].map(([dimension, n]) =>
+      error(
+        'size/never-met',
+        `${n} shape(s): each slot holds less ${dimensionName(dimension)} than the floor, ${floorText(floor.get(dimension)!)}`,
+      ),
+    ),
   ];
 }

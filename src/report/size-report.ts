@@ -9,6 +9,8 @@ import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../mod
 import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import { type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
 import { pushAll } from '../util/push-all.js';
+import type { SizeRejection, SlotFloor } from '../model/slot-floor.js';
+import { type FloorJson, type RejectionJson, floorToJson, rejectionToJson } from './slot-floor-report.js';
 
 export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
 
@@ -59,6 +61,12 @@ export interface SizeReport {
   readonly slotsPerTaskManager: number;
   /** The shape: one TaskManager's total resources. */
   readonly taskManager: ResourceProfileJson;
+  /** Its default slot (what a request of UNKNOWN resources gets): each resource divided by the slots. */
+  readonly slot: ResourceProfileJson;
+  /** What every slot must hold at least, per dimension, and who says so (empty: only slots are counted). */
+  readonly floor: FloorJson[];
+  /** Why this shape is not an answer (a slot below the floor); empty when it is one. */
+  readonly rejections: RejectionJson[];
   readonly jobs: { readonly id: string; readonly source?: string; readonly slots: number }[];
   /** On `taskManagers` the requirements are met; on one fewer (null when none are needed) they are not. */
   readonly proof: { readonly met: SizeRun; readonly fewer: SizeRun | null };
@@ -83,6 +91,9 @@ export interface SizeFindings {
   readonly simulations: number;
   readonly deployment: SizeDeployment | undefined;
   readonly notes: Diagnostic[];
+  readonly slot: ResourceProfile;
+  readonly floor: SlotFloor;
+  readonly rejections: readonly SizeRejection[];
 }
 
 const MEMORY: readonly SizeDimension[] = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
@@ -95,6 +106,9 @@ export function buildSizeReport(f: SizeFindings): SizeReport {
     taskManagers: f.count,
     slotsPerTaskManager: f.slotsPerTaskManager,
     taskManager: profileToJson(f.taskManager),
+    slot: profileToJson(f.slot),
+    floor: floorToJson(f.floor),
+    rejections: f.rejections.map(rejectionToJson),
     jobs: f.met.jobs.map((j) => ({ id: j.id, ...(j.source === undefined ? {} : { source: j.source }), slots: slotCount(j.requirements) })),
     proof: { met: sizeRun(f.count, f.met), fewer: f.fewer === undefined ? null : sizeRun(f.count - 1, f.fewer) },
     usage,

@@ -92,7 +92,7 @@ describe('flinkslot report', () => {
 
   it('size --search --report: the ranked shapes as a chart; what size prints does not change', () => {
     const out = join(dir, 'size.html');
-    const args = ['size', WORDCOUNT, '--search', '--tm-memory', '2g,4g', '--slot-range', '2,4'];
+    const args = ['size', WORDCOUNT, '--search', '--tm-memory', '2g,4g', '--slot-range', '2,4', '--slot-min', 'managed=64m'];
     const plain = runCli(args);
     const run = runCli([...args, '--report', out]);
     expect(run.status).toBe(0);

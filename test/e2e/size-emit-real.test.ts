@@ -15,8 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
 
 const WORDCOUNT = 'fixtures/jobs/wordcount-streaming.yaml';
-/** One shape that changes memory, slots and CPU of every base: 3 GiB, 4 slots, half a core each. */
-const SEARCH = ['--search', '--tm-memory', '3g', '--slot-range', '4', '--cpu-per-slot', '0.5'];
+/**
+ * One shape that changes memory, slots and CPU of every base: 3 GiB, 4 slots, half a core each.
+ * WORDCOUNT keeps RocksDB state and Python in managed memory: the floor it accepts (128 MiB a slot)
+ * is given, so flinkslot's default (512 MiB) and the bases' own slots do not reject the shape.
+ */
+const SEARCH = ['--search', '--tm-memory', '3g', '--slot-range', '4', '--cpu-per-slot', '0.5', '--slot-min', 'managed=128m'];
 const real = (folder: string, file: string): string => `fixtures/real/${folder}/${file}`;
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -221,6 +225,6 @@ describe('the README shows real output', () => {
     expect(run.status).toBe(0);
     expect(readme).toContain(run.stderr.trimEnd());
     expect(readme).toContain(run.stdout.slice(run.stdout.indexOf('apiVersion')).trimEnd());
-    expect(run.stderr).toContain('@@ -39,2 +39,2 @@');
+    expect(run.stderr).toContain('@@ -40 +40 @@');
   });
 });

@@ -11,6 +11,8 @@ import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
 
 const WORDCOUNT = 'fixtures/jobs/wordcount-streaming.yaml';
 const KEYED = 'fixtures/jobs/keyed-window.yaml';
+/** WORDCOUNT keeps RocksDB state in managed memory: the floor it accepts, below flinkslot's default of 512 MiB a slot. */
+const SMALL_STATE = ['--slot-min', 'managed=64m'];
 const schema = (name: string): object => JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 ajv.addSchema(schema('size.schema.json'));
@@ -44,6 +46,9 @@ describe('flinkslot size --search', () => {
       '2,4',
       '--node',
       '8cpu,16g',
+      // WORDCOUNT keeps RocksDB state in managed memory: 128 MiB a slot is enough for it here.
+      '--slot-min',
+      'managed=128m',
       '--json',
     ]);
     const report = JSON.parse(run.stdout) as { tried: number; shapes: Ranked[] };
@@ -84,19 +89,23 @@ describe('flinkslot size --search', () => {
   });
 
   it('text: the ranking, memory per slot, and the best shape', () => {
-    const run = runCli(['size', WORDCOUNT, '--search', '--tm-memory', '2g', '--slot-range', '4,8', '--limit', '1']);
+    const run = runCli(['size', WORDCOUNT, '--search', '--tm-memory', '2g', '--slot-range', '4,8', '--limit', '1', ...SMALL_STATE]);
     expect([run.status, run.stderr]).toEqual([0, '']);
-    expect(run.stdout.split('\n').slice(0, 4)).toEqual([
+    expect(run.stdout.split('\n').slice(0, 5)).toEqual([
       '2 shapes tried, 2 can run the jobs; ranked by total memory, then CPU',
-      '  RANK  TMS  SLOTS  MEMORY/TM  MEMORY/SLOT  CPU/TM  TOTAL MEMORY  TOTAL CPU  IDLE SLOTS  BINDING',
-      '     1    2      8  2 GiB      256 MiB           8  4 GiB                16           6  slots',
+      '  floor per slot: managed memory 64 MiB (--slot-min)',
+      '  RANK  TMS  SLOTS  MEMORY/TM  HEAP/SLOT  MANAGED/SLOT  NETWORK/SLOT  CPU/TM  TOTAL MEMORY  TOTAL CPU  IDLE SLOTS  BINDING',
+      '     1    2      8  2 GiB      67.2 MiB   79.4 MiB      19.8 MiB           8  4 GiB                16           6  slots',
       '  … 1 more (--limit 0 or --json shows all)',
     ]);
-    expect(run.stdout).toContain('Best\n  2 TaskManagers of 2 GiB, 8 slots, 8 CPU: met on 2, partly-met on 1\n');
+    expect(run.stdout).toContain(
+      'Best\n  2 TaskManagers of 2 GiB, 8 slots, 8 CPU: met on 2, partly-met on 1\n  each slot: task heap 67.2 MiB, managed 79.4 MiB, network 19.8 MiB\n',
+    );
   });
 
   it('--emit writes the best shape', () => {
-    const run = runCli(['size', WORDCOUNT, '--search', '--tm-memory', '2g', '--slot-range', '4,8', '--emit', 'flinkdeployment']);
+    const args = ['size', WORDCOUNT, '--search', '--tm-memory', '2g', '--slot-range', '4,8', ...SMALL_STATE, '--emit', 'flinkdeployment'];
+    const run = runCli(args);
     expect(run.stdout).toContain('  taskManager:\n    replicas: 2\n    resource:\n      memory: 2048m\n      cpu: 8\n');
   });
 
@@ -113,7 +122,7 @@ describe('flinkslot size --search', () => {
 
   // util-linux `script` runs the CLI on a pseudo-terminal, where the bar is drawn (never in a pipe: the other tests' stderr is empty).
   it.runIf(spawnSync('which', ['script']).status === 0)('on a terminal, a progress bar on stderr, erased before the answer', () => {
-    const command = `node bin/run.js size ${WORDCOUNT} --search --tm-memory 2g,4g --slot-range 1..4 --limit 1 --no-color`;
+    const command = `node bin/run.js size ${WORDCOUNT} --search --tm-memory 2g,4g --slot-range 1..4 --limit 1 --slot-min managed=64m --no-color`;
     const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } });
     expect(run.stdout).toContain('] 8/8 shapes\r\u001b[K8 shapes tried, 8 can run the jobs');
   });

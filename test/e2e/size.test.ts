@@ -32,7 +32,10 @@ describe('flinkslot size JOB... --tm-config CONFIG', () => {
       [
         '5 TaskManagers of 4 slots each (Flink 1.20, fine-grained SlotManager)',
         '  TaskManager: cpu 4, heap 384 MiB, managed 512 MiB, network 128 MiB',
+        '  slot: cpu 1, heap 96 MiB, managed 128 MiB, network 32 MiB',
         '  jobs: wordcount (10 slots), clicks-per-user (8 slots)',
+        "  floor per slot: managed memory 512 MiB (flinkslot's default for managed memory: job wordcount (group 'default') uses it for keyed state in rocksdb (STATE_BACKEND); --slot-min managed=… replaces it)",
+        "  warning each slot is below flinkslot's default floor for a job that uses managed memory: managed memory 128 MiB per slot, 384 MiB short of 512 MiB; sized anyway, as the shape is yours (--search rejects such shapes; --slot-min managed=… sets the floor) [size/below-default-floor]",
         '',
         'Proof (the embedded SlotManager, every job declaring at once)',
         '  on 5 TaskManagers: met',

@@ -47,7 +47,9 @@ function summary(input: HtmlReportInput): string {
     cards.push(`<div class="card">${text(runHeading(sim, input.live))}<b class="verdict-${sim.verdict}">${sim.verdict}</b></div>`);
   }
   const best = input.search?.shapes[0];
-  if (best !== undefined) cards.push(`<div class="card">best shape<b>${best.taskManagers} × ${best.slotsPerTaskManager} slots</b></div>`);
+  // With nothing said about what a slot must hold, the first shape is only the smallest (issue 26 §2).
+  const label = input.search?.slotsOnly === true ? 'smallest shape (slots counted only)' : 'best shape';
+  if (best !== undefined) cards.push(`<div class="card">${label}<b>${best.taskManagers} × ${best.slotsPerTaskManager} slots</b></div>`);
   return `<div class="cards">${cards.join('')}</div>`;
 }
 
@@ -81,7 +83,7 @@ function parts(input: HtmlReportInput): Part[] {
   if (input.simulations.length > RUN_SECTIONS) out.push(notDrawn('more-runs', input.simulations.length - RUN_SECTIONS, 'variants'));
   if (input.search !== undefined) {
     const s = input.search;
-    const html = `<section id="shapes"><h2>TaskManager shapes</h2><p>${s.tried} shapes tried; ${s.shapes.length} can run the jobs, ranked by ${s.rankedBy === 'cost' ? 'price' : 'total memory, then CPU'}.</p>${candidatesSvg(s)}</section>`;
+    const html = `<section id="shapes"><h2>TaskManager shapes</h2><p>${s.tried} shapes tried; ${s.shapes.length} can run the jobs${s.rejected.length > 0 ? `, ${s.rejected.length} have slots below the floor` : ''}, ranked by ${s.rankedBy === 'cost' ? 'price' : 'total memory, then CPU'}.</p>${candidatesSvg(s)}</section>`;
     out.push({ anchor: 'shapes', label: 'TaskManager shapes', html });
   }
   return out;

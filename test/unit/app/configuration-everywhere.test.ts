@@ -107,9 +107,11 @@ describe('size --search starts every shape from the configuration without the ke
     if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
     // Kept, 2048m would become taskmanager.memory.flink.size next to each shape's process size:
     // 2g is then refused (less than Total Flink Memory + Metaspace), 4g by its JVM Overhead range.
-    expect(r.value.shapes.map((s) => [Number(s.processMemory) / 1024 ** 3, s.taskManagers])).toEqual([
-      [2, 5],
-      [4, 5],
+    // Both are sized; 2g's slots hold less than the base's (2048m of Flink memory, 2 slots), its floor.
+    expect(r.value.refused).toEqual([]);
+    expect(r.value.shapes.map((s) => [Number(s.processMemory) / 1024 ** 3, s.taskManagers])).toEqual([[4, 5]]);
+    expect(r.value.rejected.map((s) => [Number(s.processMemory) / 1024 ** 3, s.rejections.map((x) => x.dimension)])).toEqual([
+      [2, ['taskHeapMemory', 'managedMemory', 'networkMemory']],
     ]);
   });
 });
