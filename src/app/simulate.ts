@@ -12,7 +12,10 @@ import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-alloc
 import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
 import { runScenario } from '../sim/run-scenario.js';
 import { simulationOutcome } from '../sim/simulation-outcome.js';
-import type { JobDefinition } from '../sim/scenario/scenario.js';
+import type { JobDefinition, JobNetwork } from '../sim/scenario/scenario.js';
+import { analyzeExecution } from '../execution/analyze-execution.js';
+import { networkBufferPlan } from '../execution/network-buffer-plan.js';
+import { profileKey } from '../model/resource-profile.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
 import { type ClusterOrigin, inUserTerms, targetWaysOf } from './deployment-advice.js';
@@ -68,7 +71,21 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
     vertices,
     flinkVersion: analysis.graph.flinkVersion,
     flinkVersionSource: analysis.graph.flinkVersionSource,
+    network: jobNetwork(analysis),
   };
+}
+
+/**
+ * What the job's tasks ask of the TaskManagers' network buffer pools, for any placement of its slots;
+ * undefined when the subtask-level analysis refuses the job (too many subtasks, a co-location
+ * constraint): then nothing is counted for it, as for a job without a job graph.
+ */
+function jobNetwork(analysis: JobAnalysis): JobNetwork | undefined {
+  const execution = analyzeExecution(analysis);
+  if (!execution.ok) return undefined;
+  const profiles = execution.value.slotProfiles;
+  const several = new Set(profiles.map(profileKey)).size > 1;
+  return { plan: networkBufferPlan(analysis.graph, execution.value), slotProfiles: several ? profiles : undefined };
 }
 
 function simulateData(
@@ -237,6 +254,7 @@ export function jobDefinition(id: string, file: string, job: PlannedJob): JobDef
     source: file,
     pointer: '',
     flinkVersion,
+    network: job.network,
   };
 }
 

@@ -16,6 +16,7 @@ function verdictText(v: Verdict, style: Style): string {
   if (v === 'met') return style.ok('met');
   if (v === 'partly-met') return style.warn('partly met');
   if (v === 'never-met') return style.error('never met');
+  if (v === 'failing') return style.error('failing at deployment');
   return style.error('not met');
 }
 
@@ -44,6 +45,14 @@ function slotsUsed(tm: TaskManagerRow): string {
   const used = tm.slots.length;
   if (used <= tm.registeredSlots) return `${used}/${tm.registeredSlots} slots used`;
   return `${count(used, 'slot')} used (${tm.registeredSlots} configured; fine-grained slots are cut to size)`;
+}
+
+/** `; network buffers 48 of 4096`; a pool its tasks overrun says so. */
+function networkText(tm: TaskManagerRow, style: Style): string {
+  const n = tm.networkBuffers;
+  if (n === undefined) return '';
+  const figures = `network buffers ${n.required} of ${n.total}`;
+  return n.fits ? `; ${figures}` : `; ${style.error(`${figures}: its tasks fail at deployment`)}`;
 }
 
 /** The slots' owners in order; long runs of one job folded ("etl ×12"). */
@@ -96,6 +105,8 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
           .map(([v, p]) => `${label(v)}=${p}`)
           .join(', ')}`,
       );
+    if (job.networkBuffers !== undefined)
+      lines.push(`  fails     on TaskManager ${printable(job.networkBuffers.taskManager)}: ${job.networkBuffers.message}`);
     for (const e of job.explanations) {
       lines.push(`  why ${e.count} × ${profileToTextFromJson(e.profile)} is missing:`);
       for (const r of e.reasons) lines.push(`    - ${r.message}`);
@@ -107,10 +118,18 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
-      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(usableFreeJson(tm.free, tm.remainder))}`,
+      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(usableFreeJson(tm.free, tm.remainder))}${networkText(tm, style)}`,
     );
   if (report.taskManagers.length > taskManagerRows)
     lines.push(style.dim(`  … ${report.taskManagers.length - taskManagerRows} more (--json lists all)`));
+  const overrun = report.taskManagers.filter((tm) => tm.networkBuffers?.fits === false);
+  if (overrun.length > 0) {
+    const ids = overrun.slice(0, 5).map((tm) => printable(tm.id));
+    const more = overrun.length > 5 ? ` and ${overrun.length - 5} more` : '';
+    lines.push(
+      style.error(`  ${count(overrun.length, 'TaskManager')} cannot serve the network buffers their tasks require: ${ids.join(', ')}${more}`),
+    );
+  }
   if (report.pendingTaskManagers.length > 0) {
     lines.push(style.heading(`Pending workers (${report.pendingTaskManagers.length})`));
     for (const p of report.pendingTaskManagers) {

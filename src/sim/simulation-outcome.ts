@@ -8,6 +8,7 @@ import type { ResourceProfile } from '../model/resource-profile.js';
 import { type Explanation, explainMissing } from './explain.js';
 import type { JobTimeline } from './job-timeline.js';
 import type { ScenarioRun } from './run-scenario.js';
+import { type NetworkBufferFailure, type TaskManagerNetworkBuffers, networkBuffersAtEnd } from './network-buffers.js';
 import { type SimulationHistory, simulationHistory } from './simulation-history.js';
 import { requirementsAreUnknown } from './scenario/scenario.js';
 import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
@@ -17,9 +18,11 @@ import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slo
 /**
  * A job is judged when it finished (fully met then or not), else at the end. 'never-met': it never
  * held every slot it required; 'not-met': it did, but lost that; 'partly-met': the adaptive
- * scheduler would run it with the slots it holds, at lower parallelism.
+ * scheduler would run it with the slots it holds, at lower parallelism; 'failing': it holds every
+ * slot, but a TaskManager's network buffer pool refuses its tasks at deployment (Flink fails them
+ * with "Insufficient number of network buffers").
  */
-export type Verdict = 'met' | 'partly-met' | 'not-met' | 'never-met';
+export type Verdict = 'met' | 'partly-met' | 'failing' | 'not-met' | 'never-met';
 
 export interface MissingExplanation {
   readonly profile: ResourceProfile;
@@ -46,6 +49,8 @@ export interface JobOutcome {
   readonly parallelismBeforeFullyMet: ReadonlyMap<string, number> | undefined;
   /** Names of the job's vertices whose name is not their id (Flink's files). */
   readonly vertexNames: ReadonlyMap<string, string>;
+  /** Its tasks fail at deployment: the request a TaskManager's network buffer pool refuses (verdict 'failing'). */
+  readonly networkBuffers?: NetworkBufferFailure;
 }
 
 export interface SimulationOutcome {
@@ -59,6 +64,8 @@ export interface SimulationOutcome {
   readonly verdict: Verdict;
   readonly jobs: readonly JobOutcome[];
   readonly taskManagers: readonly TaskManagerView[];
+  /** Per TaskManager id, its network buffers at the end (TaskManagers holding slots of jobs planned from job graphs). */
+  readonly networkBuffers: ReadonlyMap<string, TaskManagerNetworkBuffers>;
   readonly pendingTaskManagers: readonly PendingTaskManagerState[];
   readonly workersStarted: number;
   /** Every decision in order; only when the run recorded it. */
@@ -112,15 +119,46 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
   });
 }
 
-/** All jobs met: met; none failed (some partly met): partly met; else not met. */
+/** All jobs met: met; none failed (some partly met): partly met; every job's slots held but some fail at deployment: failing; else not met. */
 function overallVerdict(jobs: readonly JobOutcome[]): Verdict {
   if (jobs.every((j) => j.verdict === 'met')) return 'met';
-  return jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met') ? 'partly-met' : 'not-met';
+  if (jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met')) return 'partly-met';
+  return jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met' || j.verdict === 'failing') ? 'failing' : 'not-met';
+}
+
+/**
+ * Network buffers from the placement at the end: the jobs met then (still running, every slot held)
+ * in the order they were submitted; a met job a TaskManager's pool refuses is failing.
+ */
+function withNetworkBuffers(
+  run: ScenarioRun,
+  jobs: JobOutcome[],
+  taskManagers: readonly TaskManagerView[],
+): { jobs: JobOutcome[]; networkBuffers: ReadonlyMap<string, TaskManagerNetworkBuffers> } {
+  const { scenario } = run;
+  const running = new Set(jobs.filter((j) => j.verdict === 'met' && j.finishedAt === undefined).map((j) => j.id));
+  const submitted = (id: string): number => run.timelines.get(id)?.submittedAt ?? Number.POSITIVE_INFINITY;
+  const ordered = scenario.jobs.filter((j) => running.has(j.id)).sort((a, b) => submitted(a.id) - submitted(b.id));
+  if (!ordered.some((j) => j.network !== undefined)) return { jobs, networkBuffers: new Map() };
+  const outcome = networkBuffersAtEnd({
+    jobs: ordered,
+    taskManagers,
+    shuffleOptions: scenario.cluster.shuffleOptions,
+    running: (id) => running.has(id),
+  });
+  return {
+    jobs: jobs.map((j) => {
+      const failure = outcome.failures.get(j.id);
+      return failure === undefined ? j : { ...j, verdict: 'failing', networkBuffers: failure };
+    }),
+    networkBuffers: outcome.taskManagers,
+  };
 }
 
 export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHistory = false): SimulationOutcome {
   const { scenario, sim, slotManager: sm } = run;
-  const jobs = jobOutcomes(run);
+  const taskManagers = sm.taskManagers();
+  const { jobs, networkBuffers } = withNetworkBuffers(run, jobOutcomes(run), taskManagers);
   return {
     scenario: scenario.name,
     variant: scenario.variant,
@@ -131,7 +169,8 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHist
     endTime: run.endTime,
     verdict: overallVerdict(jobs),
     jobs,
-    taskManagers: sm.taskManagers(),
+    taskManagers,
+    networkBuffers,
     pendingTaskManagers: sm.pendingTaskManagers(),
     workersStarted: run.workersStarted,
     trace: withTrace ? sim.trace : undefined,
