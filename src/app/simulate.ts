@@ -22,6 +22,10 @@ import { type ClusterOrigin, inUserTerms, targetWaysOf } from './deployment-advi
 import { addTaskManagersAdvice } from './simulate-advice.js';
 import { raiseLimitsAdvice } from './limit-advice.js';
 import { pushAll } from '../util/push-all.js';
+import { textOf } from '../util/text-of.js';
+import type { ShuffleOptions } from '../model/job-graph.js';
+import { shuffleOptions } from '../memory/task-manager-slot-size.js';
+import { networkBufferAdvice } from './network-advice.js';
 import { type CheckedDocument, checkDocument, readClusterDocument } from './cluster-document.js';
 
 export { type CheckedDocument, readClusterDocument };
@@ -218,6 +222,10 @@ function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefi
   const version = versionOption(options.flinkVersion);
   if (!checked.ok || !version.ok) return report;
   const origin = options.origin ?? checked.value.origin;
+  const data = checked.value.data as Record<string, unknown>;
+  const networkAdvice = networkBufferAdvice(report, data, jobs, version.value, workerShuffleOptions(data));
+  if (networkAdvice !== undefined) report = { ...report, networkAdvice };
+  if (report.verdict === 'failing') return report;
   if (report.resourceAllocation !== 'standalone') {
     const raiseLimits = raiseLimitsAdvice(checked.value.data as Record<string, unknown>, jobs, version.value);
     return raiseLimits === undefined ? report : inUserTerms({ ...report, raiseLimits }, origin);
@@ -225,6 +233,12 @@ function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefi
   const missing = report.jobs.reduce((sum, j) => sum + j.missing.reduce((s, m) => s + m.count, 0), 0);
   const advice = addTaskManagersAdvice(checked.value.data as Record<string, unknown>, jobs, version.value, missing);
   return advice === undefined ? report : inUserTerms({ ...report, advice }, origin);
+}
+
+/** The network options of the cluster's default worker, when a Flink configuration gives it. */
+function workerShuffleOptions(data: Record<string, unknown>): ShuffleOptions | undefined {
+  const config = ((data.defaultWorker ?? {}) as Record<string, unknown>).flinkConfiguration as Record<string, unknown> | undefined;
+  return config === undefined ? undefined : shuffleOptions(new Map(Object.entries(config).map(([k, v]) => [k, textOf(v)])));
 }
 
 /** What a person calls the job: its name, or its file's name when the job graph has none. */

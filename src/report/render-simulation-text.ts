@@ -1,5 +1,6 @@
 /** The simulation report as text: verdicts first, then why, then the cluster; `--trace` adds decisions. */
 import { formatDuration, formatDurationsAlike } from '../model/duration.js';
+import { formatBytes } from '../model/memory-size.js';
 import { profileToTextFromJson, usableFreeJson } from './profile-text.js';
 import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
@@ -113,7 +114,12 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     }
     lines.push('');
   }
-  if (report.advice !== undefined || report.raiseLimits !== undefined || report.lowerParallelism !== undefined)
+  if (
+    report.advice !== undefined ||
+    report.raiseLimits !== undefined ||
+    report.lowerParallelism !== undefined ||
+    report.networkAdvice !== undefined
+  )
     pushAll(lines, [...adviceLines(report, style), '']);
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
@@ -147,6 +153,26 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   return lines.join('\n');
 }
 
+/** Network memory for the buffers the most demanding TaskManager's tasks require, or fewer slots per TaskManager. */
+function networkAdviceLines(report: SimulationReport): string[] {
+  const n = report.networkAdvice;
+  if (n === undefined) return [];
+  const memory = formatBytes(BigInt(n.networkMemory));
+  const lines =
+    n.keys === undefined
+      ? [`  give each TaskManager at least ${memory} of network memory (${n.buffers} network buffers)`]
+      : [
+          `  give each TaskManager ${memory} of network memory for its ${n.buffers} network buffers: ${Object.entries(n.keys)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')}; met with them`,
+        ];
+  if (n.slotsPerTaskManager !== undefined)
+    lines.push(
+      `  or at most ${count(n.slotsPerTaskManager, 'slot')} per TaskManager (taskmanager.numberOfTaskSlots: ${n.slotsPerTaskManager}), with which the tasks of each TaskManager fit`,
+    );
+  return lines;
+}
+
 /** The shortfall as something to do: the TaskManagers to add, or a lower parallelism. */
 function adviceLines(report: SimulationReport, style: Style): string[] {
   const { advice, lowerParallelism: lower } = report;
@@ -159,11 +185,12 @@ function adviceLines(report: SimulationReport, style: Style): string[] {
       `add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)})`;
     lines.push(`  ${add}: met with them, not with one fewer`);
   }
+  pushAll(lines, networkAdviceLines(report));
   for (const limit of report.raiseLimits ?? [])
     lines.push(
       `  ${limit.instruction ?? `raise ${limit.key} from ${printable(limit.from)} to ${limit.to}`}: met at ${limit.to}, not at ${limit.notAt}`,
     );
-  const or = advice === undefined && report.raiseLimits === undefined ? '' : 'or ';
+  const or = advice === undefined && report.raiseLimits === undefined && report.networkAdvice === undefined ? '' : 'or ';
   lines.push(
     lower === undefined
       ? `  ${or}lower the parallelism: \`flinkslot size JOB --cluster CLUSTER --max-parallelism-fit\` finds the highest that runs`

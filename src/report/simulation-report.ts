@@ -113,6 +113,21 @@ export interface LimitAdvice {
   readonly instruction?: string;
 }
 
+/**
+ * Jobs that hold their slots but fail at deployment for want of network buffers: network memory for
+ * the most any TaskManager's tasks require, or fewer slots per TaskManager.
+ */
+export interface NetworkBufferAdvice {
+  /** The most buffers the tasks of one TaskManager require. */
+  readonly buffers: number;
+  /** Those buffers × the segment size, rounded up to whole MiB: network memory per TaskManager, bytes. */
+  readonly networkMemory: string;
+  /** The keys to give the cluster's TaskManager configuration: every job is met with them (a run proves it). */
+  readonly keys?: Record<string, string>;
+  /** The most slots per TaskManager at which each failing job's TaskManagers, filled in request order, fit. */
+  readonly slotsPerTaskManager?: number;
+}
+
 export interface SimulationReport {
   readonly scenario?: string;
   readonly variant?: string;
@@ -135,6 +150,8 @@ export interface SimulationReport {
   readonly advice?: SimulationAdvice;
   /** `simulate --cluster` on a cluster that starts TaskManagers but whose SlotManager limit stops the jobs: the limits to raise. */
   readonly raiseLimits?: LimitAdvice[];
+  /** Jobs failing at deployment for want of network buffers: what to change. */
+  readonly networkAdvice?: NetworkBufferAdvice;
   /** The same, for one job: the highest parallelism of its widest vertex (alone) that runs. */
   readonly lowerParallelism?: { readonly vertex: string; readonly parallelism: number; readonly current: number };
   /** Slots held per job over time and the events between (`flinkslot report` draws them). */
