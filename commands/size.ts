@@ -117,9 +117,14 @@ cluster does not run the job at parallelism 1; 2 bad input or usage.`;
         }
         const options = { ...version, emit: emit !== undefined, ...(flags.slots === undefined ? {} : { slots: flags.slots }) };
         const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
+        const rejections = result.ok ? (result.value.rejections ?? []) : [];
+        if (emit !== undefined && rejections.length > 0)
+          return this.failWith([core.networkBuffersEmitError(rejections)], color, ExitCode.NOT_MET);
         if (emit !== undefined && result.ok)
           return this.emitFile(core, result.value, result.value, { emit, base, tmConfig, json: flags.json, color });
         await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
+        // TaskManagers that cannot serve the tasks' network buffers: no number of them is an answer (exit 1, as never met).
+        if (rejections.length > 0) this.exit(ExitCode.NOT_MET);
         return;
       }
       await this.search(core, tmConfig, jobs, { ...version, emit, base, json: flags.json, color, flags });

@@ -54,6 +54,7 @@ export type { ShapeCandidate, ShapeSearchReport } from './report/shape-search-re
 export { renderShapeSearchText } from './report/render-shape-search-text.js';
 export { noShapeRuns } from './report/shape-search-report.js';
 export type { SizeReport } from './report/size-report.js';
+export { networkBuffersEmitError } from './report/size-report.js';
 export { renderSizeText } from './report/render-size-text.js';
 export { EMIT_FORMATS, type EmitFormat, renderDeploymentYaml } from './report/render-deployment-yaml.js';
 export { emitBase, emitSized } from './app/size-emit.js';

@@ -81,7 +81,10 @@ export function sizeWorker(
   // One requirement per TaskManager is the most a count can help: beyond it, more do not.
   const cap = Math.min(MAX_TASK_MANAGERS, Math.max(1, requested));
   const hint = Math.ceil(requested / Math.max(1, slotsPerTaskManager));
-  const search = minimalCount(run, (r) => r.ok && r.value.outcome.verdict === 'met', hint, cap);
+  // The least count whose slots serve every job: jobs that then fail at deployment for want of network
+  // buffers there (verdict failing) reject the shape (size-report.ts networkBufferRejections).
+  const slotsServe = (r: Result<CountRun>): boolean => r.ok && (r.value.outcome.verdict === 'met' || r.value.outcome.verdict === 'failing');
+  const search = minimalCount(run, slotsServe, hint, cap);
   const failed = [...search.evaluated.values()].find((r) => !r.ok);
   if (failed !== undefined && !failed.ok) return failed;
   const outcomes = new Map([...search.evaluated].map(([n, r]) => [n, (r as { ok: true; value: CountRun }).value.outcome]));

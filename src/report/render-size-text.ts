@@ -21,6 +21,7 @@ const LABELS: Record<SizeDimension, string> = {
 export function renderSizeText(report: SizeReport, style: Style = PLAIN): string {
   const n = report.taskManagers;
   const lines = [
+    ...rejectionLines(report, style),
     style.heading(
       `${count(n, 'TaskManager')} of ${count(report.slotsPerTaskManager, 'slot')} each (Flink ${report.flinkVersion}, ${report.slotManager} SlotManager)`,
     ),
@@ -46,6 +47,17 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
     `  binding: ${style.strong(label(report.bindingDimension))} (${report.simulations} SlotManager runs)`,
   ];
   return lines.join('\n') + '\n';
+}
+
+/** A shape whose slots suffice but whose TaskManagers cannot serve the tasks' network buffers: not an answer, said first. */
+function rejectionLines(report: SizeReport, style: Style): string[] {
+  return (report.rejections ?? []).flatMap((r) => [
+    style.error(
+      `Rejected: job ${printable(r.job)} fails at deployment: the tasks on TaskManager ${printable(r.taskManager)} require ${r.required} network buffers, its pool has ${r.total}`,
+    ),
+    `  Flink: ${r.message}`,
+    '',
+  ]);
 }
 
 function fewerLines(fewer: SizeRun, style: Style): string[] {

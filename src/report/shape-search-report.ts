@@ -49,17 +49,23 @@ interface Limits {
 
 const GIB = 1024 ** 3;
 
+/** A shape rejected for network buffers (size-report.ts), grouped under one reason. */
+const NETWORK_BUFFERS =
+  'the slots suffice, but each TaskManager cannot serve the network buffers its tasks require: Flink fails them at deployment with "Insufficient number of network buffers" (more network memory per TaskManager, or fewer slots)';
+
 export function buildShapeSearchReport(
   candidates: readonly ShapeCandidate[],
   limits: Limits,
   defaultSlotsOnly: boolean,
   notes: Diagnostic[],
 ): ShapeSearchReport {
-  const sized = candidates.filter((c) => c.report !== undefined).map((c) => ranked(c, limits));
+  const rejected = (c: ShapeCandidate): boolean => (c.report?.rejections?.length ?? 0) > 0;
+  const sized = candidates.filter((c) => c.report !== undefined && !rejected(c)).map((c) => ranked(c, limits));
   const byCost = limits.cost !== undefined;
   sized.sort((a, b) => (byCost ? a.cost! - b.cost! : 0) || compareBig(a.total, b.total) || a.cpu - b.cpu || a.slots - b.slots);
   const refused = new Map<string, number>();
   for (const c of candidates) if (c.refusal !== undefined) refused.set(reasonOf(c.refusal), (refused.get(reasonOf(c.refusal)) ?? 0) + 1);
+  for (const c of candidates) if (rejected(c)) refused.set(NETWORK_BUFFERS, (refused.get(NETWORK_BUFFERS) ?? 0) + 1);
   return {
     tried: candidates.length,
     rankedBy: byCost ? 'cost' : 'memory',

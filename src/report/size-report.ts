@@ -3,7 +3,8 @@
  * the shape, the two SlotManager runs that prove it, and how much of each resource the jobs use
  * on that many. Amounts are exact (bytes, CPU cores); the text report rounds them.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import { type Diagnostic, error } from '../errors/diagnostic.js';
+import { printable } from '../util/printable.js';
 import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
 import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
@@ -71,7 +72,41 @@ export interface SizeReport {
   readonly simulations: number;
   /** Present when the shape came from a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment). */
   readonly deployment?: SizeDeployment;
+  /** Why this shape is not an answer although the slots suffice; absent when it is one. */
+  readonly rejections?: SizeRejectionJson[];
   readonly notes?: Diagnostic[];
+}
+
+/**
+ * A shape whose TaskManagers hold the slots but cannot serve the network buffers the tasks placed on
+ * them require: the job fails at deployment (`required` buffers on `taskManager`, whose pool has `total`).
+ */
+export interface NetworkBuffersRejection {
+  readonly kind: 'network-buffers';
+  readonly job: string;
+  readonly taskManager: string;
+  readonly required: number;
+  readonly total: number;
+  /** Flink's message for the first request refused. */
+  readonly message: string;
+}
+
+export type SizeRejectionJson = NetworkBuffersRejection;
+
+/** `size --emit` of a shape whose TaskManagers cannot serve the network buffers: nothing to deploy. */
+export function networkBuffersEmitError(rejections: readonly SizeRejectionJson[]): Diagnostic {
+  const why = rejections.map((r) => `job ${printable(r.job)} requires ${r.required} network buffers on TaskManager ${printable(r.taskManager)}, whose pool has ${r.total}`).join('; ');
+  return error('size/network-buffers', `the TaskManagers of this shape cannot serve the network buffers their tasks require, so there is nothing to emit: ${why}`);
+}
+
+/** One rejection per job failing at deployment for want of network buffers on the sized count. */
+export function networkBufferRejections(outcome: SimulationOutcome): NetworkBuffersRejection[] {
+  return outcome.jobs.flatMap((j) => {
+    const failure = j.networkBuffers;
+    if (failure === undefined) return [];
+    const required = outcome.networkBuffers.get(failure.taskManager)?.required ?? failure.jobRequired;
+    return [{ kind: 'network-buffers' as const, job: j.id, taskManager: failure.taskManager, required, total: failure.total, message: failure.message }];
+  });
 }
 
 export interface SizeFindings {
@@ -89,6 +124,7 @@ const MEMORY: readonly SizeDimension[] = ['taskHeapMemory', 'taskOffHeapMemory',
 
 export function buildSizeReport(f: SizeFindings): SizeReport {
   const usage = usageOf(f);
+  const rejections = networkBufferRejections(f.met);
   return {
     flinkVersion: f.met.flinkVersion,
     slotManager: f.met.slotManager,
@@ -102,6 +138,7 @@ export function buildSizeReport(f: SizeFindings): SizeReport {
     bindingDimension: binding(f, usage),
     simulations: f.simulations,
     ...(f.deployment === undefined ? {} : { deployment: f.deployment }),
+    ...(rejections.length === 0 ? {} : { rejections }),
     ...(f.notes.length === 0 ? {} : { notes: f.notes }),
   };
 }
