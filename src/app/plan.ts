@@ -9,6 +9,7 @@ import { locateDiagnostics } from '../parse/source-map.js';
 import { MEMBERS_AT_MOST, buildExecutionReport } from '../report/execution-report.js';
 import { type PlanReport, buildPlanReport } from '../report/plan-report.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
+import { withNetworkBuffers } from './plan-network-buffers.js';
 
 export interface PlanOptions {
   /** Add the subtask-level analysis (scheduling regions, shared slots, batch peak). */
@@ -28,7 +29,9 @@ export function planFromText(source: string, file?: string, options: PlanOptions
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
   const jobOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
-  const plan = planOfJob(analyzeJobText(source, file, jobOptions), file, options);
+  const job = analyzeJobText(source, file, jobOptions);
+  const plan = planOfJob(job, file, options);
+  if (plan.ok && job.ok && options.tmConfig !== undefined) withNetworkBuffers(plan.value, job, options.tmConfig, file);
   return plan.ok && version.warnings.length > 0 ? withWarnings(plan.value, version.warnings) : plan;
 }
 

@@ -24,15 +24,19 @@ export interface TaskManagerBuffers {
   /** Σ size × count of the requests. */
   readonly required: number;
   readonly requests: readonly BufferRequest[];
+  /** Of `required`, the exclusive buffers of remote channels (the rest are pool minima). */
+  readonly exclusive: number;
 }
 
 /** Consecutive equal requests merged into runs; requests of 0 buffers never reach the pool's check. */
 class Runs {
   readonly list: BufferRequest[] = [];
   total = 0;
-  push(size: number, count = 1): void {
+  exclusive = 0;
+  push(size: number, count = 1, exclusive = false): void {
     if (size <= 0 || count <= 0) return;
     this.total += size * count;
+    if (exclusive) this.exclusive += size * count;
     const last = this.list[this.list.length - 1];
     if (last !== undefined && last.size === size) this.list[this.list.length - 1] = { size, count: last.count + count };
     else this.list.push({ size, count });
@@ -90,7 +94,7 @@ function taskManagerBuffers(placed: Placed, tm: number, tasks: readonly number[]
     for (const x of running) pools(placed, tm, x, runs);
     for (const x of running) exclusives(placed, tm, x, runs);
   } else for (const x of running) perTask(placed, tm, x, runs);
-  return { required: runs.total, requests: runs.list };
+  return { required: runs.total, requests: runs.list, exclusive: runs.exclusive };
 }
 
 /** Batch: the tasks of the wave whose tasks require the most here (the earliest on a tie). */
@@ -126,7 +130,7 @@ function exclusives(placed: Placed, tm: number, x: number, runs: Runs): void {
   const index = x - plan.vertices[v]!.offset;
   for (const gate of plan.vertices[v]!.gates) {
     const c = channels(placed, tm, v, index, gate);
-    runs.push(gateBuffers(plan.rules, gate.type, c.all).exclusivePerChannel, c.remote);
+    runs.push(gateBuffers(plan.rules, gate.type, c.all).exclusivePerChannel, c.remote, true);
   }
 }
 
@@ -140,7 +144,7 @@ function perTask(placed: Placed, tm: number, x: number, runs: Runs): void {
   for (const gate of plan.vertices[v]!.gates) {
     const c = channels(placed, tm, v, index, gate);
     const spec = gateBuffers(plan.rules, gate.type, c.all);
-    runs.push(spec.exclusivePerChannel, c.remote);
+    runs.push(spec.exclusivePerChannel, c.remote, true);
     runs.push(spec.minimum);
   }
 }

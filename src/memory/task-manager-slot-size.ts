@@ -4,6 +4,7 @@
  * configuration file whether it is flat (flink-conf.yaml) or nested (config.yaml).
  */
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
+import type { FlinkVersion } from '../model/flink-version.js';
 import type { JobGraph, ShuffleOptions } from '../model/job-graph.js';
 import { parseMemorySize } from '../model/memory-size.js';
 import { definedOnly } from '../util/defined-only.js';
@@ -11,7 +12,7 @@ import type { FlinkConfiguration } from './flink-configuration.js';
 import { stripByteOrderMark } from '../parse/document.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { readConsumerWeights } from '../parse/consumer-weights.js';
-import { taskManagerSetup } from './memory-from-configuration.js';
+import { type TaskManagerSetup, taskManagerSetup } from './memory-from-configuration.js';
 import { targetOfConfiguration } from './task-manager-cpu.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
 import { stateBackendMemory } from './state-backend-memory.js';
@@ -112,5 +113,27 @@ export function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
     hybridBatchShuffle: shuffleMode?.startsWith('ALL_EXCHANGES_HYBRID') === true ? true : undefined,
     hybridNewMode: newMode === 'false' ? false : newMode === 'true' ? true : undefined,
     tieredRemoteStorage: config.get('taskmanager.network.hybrid-shuffle.remote.path') === undefined ? undefined : true,
+  });
+}
+
+/** A TaskManager configuration read as `withTaskManagerSlotSize` reads it, that can be set up again with keys changed. */
+export interface ConfiguredTaskManager {
+  readonly setup: TaskManagerSetup;
+  /** The same configuration with `changes` applied (as if written in the file), set up again. */
+  readonly setupWith: (changes: ReadonlyMap<string, string>) => Result<TaskManagerSetup>;
+}
+
+/** The TaskManager of a configuration text for the job's release (errors as `withTaskManagerSlotSize` reports them). */
+export function configuredTaskManager(tmConfig: { text: string; file: string }, version: FlinkVersion): Result<ConfiguredTaskManager> {
+  const read = readConfigurationText(stripByteOrderMark(tmConfig.text), tmConfig.file);
+  if (!read.ok) return read;
+  const ways = targetWaysOfText(read.value);
+  const setupOf = (config: FlinkConfiguration): Result<TaskManagerSetup> =>
+    taskManagerSetup(config, version, targetOfConfiguration(config) ?? 'standalone', ways);
+  const setup = setupOf(read.value.config);
+  if (!setup.ok) return setup;
+  return ok({
+    setup: setup.value,
+    setupWith: (changes) => setupOf(new Map([...read.value.config, ...changes])),
   });
 }

@@ -6,6 +6,7 @@ import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { UseCaseFractions } from '../plan/managed-memory.js';
 import type { Diagnostic } from '../errors/diagnostic.js';
 import type { ExecutionReport } from './execution-report.js';
+import type { NetworkBuffersJson } from './network-buffers-report.js';
 import { type FlinkVersionSource, formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { vertexLabeler } from './vertex-label.js';
@@ -79,6 +80,8 @@ export interface PlanReport {
   notes?: Diagnostic[];
   /** Present with `plan --execution`. */
   execution?: ExecutionReport;
+  /** Present with `plan --tm-config`: do the configured TaskManagers hold the job's network buffers? */
+  networkBuffers?: NetworkBuffersJson;
 }
 
 function byUseCase<T>(map: ReadonlyMap<ManagedMemoryUseCase, number>, f: (value: number) => T): Partial<Record<ManagedMemoryUseCase, T>> {

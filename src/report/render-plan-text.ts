@@ -12,6 +12,7 @@ import { renderTable } from './table.js';
 import { printable } from '../util/printable.js';
 import { isGeneratedId, shortName, vertexLabeler } from './vertex-label.js';
 import { renderExecutionText } from './render-execution-text.js';
+import { renderNetworkBuffersText } from './network-buffers-report.js';
 import { count } from '../util/plural.js';
 import { formatBytes } from '../model/memory-size.js';
 import { pushAll } from '../util/push-all.js';
@@ -79,6 +80,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
     ),
   ]);
   pushAll(lines, ['', ...managedMemorySection(report, s, limit)]);
+  if (report.networkBuffers) pushAll(lines, ['', ...renderNetworkBuffersText(report.networkBuffers, s)]);
   if (report.execution) pushAll(lines, ['', ...renderExecutionText(report.execution, s, limit)]);
   if (report.notes !== undefined && report.notes.length > 0) {
     lines.push('', s.heading('Read from a Flink file'));

@@ -345,9 +345,62 @@ describe('real artefacts: every command that takes a configuration reads it (iss
   });
 });
 
+/**
+ * Reports of "Insufficient number of network buffers" whose cluster and job are known (docs/research/network-buffer-failures.md):
+ * `plan JOB --tm-config CONFIG` gives Flink's N and S exactly, a requirement above N, and Flink's printed
+ * request among the requests it lists. Flink's "available" depends on the order concurrently deployed
+ * tasks set up, so it is compared only when flinkslot's set-up order reproduces it.
+ */
+const bufferFailures = folders.filter((f) => artefact(f).kind === 'network-buffer-failure');
+
+describe('real artefacts: network buffers Flink could not serve', () => {
+  it('at least 2 reports are recomputed', () => {
+    expect(bufferFailures.length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const folder of bufferFailures) {
+    it(folder, () => {
+      const a = artefact(folder) as Artefact & {
+        inputs: { flinkConfiguration: string; jobGraph: string };
+        expected: { networkBuffers: { required: number; available: number; total: number; segmentSize: number; fits: boolean } };
+      };
+      const printed = a.expected.networkBuffers;
+      const run = runCli([
+        'plan',
+        join('fixtures/real', folder, a.inputs.jobGraph),
+        '--tm-config',
+        join('fixtures/real', folder, a.inputs.flinkConfiguration),
+        '--json',
+      ]);
+      expect([run.status, run.stderr]).toEqual([0, '']);
+      const n = (JSON.parse(run.stdout) as Json).networkBuffers as Json;
+      expect({ total: n.total, segmentSize: n.segmentSize, fits: n.fits }).toEqual({
+        total: printed.total,
+        segmentSize: printed.segmentSize,
+        fits: printed.fits,
+      });
+      expect(n.required as number).toBeGreaterThan(printed.total);
+      expect(n.requestSizes as number[]).toContain(printed.required);
+      expect(n.failure.message as string).toContain(
+        `The total number of network buffers is currently set to ${printed.total} of ${printed.segmentSize} bytes each.`,
+      );
+      if (n.failure.required === printed.required && n.failure.available === printed.available) return;
+      // Another order of set-up: what was left when the printed request came is less than it asked.
+      expect(printed.available).toBeLessThan(printed.required);
+    });
+  }
+});
+
 describe('real artefacts flinkslot does not read yet', () => {
   it('are only Helm-templated, multi-document or ConfigMap configurations and JobManager-only logs', () => {
-    const checked = new Set([...memoryCases.map((c) => c.folder), ...deployments, ...deploymentLogs, ...standaloneManifests, ...restJobs]);
+    const checked = new Set([
+      ...memoryCases.map((c) => c.folder),
+      ...deployments,
+      ...deploymentLogs,
+      ...standaloneManifests,
+      ...restJobs,
+      ...bufferFailures,
+    ]);
     // Also read by every command above: the JobManager answers (33, 34, 37).
     const rest = folders.filter((f) => !checked.has(f) && artefact(f).kind !== 'rest-taskmanagers');
     const why = rest.map((f) => `${f}: ${artefact(f).kind}`);

@@ -1,0 +1,106 @@
+/**
+ * The network-buffer check of `plan --tm-config` (execution/network-buffer-check.ts) → the plan
+ * report's `networkBuffers` (plain data; schemas/plan.schema.json) and its text section.
+ */
+import type { NetworkBufferCheck } from '../execution/network-buffer-check.js';
+import { formatBytes } from '../model/memory-size.js';
+import { count } from '../util/plural.js';
+import { type BytesJson, bytesToJson } from './profile-json.js';
+import type { Style } from './style.js';
+
+export interface NetworkBuffersJson {
+  /** N: buffers of one TaskManager (network memory / segment size). */
+  total: number;
+  /** R: what the most demanding TaskManager's tasks require. */
+  required: number;
+  fits: boolean;
+  segmentSize: number;
+  networkMemory: BytesJson;
+  slotsPerTaskManager: number;
+  /** The job's slots, filling `taskManagers` TaskManagers in request order. */
+  slots: number;
+  taskManagers: number;
+  /** 0-based, in request order (batch: among the TaskManagers of its wave). */
+  mostDemandingTaskManager: number;
+  /** Batch: the 0-based wave of regions running on the most demanding TaskManager. */
+  mostDemandingWave?: number;
+  /** R split: pool minima of partitions and gates, exclusive buffers of remote channels. */
+  pools: number;
+  exclusive: number;
+  /** Sizes of the most demanding TaskManager's requests, each once, in set-up order: Flink's "required" is one of them. */
+  requestSizes: number[];
+  counted: 'all-tasks' | 'worst-wave';
+  failure?: { required: number; available: number; message: string };
+  advice?: {
+    networkMemory?: { keys: Record<string, string>; total: number };
+    fraction?: { keys: Record<string, string>; total: number };
+    slotsPerTaskManager?: { slots: number; required: number };
+    buffersPerChannel?: { required: number; fits: boolean };
+  };
+}
+
+export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson {
+  return {
+    total: c.total,
+    required: c.required,
+    fits: c.fits,
+    segmentSize: c.segmentSize,
+    networkMemory: bytesToJson(c.networkMemory),
+    slotsPerTaskManager: c.slotsPerTaskManager,
+    slots: c.slots,
+    taskManagers: c.taskManagers,
+    mostDemandingTaskManager: c.mostDemanding,
+    ...(c.mostDemandingWave === undefined ? {} : { mostDemandingWave: c.mostDemandingWave }),
+    pools: c.pools,
+    exclusive: c.exclusive,
+    requestSizes: [...c.requestSizes],
+    counted: c.counted,
+    ...(c.failure === undefined ? {} : { failure: { ...c.failure } }),
+    ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) as NetworkBuffersJson['advice'] }),
+  };
+}
+
+const keysText = (keys: Record<string, string>): string =>
+  Object.entries(keys)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+
+/** The text section: the answer first, then Flink's message and what to change. */
+export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): string[] {
+  const tm = `${count(n.slotsPerTaskManager, 'slot')}, network ${formatBytes(BigInt(n.networkMemory))} = ${n.total} buffers of ${formatBytes(BigInt(n.segmentSize))}`;
+  const lines = [s.heading(`Network buffers (TaskManager: ${tm})`)];
+  const split = `${n.required} buffers: ${n.pools} for partition and gate pools, ${n.exclusive} exclusive for remote channels.`;
+  if (n.mostDemandingWave === undefined) {
+    const which = n.taskManagers === 1 ? 'it requires' : `the most demanding (TaskManager ${n.mostDemandingTaskManager + 1}) requires`;
+    lines.push(`  The job's ${count(n.slots, 'slot')} fill ${count(n.taskManagers, 'TaskManager')} in request order; ${which} ${split}`);
+  } else {
+    lines.push(
+      `  Batch: the regions run in waves, each wave's slots on fully used TaskManagers (at most ${count(n.taskManagers, 'TaskManager')} at once); the most demanding (TaskManager ${n.mostDemandingTaskManager + 1} in wave ${n.mostDemandingWave + 1}) requires ${split}`,
+      s.dim('  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.'),
+    );
+  }
+  if (n.fits) {
+    lines.push(s.strong(`  Fits: ${n.required} ≤ ${n.total}.`));
+    return lines;
+  }
+  lines.push(s.strong(`  Does not fit: ${n.required} > ${n.total}. Flink fails a task at deployment with:`), `    ${n.failure!.message}`);
+  lines.push(
+    s.dim(
+      '  (Flink prints the one request that crossed the line; which one depends on the order the tasks start — this is the first in Flink’s set-up order.)',
+    ),
+  );
+  const advice = n.advice ?? {};
+  const options: string[] = [];
+  if (advice.networkMemory) options.push(`${keysText(advice.networkMemory.keys)} → ${advice.networkMemory.total} buffers`);
+  if (advice.fraction) options.push(`${keysText(advice.fraction.keys)} → ${advice.fraction.total} buffers`);
+  const slots = advice.slotsPerTaskManager;
+  if (slots !== undefined && slots.slots > 0)
+    options.push(`taskmanager.numberOfTaskSlots: ${slots.slots} → ${slots.required} buffers required per TaskManager`);
+  if (advice.buffersPerChannel?.fits)
+    options.push(
+      `taskmanager.network.memory.buffers-per-channel: 1 → ${advice.buffersPerChannel.required} buffers required per TaskManager`,
+    );
+  if (options.length === 0)
+    return [...lines, '  No single change of the network memory, slots or buffers per channel fits: give the TaskManagers more memory.'];
+  return [...lines, '  To fit, one of:', ...options.map((o) => `    ${o}`)];
+}
