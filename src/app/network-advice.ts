@@ -29,13 +29,17 @@ export function networkBufferAdvice(
   const buffers = report.taskManagers.reduce((most, tm) => Math.max(most, tm.networkBuffers?.required ?? 0), 0);
   const mib = (BigInt(buffers) * segmentSize + MIB - 1n) / MIB;
   const networkMemory = `${mib}m`;
-  const keys = { 'taskmanager.memory.network.min': networkMemory, 'taskmanager.memory.network.max': networkMemory };
-  const proven = provenWith(data, keys, jobs, version);
+  // The minimum alone where the maximum allows it (as plan --tm-config advises), else both.
+  const options: Record<string, string>[] = [
+    { 'taskmanager.memory.network.min': networkMemory },
+    { 'taskmanager.memory.network.min': networkMemory, 'taskmanager.memory.network.max': networkMemory },
+  ];
+  const keys = options.find((k) => provenWith(data, k, jobs, version));
   const slots = fewerSlots(report, failures, jobs, shuffleOptions);
   return {
     buffers,
     networkMemory: (mib * MIB).toString(),
-    ...(proven ? { keys } : {}),
+    ...(keys === undefined ? {} : { keys }),
     ...(slots === undefined ? {} : { slotsPerTaskManager: slots }),
   };
 }

@@ -14,8 +14,6 @@ import type { NetworkBufferFailureJson } from '../report/simulation-report.js';
 import { count } from '../util/plural.js';
 import { printable } from '../util/printable.js';
 
-export const INSUFFICIENT_BUFFERS = 'network/insufficient-buffers';
-
 /** The finding for the policy's TaskManager configuration; undefined when the buffers fit or cannot be counted. */
 export function tmConfigNetworkFinding(analysis: JobAnalysis, tmConfig: SourceText): Diagnostic | undefined {
   const check = networkCheck(analysis, tmConfig);
@@ -25,13 +23,13 @@ export function tmConfigNetworkFinding(analysis: JobAnalysis, tmConfig: SourceTe
   const message =
     `on fully used TaskManagers of ${printable(tmConfig.file)} (${tm}) ${which} tasks require ${check.required} buffers, and Flink fails them at deployment: ` +
     `${check.failure!.message}${fixText(check)}`;
-  return { code: INSUFFICIENT_BUFFERS, severity: 'error', message, location: { pointer: '' } };
+  return { code: 'network/insufficient-buffers', severity: 'error', message, location: { pointer: '' } };
 }
 
 /** The finding for a job the policy's cluster places on a TaskManager whose pool refuses its tasks. */
 export function clusterNetworkFinding(failure: NetworkBufferFailureJson, clusterFile: string): Diagnostic {
   const message = `on the cluster ${printable(clusterFile)}, TaskManager ${printable(failure.taskManager)} cannot serve the network buffers of the job's tasks placed there, and Flink fails them at deployment: ${failure.message}`;
-  return { code: INSUFFICIENT_BUFFERS, severity: 'error', message, location: { pointer: '' } };
+  return { code: 'network/insufficient-buffers', severity: 'error', message, location: { pointer: '' } };
 }
 
 function networkCheck(analysis: JobAnalysis, tmConfig: SourceText): NetworkBufferCheck | undefined {
