@@ -45,7 +45,12 @@ export function networkBufferAdvice(
 }
 
 /** The jobs all met on the cluster whose default worker's configuration sets `keys` (only a worker given as a Flink configuration). */
-function provenWith(data: Raw, keys: Record<string, string>, jobs: readonly JobDefinition[], version: { flinkVersion?: FlinkVersion }): boolean {
+function provenWith(
+  data: Raw,
+  keys: Record<string, string>,
+  jobs: readonly JobDefinition[],
+  version: { flinkVersion?: FlinkVersion },
+): boolean {
   const worker = data.defaultWorker as Raw | undefined;
   const config = worker?.flinkConfiguration as Raw | undefined;
   if (config === undefined) return false;
@@ -77,7 +82,8 @@ function fewerSlots(
 }
 
 function mostSlotsThatFit(network: JobNetwork, options: ShuffleOptions | undefined, slots: number, total: number): number | undefined {
-  const plan = options === undefined ? network.plan : { ...network.plan, rules: networkBufferRules(network.plan.rules.flinkVersion, options) };
+  const plan =
+    options === undefined ? network.plan : { ...network.plan, rules: networkBufferRules(network.plan.rules.flinkVersion, options) };
   for (let s = slots - 1; s >= 1; s--) {
     const placement = Int32Array.from({ length: plan.slotCount }, (_, g) => Math.floor(g / s));
     const required = buffersPerTaskManager(plan, placement).reduce((most, tm) => Math.max(most, tm.required), 0);

@@ -133,7 +133,9 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
     const ids = overrun.slice(0, 5).map((tm) => printable(tm.id));
     const more = overrun.length > 5 ? ` and ${overrun.length - 5} more` : '';
     lines.push(
-      style.error(`  ${count(overrun.length, 'TaskManager')} cannot serve the network buffers their tasks require: ${ids.join(', ')}${more}`),
+      style.error(
+        `  ${count(overrun.length, 'TaskManager')} cannot serve the network buffers their tasks require: ${ids.join(', ')}${more}`,
+      ),
     );
   }
   if (report.pendingTaskManagers.length > 0) {

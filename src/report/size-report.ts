@@ -95,8 +95,16 @@ export type SizeRejectionJson = NetworkBuffersRejection;
 
 /** `size --emit` of a shape whose TaskManagers cannot serve the network buffers: nothing to deploy. */
 export function networkBuffersEmitError(rejections: readonly SizeRejectionJson[]): Diagnostic {
-  const why = rejections.map((r) => `job ${printable(r.job)} requires ${r.required} network buffers on TaskManager ${printable(r.taskManager)}, whose pool has ${r.total}`).join('; ');
-  return error('size/network-buffers', `the TaskManagers of this shape cannot serve the network buffers their tasks require, so there is nothing to emit: ${why}`);
+  const why = rejections
+    .map(
+      (r) =>
+        `job ${printable(r.job)} requires ${r.required} network buffers on TaskManager ${printable(r.taskManager)}, whose pool has ${r.total}`,
+    )
+    .join('; ');
+  return error(
+    'size/network-buffers',
+    `the TaskManagers of this shape cannot serve the network buffers their tasks require, so there is nothing to emit: ${why}`,
+  );
 }
 
 /** One rejection per job failing at deployment for want of network buffers on the sized count. */
@@ -105,7 +113,16 @@ export function networkBufferRejections(outcome: SimulationOutcome): NetworkBuff
     const failure = j.networkBuffers;
     if (failure === undefined) return [];
     const required = outcome.networkBuffers.get(failure.taskManager)?.required ?? failure.jobRequired;
-    return [{ kind: 'network-buffers' as const, job: j.id, taskManager: failure.taskManager, required, total: failure.total, message: failure.message }];
+    return [
+      {
+        kind: 'network-buffers' as const,
+        job: j.id,
+        taskManager: failure.taskManager,
+        required,
+        total: failure.total,
+        message: failure.message,
+      },
+    ];
   });
 }
 

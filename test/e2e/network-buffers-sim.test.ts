@@ -71,7 +71,9 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
       'TaskManagers (50)',
     ]);
     expect(lines[job + 12]).toMatch(/^ {2}tm-1: 4\/4 slots used; .*; network buffers 4752 of 4096: its tasks fail at deployment$/);
-    expect(run.stdout).toContain('  50 TaskManagers cannot serve the network buffers their tasks require: tm-1, tm-2, tm-3, tm-4, tm-5 and 45 more');
+    expect(run.stdout).toContain(
+      '  50 TaskManagers cannot serve the network buffers their tasks require: tm-1, tm-2, tm-3, tm-4, tm-5 and 45 more',
+    );
   });
 
   it('--json: verdict failing, the job’s refused request, every TaskManager 4752 of 4096 (schema-valid)', () => {
@@ -88,7 +90,9 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
       message: FLINK,
     });
     expect(report.taskManagers).toHaveLength(50);
-    expect(report.taskManagers.every((tm) => JSON.stringify(tm.networkBuffers) === '{"total":4096,"required":4752,"fits":false}')).toBe(true);
+    expect(report.taskManagers.every((tm) => JSON.stringify(tm.networkBuffers) === '{"total":4096,"required":4752,"fits":false}')).toBe(
+      true,
+    );
     expect(report.networkAdvice).toEqual({
       buffers: 4752,
       networkMemory: String(149 * 1024 * 1024),
@@ -103,7 +107,10 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
       fixed,
       readFileSync(join(ROOT, CLUSTER), 'utf8')
         .replace(/^\$schema:.*\n/m, '')
-        .replace('    taskmanager.numberOfTaskSlots: 4\n', '    taskmanager.numberOfTaskSlots: 4\n    taskmanager.memory.network.min: 149m\n'),
+        .replace(
+          '    taskmanager.numberOfTaskSlots: 4\n',
+          '    taskmanager.numberOfTaskSlots: 4\n    taskmanager.memory.network.min: 149m\n',
+        ),
     );
     const { status, report } = simulateJson(fixed, join(ROOT, JOB));
     expect(status).toBe(0);

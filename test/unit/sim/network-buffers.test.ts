@@ -13,7 +13,12 @@ import { bufferPlanOf, jobData, threeVertexJob } from '../../support/network-buf
 const SEGMENT = 32768n;
 
 /** A TaskManager whose total holds `buffers` network buffers of 32 KiB, with its slots held by `jobs` (undefined: free). */
-function taskManager(id: string, buffers: number, jobs: readonly (string | undefined)[], profile: ResourceProfile = UNKNOWN): TaskManagerView {
+function taskManager(
+  id: string,
+  buffers: number,
+  jobs: readonly (string | undefined)[],
+  profile: ResourceProfile = UNKNOWN,
+): TaskManagerView {
   const total = specified({ networkMemory: BigInt(buffers) * SEGMENT });
   return {
     id,
@@ -121,7 +126,9 @@ describe('a job split across TaskManagers', () => {
 
   it('a job holding fewer slots than its groups, or not running, is not counted; nor a TaskManager without network memory', () => {
     expect(atEnd([p4], [taskManager('tm-1', 4096, ['split', 'split', 'split'])]).taskManagers.size).toBe(0);
-    expect(atEnd([p4], [taskManager('tm-1', 4096, ['split', 'split', 'split', 'split'])], { running: () => false }).taskManagers.size).toBe(0);
+    expect(atEnd([p4], [taskManager('tm-1', 4096, ['split', 'split', 'split', 'split'])], { running: () => false }).taskManagers.size).toBe(
+      0,
+    );
     expect(atEnd([p4], [taskManager('tm-1', 0, ['split', 'split', 'split', 'split'])]).taskManagers.size).toBe(0);
     expect(atEnd([job('bare', undefined)], [taskManager('tm-1', 4096, ['bare'])]).taskManagers.size).toBe(0);
   });
@@ -142,7 +149,10 @@ describe('work is linear', () => {
     for (let t = 0; t < k; t++) {
       const a = `a${t}`;
       const b = `b${t}`;
-      jobs.push({ ...job(a, undefined), network: { plan, slotProfiles: undefined } }, { ...job(b, undefined), network: { plan, slotProfiles: undefined } });
+      jobs.push(
+        { ...job(a, undefined), network: { plan, slotProfiles: undefined } },
+        { ...job(b, undefined), network: { plan, slotProfiles: undefined } },
+      );
       taskManagers.push(taskManager(`tm-${t}`, 4096, [a, a, b, b, 'bare', undefined]));
     }
     return { jobs, taskManagers };
