@@ -74,6 +74,10 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
     expect(run.stdout).toContain(
       '  50 TaskManagers cannot serve the network buffers their tasks require: tm-1, tm-2, tm-3, tm-4, tm-5 and 45 more',
     );
+    // The README shows the first lines as the CLI prints them.
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(
+      `$ npx flinkslot simulate --cluster ${CLUSTER} ${JOB}\n${lines.slice(0, 16).join('\n')}\n[...]\n`,
+    );
   });
 
   it('--json: verdict failing, the job’s refused request, every TaskManager 4752 of 4096 (schema-valid)', () => {
