@@ -23,8 +23,8 @@ import { withConfigPointer } from '../memory/task-manager-slot-size.js';
 import { type SizeReport, buildSizeReport } from '../report/size-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
-import type { JobDefinition } from '../sim/scenario/scenario.js';
-import type { SimulationOutcome } from '../sim/simulation-outcome.js';
+import type { JobDefinition, Scenario } from '../sim/scenario/scenario.js';
+import { type SimulationOutcome, withNetworkBuffers } from '../sim/simulation-outcome.js';
 import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
 import { printable } from '../util/printable.js';
 import { pushAll } from '../util/push-all.js';
@@ -81,16 +81,16 @@ export function sizeWorker(
   // One requirement per TaskManager is the most a count can help: beyond it, more do not.
   const cap = Math.min(MAX_TASK_MANAGERS, Math.max(1, requested));
   const hint = Math.ceil(requested / Math.max(1, slotsPerTaskManager));
-  // The least count whose slots serve every job: jobs that then fail at deployment for want of network
-  // buffers there (verdict failing) reject the shape (size-report.ts networkBufferRejections).
-  const slotsServe = (r: Result<CountRun>): boolean => r.ok && (r.value.outcome.verdict === 'met' || r.value.outcome.verdict === 'failing');
-  const search = minimalCount(run, slotsServe, hint, cap);
+  const search = minimalCount(run, (r) => r.ok && r.value.outcome.verdict === 'met', hint, cap);
   const failed = [...search.evaluated.values()].find((r) => !r.ok);
   if (failed !== undefined && !failed.ok) return failed;
   const outcomes = new Map([...search.evaluated].map(([n, r]) => [n, (r as { ok: true; value: CountRun }).value.outcome]));
   const total = shape.total as SpecifiedProfile;
   if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!, total)]);
-  const met = outcomes.get(search.count)!;
+  // The runs count slots; on the count kept, jobs that fail at deployment for want of network buffers
+  // (verdict failing) reject the shape (size-report.ts networkBufferRejections).
+  const kept = search.evaluated.get(search.count)! as { ok: true; value: CountRun };
+  const met = withNetworkBuffers(outcomes.get(search.count)!, kept.value.scenario);
   const deployment = sizeDeployment(worker.data, total, search.count, slotsPerTaskManager, met.flinkVersion, jobs);
   if (emit && !deployment.ok) return deployment;
   return ok(
@@ -187,7 +187,9 @@ function withSlots(data: Raw, slots: number): Raw {
 
 /** One run: its outcome, and the shape as the SlotManager registers it (undefined on 0 TaskManagers). */
 interface CountRun {
+  /** Slots only: without the network-buffer judgement. */
   readonly outcome: SimulationOutcome;
+  readonly scenario: Scenario;
   readonly shape: TaskManagerRegistration | undefined;
   /** taskmanager.numberOfTaskSlots of the shape (fine-grained TaskManagers register none up front). */
   readonly slotsPerTaskManager: number;
@@ -201,11 +203,12 @@ function simulateCount(
   version: { flinkVersion?: FlinkVersion },
 ): Result<CountRun> {
   const data = { ...worker.data, resourceAllocation: 'standalone', taskManagers: n === 0 ? [] : [{ id: 'tm', count: n }] };
-  const run = runOnClusterData(data, jobs, version);
+  const run = runOnClusterData(data, jobs, version, { networkBuffers: false });
   if (!run.ok) return fail(worker.locate(run.diagnostics));
   const { scenario, outcome } = run.value;
   return ok({
     outcome,
+    scenario,
     shape: scenario.cluster.taskManagers[0]?.registration,
     slotsPerTaskManager: scenario.cluster.config.slotsPerWorker,
   });

@@ -85,9 +85,7 @@ export function networkBuffersAtEnd(inputs: NetworkBufferInputs): NetworkBufferO
     const slots = held.get(job);
     const placement = slots === undefined ? undefined : placeGroups(network, slots);
     if (placement === undefined) continue;
-    const plan = withTaskManagerRules(network.plan, inputs.shuffleOptions);
-    const buffers = buffersPerTaskManager(plan, placement.local, placement.taskManagers.length);
-    counter.work += plan.vertexOf.length + placement.taskManagers.length;
+    const buffers = jobBuffers(network.plan, inputs.shuffleOptions, placement, counter);
     placement.taskManagers.forEach((k, local) => perTaskManager[k]!.push({ job, buffers: buffers[local]! }));
   }
   const taskManagers = new Map<string, TaskManagerNetworkBuffers>();
@@ -178,6 +176,34 @@ function byProfile(profiles: readonly ResourceProfile[], slots: HeldSlots): numb
     else return undefined;
   }
   return order;
+}
+
+/**
+ * Per plan, the buffers of placements already counted: `size --search` places one job the same way on
+ * every shape with the same slots per TaskManager (only N differs), so each placement is counted once.
+ * A cache of pure results, keyed by the plan object: the same inputs give the same answer.
+ */
+const counted = new WeakMap<NetworkBufferPlan, Map<string, TaskManagerBuffers[]>>();
+const PLACEMENTS_KEPT = 64;
+
+function jobBuffers(
+  original: NetworkBufferPlan,
+  options: ShuffleOptions | undefined,
+  placement: { local: Int32Array; taskManagers: number[] },
+  counter: { work: number },
+): TaskManagerBuffers[] {
+  let byPlacement = counted.get(original);
+  if (byPlacement === undefined) counted.set(original, (byPlacement = new Map()));
+  const key = `${JSON.stringify(options ?? null, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}|${placement.local.join(',')}`;
+  // Counted as if computed: the bound holds for a placement seen the first time.
+  counter.work += placement.local.length + placement.taskManagers.length + original.vertexOf.length;
+  const known = byPlacement.get(key);
+  if (known !== undefined) return known;
+  const plan = withTaskManagerRules(original, options);
+  const buffers = buffersPerTaskManager(plan, placement.local, placement.taskManagers.length);
+  if (byPlacement.size >= PLACEMENTS_KEPT) byPlacement.clear();
+  byPlacement.set(key, buffers);
+  return buffers;
 }
 
 /** The TaskManager's code and configuration decide what a task requests: the cluster's network options replace the job file's. */

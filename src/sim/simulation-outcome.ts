@@ -10,7 +10,7 @@ import type { JobTimeline } from './job-timeline.js';
 import type { ScenarioRun } from './run-scenario.js';
 import { type NetworkBufferFailure, type TaskManagerNetworkBuffers, networkBuffersAtEnd } from './network-buffers.js';
 import { type SimulationHistory, simulationHistory } from './simulation-history.js';
-import { requirementsAreUnknown } from './scenario/scenario.js';
+import { type Scenario, requirementsAreUnknown } from './scenario/scenario.js';
 import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
 import { type ProfileCount, countSlots } from './slotmanager/resource-counter.js';
 import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slotmanager/slot-manager.js';
@@ -128,38 +128,33 @@ function overallVerdict(jobs: readonly JobOutcome[]): Verdict {
 
 /**
  * Network buffers from the placement at the end: the jobs met then (still running, every slot held)
- * in the order they were submitted; a met job a TaskManager's pool refuses is failing.
+ * in the order they were submitted; a met job a TaskManager's pool refuses is failing. Part of every
+ * outcome, unless the caller leaves it out and adds it later (`size` counts slots over several runs
+ * and judges the buffers on the count it keeps).
  */
-function withNetworkBuffers(
-  run: ScenarioRun,
-  jobs: JobOutcome[],
-  taskManagers: readonly TaskManagerView[],
-): { jobs: JobOutcome[]; networkBuffers: ReadonlyMap<string, TaskManagerNetworkBuffers> } {
-  const { scenario } = run;
-  const running = new Set(jobs.filter((j) => j.verdict === 'met' && j.finishedAt === undefined).map((j) => j.id));
-  const submitted = (id: string): number => run.timelines.get(id)?.submittedAt ?? Number.POSITIVE_INFINITY;
+export function withNetworkBuffers(outcome: SimulationOutcome, scenario: Scenario): SimulationOutcome {
+  const running = new Set(outcome.jobs.filter((j) => j.verdict === 'met' && j.finishedAt === undefined).map((j) => j.id));
+  const submittedAt = new Map(outcome.jobs.map((j) => [j.id, j.timeline?.submittedAt ?? Number.POSITIVE_INFINITY]));
+  const submitted = (id: string): number => submittedAt.get(id) ?? Number.POSITIVE_INFINITY;
   const ordered = scenario.jobs.filter((j) => running.has(j.id)).sort((a, b) => submitted(a.id) - submitted(b.id));
-  if (!ordered.some((j) => j.network !== undefined)) return { jobs, networkBuffers: new Map() };
-  const outcome = networkBuffersAtEnd({
+  if (!ordered.some((j) => j.network !== undefined)) return outcome;
+  const network = networkBuffersAtEnd({
     jobs: ordered,
-    taskManagers,
+    taskManagers: outcome.taskManagers,
     shuffleOptions: scenario.cluster.shuffleOptions,
     running: (id) => running.has(id),
   });
-  return {
-    jobs: jobs.map((j) => {
-      const failure = outcome.failures.get(j.id);
-      return failure === undefined ? j : { ...j, verdict: 'failing', networkBuffers: failure };
-    }),
-    networkBuffers: outcome.taskManagers,
-  };
+  const jobs = outcome.jobs.map((j): JobOutcome => {
+    const failure = network.failures.get(j.id);
+    return failure === undefined ? j : { ...j, verdict: 'failing', networkBuffers: failure };
+  });
+  return { ...outcome, jobs, verdict: overallVerdict(jobs), networkBuffers: network.taskManagers };
 }
 
-export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHistory = false): SimulationOutcome {
+export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHistory = false, networkBuffers = true): SimulationOutcome {
   const { scenario, sim, slotManager: sm } = run;
-  const taskManagers = sm.taskManagers();
-  const { jobs, networkBuffers } = withNetworkBuffers(run, jobOutcomes(run), taskManagers);
-  return {
+  const jobs = jobOutcomes(run);
+  const outcome: SimulationOutcome = {
     scenario: scenario.name,
     variant: scenario.variant,
     flinkVersion: scenario.flinkVersion,
@@ -169,8 +164,8 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHist
     endTime: run.endTime,
     verdict: overallVerdict(jobs),
     jobs,
-    taskManagers,
-    networkBuffers,
+    taskManagers: sm.taskManagers(),
+    networkBuffers: new Map(),
     pendingTaskManagers: sm.pendingTaskManagers(),
     workersStarted: run.workersStarted,
     trace: withTrace ? sim.trace : undefined,
@@ -181,4 +176,5 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHist
         )
       : undefined,
   };
+  return networkBuffers ? withNetworkBuffers(outcome, scenario) : outcome;
 }
