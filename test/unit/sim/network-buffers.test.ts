@@ -139,6 +139,39 @@ describe('a job split across TaskManagers', () => {
   });
 });
 
+describe('a job requesting several profiles: each group takes the next slot of its own profile', () => {
+  // a(2) -pointwise-> b(4): groups {a0, b0}, {a1, b2}, {b1}, {b3}; b0 and b1 read a0, b2 and b3 read a1.
+  const data = jobData(
+    '1.17',
+    [
+      ['a', 2],
+      ['b', 4],
+    ],
+    [['a', 'b', 'POINTWISE', 'PIPELINED_BOUNDED']],
+  );
+  const big = specified({ managedMemory: 2n ** 30n });
+  const small = specified({ managedMemory: 2n ** 20n });
+  const slot = (job: string, profile: ResourceProfile) => ({ job, profile });
+  const tm = (id: string, slots: { job: string; profile: ResourceProfile }[]): TaskManagerView => ({
+    ...taskManager(id, 100, []),
+    registeredSlots: slots.length,
+    slots: slots.map((x, index) => ({ index, ...x })),
+  });
+  const held = [tm('tm-1', [slot('pw', small), slot('pw', big)]), tm('tm-2', [slot('pw', small), slot('pw', big)])];
+
+  it('groups 0, 1 request the big profile, 2, 3 the small: tm-1 holds {a0, b0} and {b1}, every channel local', () => {
+    const pw: JobDefinition = { ...job('pw', undefined), network: { plan: bufferPlanOf(data), slotProfiles: [big, big, small, small] } };
+    const out = atEnd([pw], held);
+    // Per TaskManager: a's partition (2 subpartitions + 1) and two gates of 1.
+    expect([out.taskManagers.get('tm-1')!.required, out.taskManagers.get('tm-2')!.required]).toEqual([5, 5]);
+  });
+
+  it('in slot order instead (one profile): {a0, b0}, {a1, b2} on tm-1, b1 and b3 read remotely on tm-2', () => {
+    const out = atEnd([job('pw', data)], held);
+    expect([out.taskManagers.get('tm-1')!.required, out.taskManagers.get('tm-2')!.required]).toEqual([8, 6]);
+  });
+});
+
 describe('work is linear', () => {
   /** k TaskManagers of 4 slots, each slot held by a job of its own pair: 2k jobs of parallelism 2, plus bare slots. */
   function cluster(k: number): { jobs: JobDefinition[]; taskManagers: TaskManagerView[] } {
