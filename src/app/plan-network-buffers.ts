@@ -9,6 +9,7 @@ import { analyzeExecution } from '../execution/analyze-execution.js';
 import { type TaskManagerNetwork, checkNetworkBuffers } from '../execution/network-buffer-check.js';
 import { configuredTaskManager } from '../memory/task-manager-slot-size.js';
 import type { JobGraph } from '../model/job-graph.js';
+import { isSpecified } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import { networkBuffersToJson } from '../report/network-buffers-report.js';
@@ -47,5 +48,8 @@ export function withNetworkBuffers(
       return setup.ok ? setup.value.memory.network : undefined;
     },
   };
-  report.networkBuffers = networkBuffersToJson(checkNetworkBuffers(job.graph, execution.value, network));
+  const json = networkBuffersToJson(checkNetworkBuffers(job.graph, execution.value, network));
+  // Fine-grained slots are carved from the TaskManager's resources: how many share one is not numberOfTaskSlots.
+  if (execution.value.slotProfiles.some(isSpecified)) json.declaredResources = true;
+  report.networkBuffers = json;
 }

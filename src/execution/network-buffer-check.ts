@@ -9,7 +9,7 @@
  */
 import { atLeast } from '../model/flink-version.js';
 import type { JobGraph } from '../model/job-graph.js';
-import { type TaskManagerBuffers, buffersPerTaskManager } from './network-buffer-demand.js';
+import { type TaskManagerBuffers, buffersPerTaskManager, buffersPerVertex } from './network-buffer-demand.js';
 import { firstFailingRequest, insufficientNetworkBuffersMessage, networkBufferCount } from './network-buffer-failure.js';
 import { type NetworkBufferExecution, type NetworkBufferPlan, networkBufferPlan } from './network-buffer-plan.js';
 
@@ -51,6 +51,8 @@ export interface NetworkBufferCheck {
   /** R split: pool minima (partitions, gates) and exclusive buffers of remote channels. */
   readonly pools: number;
   readonly exclusive: number;
+  /** The most demanding TaskManager's requirement by job vertex: which exchanges make it. */
+  readonly perVertex: readonly { readonly vertex: string; readonly subtasks: number; readonly required: number }[];
   /** The sizes of the most demanding TaskManager's requests, each once, in Flink's set-up order: Flink prints one of them. */
   readonly requestSizes: readonly number[];
   /** Streaming: every task at once; batch: on each TaskManager, the wave whose tasks require most. */
@@ -163,6 +165,7 @@ export function checkNetworkBuffers(
     pools: worst.required - worst.exclusive,
     exclusive: worst.exclusive,
     requestSizes: [...new Set(worst.requests.map((r) => r.size))],
+    perVertex: buffersPerVertex(plan, counted.placement, k).map((v) => ({ ...v, vertex: plan.vertices[v.vertex]!.id })),
     counted: plan.waveOf === undefined ? 'all-tasks' : 'worst-wave',
   };
   if (failing === undefined) return check;

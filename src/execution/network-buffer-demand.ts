@@ -53,7 +53,8 @@ interface Placed {
 
 /**
  * Per TaskManager index (0 … max(placement, taskManagers − 1)), what the job's tasks there require.
- * `placement[g]`: the TaskManager of execution slot sharing group g.
+ * `placement[g]`: the TaskManager of execution slot sharing group g; negative: not placed (its tasks
+ * are not counted, and channels reading them count as remote).
  */
 export function buffersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, taskManagers = 0): TaskManagerBuffers[] {
   let count = taskManagers;
@@ -81,6 +82,7 @@ function producersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array)
 function tasksPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, count: number): number[][] {
   const out: number[][] = Array.from({ length: count }, () => []);
   for (let g = 0; g < plan.slotCount; g++) {
+    if (placement[g]! < 0) continue;
     const list = out[placement[g]!]!;
     for (let k = plan.groupStart[g]!; k < plan.groupStart[g + 1]!; k++) list.push(plan.tasks[k]!);
   }
@@ -179,4 +181,32 @@ function channels(placed: Placed, tm: number, v: number, index: number, gate: Ne
   const range = pointwiseRange(producer.parallelism, plan.vertices[v]!.parallelism, index);
   for (let p = range.start; p < range.end; p++) remote += remoteOf(p);
   return { all: range.end - range.start, remote };
+}
+
+/** What the tasks of one job vertex on one TaskManager require. */
+export interface VertexBuffers {
+  readonly vertex: number;
+  readonly subtasks: number;
+  readonly required: number;
+}
+
+/**
+ * The tasks of TaskManager `tm` grouped by job vertex (vertices in the order their first task is set
+ * up): which exchanges make its requirement. A batch plan counts the same wave `buffersPerTaskManager` does.
+ */
+export function buffersPerVertex(plan: NetworkBufferPlan, placement: Int32Array, tm: number): VertexBuffers[] {
+  const placed: Placed = { plan, placement, producersOn: producersPerTaskManager(plan, placement) };
+  const tasks: number[] = [];
+  for (let g = 0; g < plan.slotCount; g++)
+    if (placement[g] === tm) for (let k = plan.groupStart[g]!; k < plan.groupStart[g + 1]!; k++) tasks.push(plan.tasks[k]!);
+  const running = plan.waveOf === undefined ? tasks : worstWave(placed, tm, tasks);
+  const byVertex = new Map<number, { subtasks: number; required: number }>();
+  for (const x of running) {
+    const runs = new Runs();
+    perTask(placed, tm, x, runs);
+    const v = plan.vertexOf[x]!;
+    const entry = byVertex.get(v) ?? { subtasks: 0, required: 0 };
+    byVertex.set(v, { subtasks: entry.subtasks + 1, required: entry.required + runs.total });
+  }
+  return [...byVertex].map(([vertex, e]) => ({ vertex, ...e }));
 }

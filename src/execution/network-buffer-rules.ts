@@ -105,7 +105,8 @@ export function gateBuffers(rules: NetworkBufferRules, type: ResultPartitionType
   const bpc = rules.buffersPerChannel;
   if (!atLeast(rules.flinkVersion, 1, 11)) return { minimum: 0, exclusivePerChannel: bpc };
   if (!atLeast(rules.flinkVersion, 1, 17) || channels <= 0) return { minimum: 1, exclusivePerChannel: bpc };
-  const required = Math.min(gateThreshold(rules, type), channels * bpc + 1);
+  // A threshold below 1 is refused at start-up (§4 of the research); never count below one buffer.
+  const required = Math.max(1, Math.min(gateThreshold(rules, type), channels * bpc + 1));
   const exclusivePerChannel = Math.min(bpc, Math.floor((required - 1) / channels));
   return { minimum: required - exclusivePerChannel * channels, exclusivePerChannel };
 }

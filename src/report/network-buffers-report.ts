@@ -7,6 +7,7 @@ import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
 import { type BytesJson, bytesToJson } from './profile-json.js';
 import type { Style } from './style.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface NetworkBuffersJson {
   /** N: buffers of one TaskManager (network memory / segment size). */
@@ -29,7 +30,11 @@ export interface NetworkBuffersJson {
   exclusive: number;
   /** Sizes of the most demanding TaskManager's requests, each once, in set-up order: Flink's "required" is one of them. */
   requestSizes: number[];
+  /** The most demanding TaskManager's requirement by job vertex (id), in set-up order. */
+  perVertex: Array<{ vertex: string; subtasks: number; required: number }>;
   counted: 'all-tasks' | 'worst-wave';
+  /** Some slots declare resources (fine-grained): counted as if each took one of the TaskManager's slots. */
+  declaredResources?: true;
   failure?: { required: number; available: number; message: string };
   advice?: {
     networkMemory?: { keys: Record<string, string>; total: number };
@@ -54,6 +59,7 @@ export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson 
     pools: c.pools,
     exclusive: c.exclusive,
     requestSizes: [...c.requestSizes],
+    perVertex: c.perVertex.map((v) => ({ ...v })),
     counted: c.counted,
     ...(c.failure === undefined ? {} : { failure: { ...c.failure } }),
     ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) as NetworkBuffersJson['advice'] }),
@@ -66,7 +72,18 @@ const keysText = (keys: Record<string, string>): string =>
     .join(', ');
 
 /** The text section: the answer first, then Flink's message and what to change. */
-export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): string[] {
+/** At most this many vertices named in the text's breakdown (the largest shares); `--json` has all. */
+const VERTICES_SHOWN = 5;
+
+function byVertexLine(n: NetworkBuffersJson, label: (id: string) => string): string[] {
+  if (n.perVertex.length === 0) return [];
+  const largest = [...n.perVertex].sort((a, b) => b.required - a.required).slice(0, VERTICES_SHOWN);
+  const shown = largest.map((v) => `${label(v.vertex)} ${v.required} (${count(v.subtasks, 'subtask')})`).join(', ');
+  const rest = n.perVertex.length - largest.length;
+  return [`  By vertex there: ${shown}${rest > 0 ? `, … ${rest} more (--json)` : ''}.`];
+}
+
+export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style, label: (id: string) => string = (id) => id): string[] {
   const tm = `${count(n.slotsPerTaskManager, 'slot')}, network ${formatBytes(BigInt(n.networkMemory))} = ${n.total} buffers of ${formatBytes(BigInt(n.segmentSize))}`;
   const lines = [s.heading(`Network buffers (TaskManager: ${tm})`)];
   const split = `${n.required} buffers: ${n.pools} for partition and gate pools, ${n.exclusive} exclusive for remote channels.`;
@@ -79,6 +96,13 @@ export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): strin
       s.dim('  A blocking partition releases its buffers when done; channels from an earlier wave count as remote.'),
     );
   }
+  pushAll(lines, byVertexLine(n, label));
+  if (n.declaredResources)
+    lines.push(
+      s.dim(
+        "  Some slots declare resources: Flink carves those from the TaskManager's free resources, so how many share a TaskManager may differ from taskmanager.numberOfTaskSlots (counted here as one slot each).",
+      ),
+    );
   if (n.fits) {
     lines.push(s.strong(`  Fits: ${n.required} ≤ ${n.total}.`));
     return lines;
@@ -100,7 +124,13 @@ export function renderNetworkBuffersText(n: NetworkBuffersJson, s: Style): strin
     options.push(
       `taskmanager.network.memory.buffers-per-channel: 1 → ${advice.buffersPerChannel.required} buffers required per TaskManager`,
     );
-  if (options.length === 0)
-    return [...lines, '  No single change of the network memory, slots or buffers per channel fits: give the TaskManagers more memory.'];
+  if (slots !== undefined && slots.slots === 0) lines.push(`  Even 1 slot per TaskManager requires ${slots.required} buffers.`);
+  if (options.length === 0) {
+    const needed = formatBytes(BigInt(n.required) * BigInt(n.segmentSize));
+    return [
+      ...lines,
+      `  No single change of the network memory, slots or buffers per channel fits these TaskManagers: they need ${needed} of network memory each (${n.required} × ${n.segmentSize} bytes), so more memory in total.`,
+    ];
+  }
   return [...lines, '  To fit, one of:', ...options.map((o) => `    ${o}`)];
 }

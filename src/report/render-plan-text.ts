@@ -80,7 +80,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
     ),
   ]);
   pushAll(lines, ['', ...managedMemorySection(report, s, limit)]);
-  if (report.networkBuffers) pushAll(lines, ['', ...renderNetworkBuffersText(report.networkBuffers, s)]);
+  if (report.networkBuffers) pushAll(lines, ['', ...renderNetworkBuffersText(report.networkBuffers, s, label)]);
   if (report.execution) pushAll(lines, ['', ...renderExecutionText(report.execution, s, limit)]);
   if (report.notes !== undefined && report.notes.length > 0) {
     lines.push('', s.heading('Read from a Flink file'));

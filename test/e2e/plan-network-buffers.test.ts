@@ -12,10 +12,10 @@ import { ensureBuilt, runCli } from '../support/cli.js';
 
 beforeAll(ensureBuilt);
 
-const JOB = 'fixtures/jobs/network-p200.yaml';
-const CONFIG = 'fixtures/config/network-4-slots-1728m.yaml';
+const JOB = 'fixtures/network/job-p200.yaml';
+const CONFIG = 'fixtures/network/tm-1728m-4-slots.yaml';
 const schema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')) as object;
-const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
 interface NetworkBuffers {
   total: number;
@@ -40,9 +40,10 @@ describe('plan --tm-config: network buffers', () => {
     expect(run.status).toBe(0);
     const lines = run.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('Network buffers'));
-    expect(lines.slice(at, at + 11)).toEqual([
+    expect(lines.slice(at, at + 12)).toEqual([
       'Network buffers (TaskManager: 4 slots, network 128 MiB = 4096 buffers of 32 KiB)',
       "  The job's 200 slots fill 50 TaskManagers in request order; the most demanding (TaskManager 1) requires 4752 buffers: 1616 for partition and gate pools, 3136 exclusive for remote channels.",
+      '  By vertex there: map 2376 (4 subtasks), sink 1572 (4 subtasks), source 804 (4 subtasks).',
       '  Does not fit: 4752 > 4096. Flink fails a task at deployment with:',
       "    Insufficient number of network buffers: required 2, but only 0 available. The total number of network buffers is currently set to 4096 of 32768 bytes each. You can increase this number by setting the configuration keys 'taskmanager.memory.network.fraction', 'taskmanager.memory.network.min', and 'taskmanager.memory.network.max'.",
       '  (Flink prints the one request that crossed the line; which one depends on the order the tasks start — this is the first in Flink’s set-up order.)',
@@ -54,7 +55,7 @@ describe('plan --tm-config: network buffers', () => {
       '',
     ]);
     // The README shows this section as the CLI prints it.
-    const section = lines.slice(at, at + 10).join('\n');
+    const section = lines.slice(at, at + 11).join('\n');
     expect(readFileSync('README.md', 'utf8')).toContain(`$ flinkslot plan ${JOB} --tm-config ${CONFIG}\n[...]\n${section}\n`);
   });
 
@@ -90,6 +91,15 @@ describe('plan --tm-config: network buffers', () => {
     const { networkBuffers: n } = planJson(['fixtures/jobs/keyed-window.yaml', '--tm-config', CONFIG]);
     expect(n).toMatchObject({ total: 4096, fits: true });
     expect(n!.failure).toBeUndefined();
+  });
+
+  it('slots that declare resources are counted as one slot each, and the report says so', () => {
+    const job = 'fixtures/jobs/fine-grained-flip156.yaml';
+    expect(planJson([job, '--tm-config', CONFIG]).networkBuffers).toMatchObject({ declaredResources: true, fits: true });
+    expect(planJson([JOB, '--tm-config', CONFIG]).networkBuffers!).not.toHaveProperty('declaredResources');
+    expect(runCli(['plan', job, '--tm-config', CONFIG]).stdout).toContain(
+      "  Some slots declare resources: Flink carves those from the TaskManager's free resources, so how many share a TaskManager may differ from taskmanager.numberOfTaskSlots (counted here as one slot each).\n",
+    );
   });
 
   it('without --tm-config there is no networkBuffers (the TaskManager is not known)', () => {

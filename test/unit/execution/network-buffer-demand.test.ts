@@ -185,6 +185,15 @@ describe('firstFailingRequest (NetworkBufferPool)', () => {
   });
 });
 
+describe('slots not placed', () => {
+  it('a negative TaskManager index: the slot’s tasks are not counted, channels reading them are remote', () => {
+    const plan = bufferPlanOf(threeVertexJob('1.17', 4));
+    // Slots 0 and 1 on TaskManager 0; 2 and 3 not (yet) placed.
+    const tms = buffersPerTaskManager(plan, Int32Array.from([0, 0, -1, -1]));
+    expect(tms.map((t) => t.required)).toEqual([40]);
+  });
+});
+
 describe('more slots per TaskManager can require less', () => {
   it('1.10 a(4) → b(2) all-to-all: 2 slots per TaskManager require 14, 3 slots 13 (two channels turn local, a 3-buffer partition moves in)', () => {
     const data = jobData(

@@ -95,6 +95,8 @@ describe('input gate (SingleInputGateFactory; 1.17+ InputGateSpecUtils)', () => 
     expect(gateBuffers(r, 'PIPELINED_BOUNDED', 4)).toEqual({ minimum: 1, exclusivePerChannel: 2 });
     expect(gateBuffers(r, 'PIPELINED_BOUNDED', 6)).toEqual({ minimum: 4, exclusivePerChannel: 1 });
     expect(gateBuffers(r, 'BLOCKING', 20)).toEqual({ minimum: 10, exclusivePerChannel: 0 });
+    // 0 is refused when the TaskManager starts; counted as at least one buffer, never less.
+    expect(gateBuffers(rules('1.17', { readBufferRequiredPerGateMax: 0 }), 'BLOCKING', 20)).toEqual({ minimum: 1, exclusivePerChannel: 0 });
     // The option does not exist before 1.17.
     expect(gateBuffers(rules('1.16', { readBufferRequiredPerGateMax: 10 }), 'BLOCKING', 20)).toEqual({
       minimum: 1,
