@@ -11,9 +11,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, ensureBuilt, runCli } from '../support/cli.js';
 
-const JOB = 'fixtures/jobs/network-p200.yaml';
-const CLUSTER = 'fixtures/clusters/standalone-1728m-4-slots-x50.yaml';
-const CONFIG = 'fixtures/config/network-4-slots-1728m.yaml';
+const JOB = 'fixtures/network/job-p200.yaml';
+const CLUSTER = 'fixtures/network/cluster-1728m-4-slots-x50.yaml';
+const CONFIG = 'fixtures/network/tm-1728m-4-slots.yaml';
 const FLINK =
   "Insufficient number of network buffers: required 2, but only 0 available. The total number of network buffers is currently set to 4096 of 32768 bytes each. You can increase this number by setting the configuration keys 'taskmanager.memory.network.fraction', 'taskmanager.memory.network.min', and 'taskmanager.memory.network.max'.";
 
@@ -132,7 +132,7 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
 
 describe('validate: network/insufficient-buffers', () => {
   const message =
-    'on fully used TaskManagers of fixtures/config/network-4-slots-1728m.yaml (4 slots, 4096 network buffers of 32768 bytes) the most demanding one’s tasks require 4752 buffers, and Flink fails them at deployment: ' +
+    'on fully used TaskManagers of fixtures/network/tm-1728m-4-slots.yaml (4 slots, 4096 network buffers of 32768 bytes) the most demanding one’s tasks require 4752 buffers, and Flink fails them at deployment: ' +
     FLINK +
     ' To fit, one of: taskmanager.memory.network.min: 149m (4768 buffers); taskmanager.memory.network.fraction: 0.117 (4792 buffers); taskmanager.numberOfTaskSlots: 3 (3576 buffers required); taskmanager.network.memory.buffers-per-channel: 1 (3184 buffers required).';
 
