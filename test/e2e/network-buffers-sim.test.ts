@@ -124,6 +124,16 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
     expect(report.networkAdvice).toBeUndefined();
   });
 
+  it('report: the page says which job fails, with Flink’s message, and which TaskManagers cannot serve their tasks', () => {
+    const out = join(dir, 'report.html');
+    const run = runCli(['report', '--cluster', CLUSTER, JOB, '-o', out]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain('50 TaskManager(s), failing');
+    const page = readFileSync(out, 'utf8');
+    expect(page).toContain(`fails at deployment on tm-1: ${FLINK.replace(/'/g, '&#39;')}`);
+    expect(page.split('network buffers 4752 required of 4096: its tasks fail at deployment')).toHaveLength(51);
+  });
+
   it('jobs without a job graph (bare requirements) get no network figures', () => {
     const { report } = simulateJson('fixtures/simulate/two-jobs-standalone.yaml');
     expect(report.taskManagers.some((tm) => tm.networkBuffers !== undefined)).toBe(false);
