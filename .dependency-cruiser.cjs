@@ -15,7 +15,7 @@ const STAGES = [
   ['plan', ['errors', 'graph', 'util', 'model', 'parse']],
   ['execution', ['errors', 'graph', 'util', 'model', 'parse', 'plan']],
   ['memory', ['errors', 'graph', 'util', 'model', 'parse']],
-  ['sim', ['errors', 'graph', 'util', 'model', 'parse', 'plan', 'memory']],
+  ['sim', ['errors', 'graph', 'util', 'model', 'parse', 'plan', 'execution', 'memory']],
   ['report', ['errors', 'graph', 'util', 'model', 'parse', 'plan', 'execution', 'memory', 'sim']],
   ['app', ['errors', 'graph', 'util', 'model', 'parse', 'plan', 'execution', 'memory', 'sim', 'report']],
 ];

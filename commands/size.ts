@@ -132,14 +132,14 @@ input or usage.`;
           ...(flags['slot-min'] === undefined ? {} : { slotMin: flags['slot-min'] }),
         };
         const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
-        const rejected = result.ok && result.value.rejections.length > 0;
-        if (emit !== undefined && result.ok && rejected)
-          return this.failWith([core.belowFloorError(result.value.rejections)], color, ExitCode.NOT_MET);
+        const rejections = result.ok ? result.value.rejections : [];
+        if (emit !== undefined && rejections.length > 0)
+          return this.failWith([core.sizeRejectionError(rejections)], color, ExitCode.NOT_MET);
         if (emit !== undefined && result.ok)
           return this.emitFile(core, result.value, result.value, { emit, base, tmConfig, json: flags.json, color });
         await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
-        // Slots below the floor: no number of these TaskManagers is an answer (exit 1, as never met).
-        if (rejected) this.exit(ExitCode.NOT_MET);
+        // Slots below the floor, or TaskManagers that cannot serve the tasks' network buffers: no number of these TaskManagers is an answer (exit 1, as never met).
+        if (rejections.length > 0) this.exit(ExitCode.NOT_MET);
         return;
       }
       await this.search(core, tmConfig, jobs, { ...version, emit, base, json: flags.json, color, flags });

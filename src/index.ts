@@ -54,6 +54,7 @@ export type { ShapeCandidate, ShapeSearchReport } from './report/shape-search-re
 export { renderShapeSearchText } from './report/render-shape-search-text.js';
 export { noShapeRuns } from './report/shape-search-report.js';
 export type { SizeReport } from './report/size-report.js';
+export { networkBuffersEmitError, sizeRejectionError } from './report/size-report.js';
 export { renderSizeText } from './report/render-size-text.js';
 export { belowFloorError } from './report/slot-floor-report.js';
 export { readSlotMin } from './parse/slot-min.js';

@@ -10,15 +10,20 @@ import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js'
 import type { JobDefinition, Scenario } from '../sim/scenario/scenario.js';
 import { type SimulationOutcome, simulationOutcome } from '../sim/simulation-outcome.js';
 
+/** `networkBuffers: false`: the outcome without the network-buffer judgement (withNetworkBuffers adds it). */
 export function runOnClusterData(
   data: Record<string, unknown>,
   jobs: readonly JobDefinition[],
   version: { flinkVersion?: FlinkVersion },
+  options: { networkBuffers?: boolean } = {},
 ): Result<{ scenario: Scenario; outcome: SimulationOutcome }> {
   const planJobGraph = (path: string, pointer: string): Result<PlannedJob> =>
     fail([error('scenario/job-graph', `cannot read the job graph file '${path}': jobs on a cluster come as arguments`, pointer)]);
   const scenarios = readScenario(data, true, { ...version, planJobGraph, extraJobs: [...jobs] });
   if (!scenarios.ok) return scenarios;
   const scenario = scenarios.value[0]!;
-  return ok({ scenario, outcome: simulationOutcome(runScenario(scenario, { trace: false }), false) });
+  return ok({
+    scenario,
+    outcome: simulationOutcome(runScenario(scenario, { trace: false }), false, false, options.networkBuffers !== false),
+  });
 }

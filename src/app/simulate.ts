@@ -13,13 +13,20 @@ import type { VertexInformation } from '../sim/scheduler/slot-sharing-slot-alloc
 import { type PlannedJob, readScenario } from '../sim/scenario/read-scenario.js';
 import { runScenario } from '../sim/run-scenario.js';
 import { simulationOutcome } from '../sim/simulation-outcome.js';
-import type { JobDefinition } from '../sim/scenario/scenario.js';
+import type { JobDefinition, JobNetwork } from '../sim/scenario/scenario.js';
+import { analyzeExecution } from '../execution/analyze-execution.js';
+import { networkBufferPlan } from '../execution/network-buffer-plan.js';
+import { profileKey } from '../model/resource-profile.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { CLUSTER_KINDS, orWrongKind } from './wrong-kind.js';
 import { type ClusterOrigin, inUserTerms, targetWaysOf } from './deployment-advice.js';
 import { addTaskManagersAdvice } from './simulate-advice.js';
 import { raiseLimitsAdvice } from './limit-advice.js';
 import { pushAll } from '../util/push-all.js';
+import { textOf } from '../util/text-of.js';
+import type { ShuffleOptions } from '../model/job-graph.js';
+import { shuffleOptions } from '../memory/task-manager-slot-size.js';
+import { networkBufferAdvice } from './network-advice.js';
 import { type CheckedDocument, checkDocument, readClusterDocument } from './cluster-document.js';
 
 export { type CheckedDocument, readClusterDocument };
@@ -74,7 +81,21 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
     vertices,
     flinkVersion: analysis.graph.flinkVersion,
     flinkVersionSource: analysis.graph.flinkVersionSource,
+    network: jobNetwork(analysis),
   };
+}
+
+/**
+ * What the job's tasks ask of the TaskManagers' network buffer pools, for any placement of its slots;
+ * undefined when the subtask-level analysis refuses the job (too many subtasks, a co-location
+ * constraint): then nothing is counted for it, as for a job without a job graph.
+ */
+function jobNetwork(analysis: JobAnalysis): JobNetwork | undefined {
+  const execution = analyzeExecution(analysis);
+  if (!execution.ok) return undefined;
+  const profiles = execution.value.slotProfiles;
+  const several = new Set(profiles.map(profileKey)).size > 1;
+  return { plan: networkBufferPlan(analysis.graph, execution.value), slotProfiles: several ? profiles : undefined };
 }
 
 function simulateData(
@@ -209,6 +230,10 @@ function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefi
   const version = versionOption(options.flinkVersion);
   if (!checked.ok || !version.ok) return report;
   const origin = options.origin ?? checked.value.origin;
+  const data = checked.value.data as Record<string, unknown>;
+  const networkAdvice = networkBufferAdvice(report, data, jobs, version.value, workerShuffleOptions(data));
+  if (networkAdvice !== undefined) report = { ...report, networkAdvice };
+  if (report.verdict === 'failing') return report;
   if (report.resourceAllocation !== 'standalone') {
     const raiseLimits = raiseLimitsAdvice(checked.value.data as Record<string, unknown>, jobs, version.value);
     return raiseLimits === undefined ? report : inUserTerms({ ...report, raiseLimits }, origin);
@@ -216,6 +241,12 @@ function withAdvice(report: SimulationReport, cluster: SourceText, jobs: JobDefi
   const missing = report.jobs.reduce((sum, j) => sum + j.missing.reduce((s, m) => s + m.count, 0), 0);
   const advice = addTaskManagersAdvice(checked.value.data as Record<string, unknown>, jobs, version.value, missing);
   return advice === undefined ? report : inUserTerms({ ...report, advice }, origin);
+}
+
+/** The network options of the cluster's default worker, when a Flink configuration gives it. */
+function workerShuffleOptions(data: Record<string, unknown>): ShuffleOptions | undefined {
+  const config = ((data.defaultWorker ?? {}) as Record<string, unknown>).flinkConfiguration as Record<string, unknown> | undefined;
+  return config === undefined ? undefined : shuffleOptions(new Map(Object.entries(config).map(([k, v]) => [k, textOf(v)])));
 }
 
 /** What a person calls the job: its name, or its file's name when the job graph has none. */
@@ -245,6 +276,7 @@ export function jobDefinition(id: string, file: string, job: PlannedJob): JobDef
     source: file,
     pointer: '',
     flinkVersion,
+    network: job.network,
   };
 }
 

@@ -24,12 +24,12 @@ import validateCluster from '../parse/generated/cluster.validate.js';
 import { type CompiledValidator, validateWith } from '../parse/schema-validator.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { withConfigPointer } from '../memory/task-manager-slot-size.js';
-import { type SizeReport, buildSizeReport } from '../report/size-report.js';
-import { rejectionText } from '../report/slot-floor-report.js';
+import { type SizeRejectionJson, type SizeReport, buildSizeReport } from '../report/size-report.js';
+import { type FloorRejectionJson, rejectionText } from '../report/slot-floor-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';
-import type { JobDefinition } from '../sim/scenario/scenario.js';
-import type { SimulationOutcome } from '../sim/simulation-outcome.js';
+import type { JobDefinition, Scenario } from '../sim/scenario/scenario.js';
+import { type SimulationOutcome, withNetworkBuffers } from '../sim/simulation-outcome.js';
 import type { TaskManagerRegistration } from '../sim/slotmanager/slot-manager.js';
 import { printable } from '../util/printable.js';
 import { pushAll } from '../util/push-all.js';
@@ -85,7 +85,9 @@ export function sizeJobs(tmConfig: SourceText, jobGraphs: readonly SourceText[],
  * rejects a shape `--search` would choose), it warns; floors the user stated (`--slot-min`, slotMin) do.
  */
 function yoursToChoose(report: SizeReport): SizeReport {
-  const advisory = report.rejections.filter((r) => r.kind === 'slot-below-floor' && r.from.kind === 'managed-memory-default');
+  const advisory = report.rejections.filter(
+    (r): r is FloorRejectionJson => r.kind === 'slot-below-floor' && r.from.kind === 'managed-memory-default',
+  );
   if (advisory.length === 0) return report;
   const notes = advisory.map((r) =>
     warning(
@@ -93,7 +95,11 @@ function yoursToChoose(report: SizeReport): SizeReport {
       `each slot is below flinkslot's default floor for a job that uses managed memory: ${rejectionText(r)}; sized anyway, as the shape is yours (--search rejects such shapes; --slot-min ${flagName(r.dimension)}=… sets the floor)`,
     ),
   );
-  return { ...report, rejections: report.rejections.filter((r) => !advisory.includes(r)), notes: [...(report.notes ?? []), ...notes] };
+  return {
+    ...report,
+    rejections: report.rejections.filter((r) => !(advisory as readonly SizeRejectionJson[]).includes(r)),
+    notes: [...(report.notes ?? []), ...notes],
+  };
 }
 
 /** A worker's Flink configuration keys, when it was given as one. */
@@ -127,7 +133,10 @@ export function sizeWorker(
   const outcomes = new Map([...search.evaluated].map(([n, r]) => [n, (r as { ok: true; value: CountRun }).value.outcome]));
   const total = shape.total as SpecifiedProfile;
   if (search.count === undefined) return fail([neverMet(cap, outcomes.get(cap)!, total)]);
-  const met = outcomes.get(search.count)!;
+  // The runs count slots; on the count kept, jobs that fail at deployment for want of network buffers
+  // (verdict failing) reject the shape (size-report.ts networkBufferRejections).
+  const kept = search.evaluated.get(search.count)! as { ok: true; value: CountRun };
+  const met = withNetworkBuffers(outcomes.get(search.count)!, kept.value.scenario);
   const deployment = sizeDeployment(worker.data, total, search.count, slotsPerTaskManager, met.flinkVersion, jobs);
   if (emit && !deployment.ok) return deployment;
   return ok(
@@ -241,7 +250,9 @@ function withSlots(data: Raw, slots: number): Raw {
 
 /** One run: its outcome, and the shape as the SlotManager registers it (undefined on 0 TaskManagers). */
 interface CountRun {
+  /** Slots only: without the network-buffer judgement. */
   readonly outcome: SimulationOutcome;
+  readonly scenario: Scenario;
   readonly shape: TaskManagerRegistration | undefined;
   /** taskmanager.numberOfTaskSlots of the shape (fine-grained TaskManagers register none up front). */
   readonly slotsPerTaskManager: number;
@@ -255,11 +266,12 @@ function simulateCount(
   version: { flinkVersion?: FlinkVersion },
 ): Result<CountRun> {
   const data = { ...worker.data, resourceAllocation: 'standalone', taskManagers: n === 0 ? [] : [{ id: 'tm', count: n }] };
-  const run = runOnClusterData(data, jobs, version);
+  const run = runOnClusterData(data, jobs, version, { networkBuffers: false });
   if (!run.ok) return fail(worker.locate(run.diagnostics));
   const { scenario, outcome } = run.value;
   return ok({
     outcome,
+    scenario,
     shape: scenario.cluster.taskManagers[0]?.registration,
     slotsPerTaskManager: scenario.cluster.config.slotsPerWorker,
   });

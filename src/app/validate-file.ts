@@ -12,6 +12,7 @@ import { locateRanges } from '../parse/source-map.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import { buildPlanReport } from '../report/plan-report.js';
 import { analyzeJobText } from './job-text.js';
+import { clusterNetworkFinding, tmConfigNetworkFinding } from './validate-network.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
 import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
 import { type PolicyKey, type ValidatePolicy, namedLimit } from '../parse/policy.js';
@@ -51,6 +52,8 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
   }
   const exact = new Map<Diagnostic, Readonly<Record<string, string>>>();
   pushAll(found, checkPolicies(analysis, policy, exact));
+  const network = policy.tmConfig === undefined ? undefined : tmConfigNetworkFinding(analysis, policy.tmConfig);
+  if (network !== undefined) found.push(network);
   const findings = findingsOf(found, text, file, exact);
   if (policy.cluster !== undefined) pushAll(findings, clusterFit(analysis, text, file, policy));
   const maxParallelism = maxOf(graph.vertices.map((v) => v.parallelism));
@@ -171,6 +174,7 @@ function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: V
   const report = result.value[0]!;
   const job = report.jobs[0];
   if (job === undefined || job.verdict === 'met') return [];
+  if (job.networkBuffers !== undefined) return findingsOf([clusterNetworkFinding(job.networkBuffers, policy.cluster!.file)], text, file);
   const why = job.explanations
     .flatMap((e) => e.reasons.map((r) => r.message))
     .slice(0, 3)

@@ -104,7 +104,7 @@ export function withConfigPointer(d: Diagnostic, text: string): Diagnostic {
 }
 
 /** The options that change the network buffers a task announces, where the configuration sets them. */
-function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
+export function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
   const integer = (key: string): number | undefined => {
     const text = config.get(key);
     return text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : undefined;

@@ -5,7 +5,7 @@ import { count } from '../util/plural.js';
 import type { ResourceProfileJson } from './profile-json.js';
 import { formatDiagnostic } from './render-plan-text.js';
 import type { RankedShape, RejectedShape, ShapeSearchReport } from './shape-search-report.js';
-import { type RejectionJson, floorLines, rejectionText } from './slot-floor-report.js';
+import { type FloorRejectionJson, floorLines, rejectionText } from './slot-floor-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
 
@@ -68,7 +68,7 @@ export function renderShapeSearchText(report: ShapeSearchReport, style: Style = 
 
 /** Per dimension: how many shapes are short in it, and the one closest to the floor. */
 function belowFloorLines(rejected: readonly RejectedShape[], style: Style): string[] {
-  const byDimension = new Map<string, { shape: RejectedShape; rejection: RejectionJson }[]>();
+  const byDimension = new Map<string, { shape: RejectedShape; rejection: FloorRejectionJson }[]>();
   for (const shape of rejected)
     for (const rejection of shape.rejections)
       byDimension.set(rejection.dimension, [...(byDimension.get(rejection.dimension) ?? []), { shape, rejection }]);

@@ -1,5 +1,6 @@
 /** The simulation report as text: verdicts first, then why, then the cluster; `--trace` adds decisions. */
 import { formatDuration, formatDurationsAlike } from '../model/duration.js';
+import { formatBytes } from '../model/memory-size.js';
 import { profileToTextFromJson, usableFreeJson } from './profile-text.js';
 import type { CountJson, SimulationReport, Verdict } from './simulation-report.js';
 import type { Style } from './style.js';
@@ -16,6 +17,7 @@ function verdictText(v: Verdict, style: Style): string {
   if (v === 'met') return style.ok('met');
   if (v === 'partly-met') return style.warn('partly met');
   if (v === 'never-met') return style.error('never met');
+  if (v === 'failing') return style.error('failing at deployment');
   return style.error('not met');
 }
 
@@ -44,6 +46,14 @@ function slotsUsed(tm: TaskManagerRow): string {
   const used = tm.slots.length;
   if (used <= tm.registeredSlots) return `${used}/${tm.registeredSlots} slots used`;
   return `${count(used, 'slot')} used (${tm.registeredSlots} configured; fine-grained slots are cut to size)`;
+}
+
+/** `; network buffers 48 of 4096`; a pool its tasks overrun says so. */
+function networkText(tm: TaskManagerRow, style: Style): string {
+  const n = tm.networkBuffers;
+  if (n === undefined) return '';
+  const figures = `network buffers ${n.required} of ${n.total}`;
+  return n.fits ? `; ${figures}` : `; ${style.error(`${figures}: its tasks fail at deployment`)}`;
 }
 
 /** The slots' owners in order; long runs of one job folded ("etl ×12"). */
@@ -96,21 +106,38 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
           .map(([v, p]) => `${label(v)}=${p}`)
           .join(', ')}`,
       );
+    if (job.networkBuffers !== undefined)
+      lines.push(`  fails     on TaskManager ${printable(job.networkBuffers.taskManager)}: ${job.networkBuffers.message}`);
     for (const e of job.explanations) {
       lines.push(`  why ${e.count} × ${profileToTextFromJson(e.profile)} is missing:`);
       for (const r of e.reasons) lines.push(`    - ${r.message}`);
     }
     lines.push('');
   }
-  if (report.advice !== undefined || report.raiseLimits !== undefined || report.lowerParallelism !== undefined)
+  if (
+    report.advice !== undefined ||
+    report.raiseLimits !== undefined ||
+    report.lowerParallelism !== undefined ||
+    report.networkAdvice !== undefined
+  )
     pushAll(lines, [...adviceLines(report, style), '']);
   lines.push(style.heading(`TaskManagers (${report.taskManagers.length})`));
   for (const tm of report.taskManagers.slice(0, taskManagerRows))
     lines.push(
-      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(usableFreeJson(tm.free, tm.remainder))}`,
+      `  ${tm.id}${tm.released ? ' (released)' : ''}${tm.blocked ? ' (blocked)' : ''}: ${slotsUsed(tm)}; ${owners(tm)}; free ${profileToTextFromJson(usableFreeJson(tm.free, tm.remainder))}${networkText(tm, style)}`,
     );
   if (report.taskManagers.length > taskManagerRows)
     lines.push(style.dim(`  … ${report.taskManagers.length - taskManagerRows} more (--json lists all)`));
+  const overrun = report.taskManagers.filter((tm) => tm.networkBuffers?.fits === false);
+  if (overrun.length > 0) {
+    const ids = overrun.slice(0, 5).map((tm) => printable(tm.id));
+    const more = overrun.length > 5 ? ` and ${overrun.length - 5} more` : '';
+    lines.push(
+      style.error(
+        `  ${count(overrun.length, 'TaskManager')} cannot serve the network buffers their tasks require: ${ids.join(', ')}${more}`,
+      ),
+    );
+  }
   if (report.pendingTaskManagers.length > 0) {
     lines.push(style.heading(`Pending workers (${report.pendingTaskManagers.length})`));
     for (const p of report.pendingTaskManagers) {
@@ -128,6 +155,26 @@ export function renderSimulationText(report: SimulationReport, style: Style, tas
   return lines.join('\n');
 }
 
+/** Network memory for the buffers the most demanding TaskManager's tasks require, or fewer slots per TaskManager. */
+function networkAdviceLines(report: SimulationReport): string[] {
+  const n = report.networkAdvice;
+  if (n === undefined) return [];
+  const memory = formatBytes(BigInt(n.networkMemory));
+  const lines =
+    n.keys === undefined
+      ? [`  give each TaskManager at least ${memory} of network memory (${n.buffers} network buffers)`]
+      : [
+          `  give each TaskManager ${memory} of network memory for its ${n.buffers} network buffers: ${Object.entries(n.keys)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')}; met with them`,
+        ];
+  if (n.slotsPerTaskManager !== undefined)
+    lines.push(
+      `  or at most ${count(n.slotsPerTaskManager, 'slot')} per TaskManager (taskmanager.numberOfTaskSlots: ${n.slotsPerTaskManager}), with which the tasks of each TaskManager fit`,
+    );
+  return lines;
+}
+
 /** The shortfall as something to do: the TaskManagers to add, or a lower parallelism. */
 function adviceLines(report: SimulationReport, style: Style): string[] {
   const { advice, lowerParallelism: lower } = report;
@@ -140,11 +187,12 @@ function adviceLines(report: SimulationReport, style: Style): string[] {
       `add ${n} TaskManager${n === 1 ? '' : 's'} like the default worker (${slots}, ${profileToTextFromJson(advice.taskManager)})`;
     lines.push(`  ${add}: met with them, not with one fewer`);
   }
+  pushAll(lines, networkAdviceLines(report));
   for (const limit of report.raiseLimits ?? [])
     lines.push(
       `  ${limit.instruction ?? `raise ${limit.key} from ${printable(limit.from)} to ${limit.to}`}: met at ${limit.to}, not at ${limit.notAt}`,
     );
-  const or = advice === undefined && report.raiseLimits === undefined ? '' : 'or ';
+  const or = advice === undefined && report.raiseLimits === undefined && report.networkAdvice === undefined ? '' : 'or ';
   lines.push(
     lower === undefined
       ? `  ${or}lower the parallelism: \`flinkslot size JOB --cluster CLUSTER --max-parallelism-fit\` finds the highest that runs`

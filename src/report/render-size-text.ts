@@ -5,10 +5,10 @@ import { printable } from '../util/printable.js';
 import { count } from '../util/plural.js';
 import { formatDiagnostic } from './render-plan-text.js';
 import { profileToTextFromJson } from './profile-text.js';
-import type { DimensionUse, SizeDimension, SizeReport, SizeRun, UsageDimension } from './size-report.js';
+import type { DimensionUse, NetworkBuffersRejection, SizeDimension, SizeReport, SizeRun, UsageDimension } from './size-report.js';
 import { type Style, PLAIN } from './style.js';
 import { renderTable } from './table.js';
-import { belowFloorAdvice, floorLines, rejectionText } from './slot-floor-report.js';
+import { type FloorRejectionJson, belowFloorAdvice, floorLines, rejectionText } from './slot-floor-report.js';
 
 const LABELS: Record<SizeDimension, string> = {
   slots: 'slots',
@@ -22,6 +22,7 @@ const LABELS: Record<SizeDimension, string> = {
 export function renderSizeText(report: SizeReport, style: Style = PLAIN): string {
   const n = report.taskManagers;
   const lines = [
+    ...networkRejectionLines(report, style),
     ...rejectedLines(report, style),
     style.heading(
       `${count(n, 'TaskManager')} of ${count(report.slotsPerTaskManager, 'slot')} each (Flink ${report.flinkVersion}, ${report.slotManager} SlotManager)`,
@@ -56,14 +57,28 @@ export function renderSizeText(report: SizeReport, style: Style = PLAIN): string
 
 /** A shape whose slots are below the floor: said first, with what to change. */
 function rejectedLines(report: SizeReport, style: Style): string[] {
-  if (report.rejections.length === 0) return [];
+  const below = report.rejections.filter((r): r is FloorRejectionJson => r.kind === 'slot-below-floor');
+  if (below.length === 0) return [];
   return [
     style.warn('Rejected: the slots of this shape hold less than the floor'),
-    ...report.rejections.map((r) => `  ${rejectionText(r)}`),
-    `  ${belowFloorAdvice(report.rejections)}`,
+    ...below.map((r) => `  ${rejectionText(r)}`),
+    `  ${belowFloorAdvice(below)}`,
     '',
     style.dim('Counting slots only:'),
   ];
+}
+
+/** A shape whose slots suffice but whose TaskManagers cannot serve the tasks' network buffers: not an answer, said first. */
+function networkRejectionLines(report: SizeReport, style: Style): string[] {
+  return report.rejections
+    .filter((r): r is NetworkBuffersRejection => r.kind === 'network-buffers')
+    .flatMap((r) => [
+      style.error(
+        `Rejected: job ${printable(r.job)} fails at deployment: the tasks on TaskManager ${printable(r.taskManager)} require ${r.required} network buffers, its pool has ${r.total}`,
+      ),
+      `  Flink: ${r.message}`,
+      '',
+    ]);
 }
 
 function fewerLines(fewer: SizeRun, style: Style): string[] {

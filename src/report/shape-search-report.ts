@@ -8,7 +8,7 @@ import { bytesToJson } from './profile-json.js';
 import type { SizeReport } from './size-report.js';
 import type { SlotFloor } from '../model/slot-floor.js';
 import type { ResourceProfileJson } from './profile-json.js';
-import { type FloorJson, type RejectionJson, floorText, floorToJson } from './slot-floor-report.js';
+import { type FloorJson, type FloorRejectionJson, floorText, floorToJson } from './slot-floor-report.js';
 import { dimensionName } from '../model/dimension-names.js';
 
 export interface ShapeCandidate {
@@ -43,7 +43,7 @@ export interface RejectedShape {
   readonly slotsPerTaskManager: number;
   readonly cpuCores: number;
   readonly slot: ResourceProfileJson;
-  readonly rejections: RejectionJson[];
+  readonly rejections: FloorRejectionJson[];
 }
 
 export interface ShapeSearchReport {
@@ -70,6 +70,10 @@ interface Limits {
 
 const GIB = 1024 ** 3;
 
+/** A shape rejected for network buffers (size-report.ts), grouped under one reason. */
+const NETWORK_BUFFERS =
+  'the slots suffice, but each TaskManager cannot serve the network buffers its tasks require: Flink fails them at deployment with "Insufficient number of network buffers" (more network memory per TaskManager, or fewer slots)';
+
 export function buildShapeSearchReport(
   candidates: readonly ShapeCandidate[],
   limits: Limits,
@@ -77,12 +81,17 @@ export function buildShapeSearchReport(
   notes: Diagnostic[],
   floor: SlotFloor = [],
 ): ShapeSearchReport {
-  const below = (c: ShapeCandidate): boolean => (c.report?.rejections.length ?? 0) > 0;
-  const sized = candidates.filter((c) => c.report !== undefined && !below(c)).map((c) => ranked(c, limits));
+  // Slots below the floor are listed shape by shape; shapes that fail only on network buffers are counted under one reason.
+  const floorRejections = (c: ShapeCandidate): FloorRejectionJson[] =>
+    (c.report?.rejections ?? []).filter((r): r is FloorRejectionJson => r.kind === 'slot-below-floor');
+  const below = (c: ShapeCandidate): boolean => floorRejections(c).length > 0;
+  const rejected = (c: ShapeCandidate): boolean => !below(c) && (c.report?.rejections.length ?? 0) > 0;
+  const sized = candidates.filter((c) => c.report !== undefined && !below(c) && !rejected(c)).map((c) => ranked(c, limits));
   const byCost = limits.cost !== undefined;
   sized.sort((a, b) => (byCost ? a.cost! - b.cost! : 0) || compareBig(a.total, b.total) || a.cpu - b.cpu || a.slots - b.slots);
   const refused = new Map<string, number>();
   for (const c of candidates) if (c.refusal !== undefined) refused.set(reasonOf(c.refusal), (refused.get(reasonOf(c.refusal)) ?? 0) + 1);
+  for (const c of candidates) if (rejected(c)) refused.set(NETWORK_BUFFERS, (refused.get(NETWORK_BUFFERS) ?? 0) + 1);
   return {
     tried: candidates.length,
     rankedBy: byCost ? 'cost' : 'memory',
@@ -96,7 +105,7 @@ export function buildShapeSearchReport(
       slotsPerTaskManager: c.shape.slots,
       cpuCores: c.shape.cpu,
       slot: c.report!.slot,
-      rejections: c.report!.rejections,
+      rejections: floorRejections(c),
     })),
     ...(notes.length === 0 ? {} : { notes }),
   };

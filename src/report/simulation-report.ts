@@ -8,6 +8,7 @@ import type { FlinkVersionSource } from '../model/flink-version.js';
 import type { Explanation } from '../sim/explain.js';
 import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import type { SimulationHistory } from '../sim/simulation-history.js';
+import type { NetworkBufferFailure, TaskManagerNetworkBuffers } from '../sim/network-buffers.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
 import { slotRemainder } from '../model/slot-remainder.js';
@@ -46,6 +47,25 @@ export interface JobReport {
   readonly parallelismBeforeFullyMet?: Record<string, number>;
   /** Vertex id → name for vertices whose name is not their id (Flink's files); the text shows these. */
   readonly vertexNames?: Record<string, string>;
+  /** Verdict 'failing': the request a TaskManager's network buffer pool refuses its tasks, with Flink's message. */
+  readonly networkBuffers?: NetworkBufferFailureJson;
+}
+
+/** Flink's R, A and N of the refused request, on the first TaskManager (in the SlotManager's order) that refuses the job. */
+export interface NetworkBufferFailureJson {
+  readonly taskManager: string;
+  readonly required: number;
+  readonly available: number;
+  readonly total: number;
+  readonly segmentSize: number;
+  readonly message: string;
+}
+
+/** A TaskManager's network buffers: N, what the tasks of the jobs placed there require together, and whether that fits. */
+export interface TaskManagerNetworkBuffersJson {
+  readonly total: number;
+  readonly required: number;
+  readonly fits: boolean;
 }
 
 export interface TaskManagerReport {
@@ -59,6 +79,8 @@ export interface TaskManagerReport {
   readonly slots: { index?: number; job: string; profile: ResourceProfileJson }[];
   readonly released: boolean;
   readonly blocked: boolean;
+  /** Jobs planned from job graph files hold slots here, and its total names its network memory. */
+  readonly networkBuffers?: TaskManagerNetworkBuffersJson;
 }
 
 /** What to do when the jobs do not fit a standalone cluster: add this many of its default worker. */
@@ -91,6 +113,21 @@ export interface LimitAdvice {
   readonly instruction?: string;
 }
 
+/**
+ * Jobs that hold their slots but fail at deployment for want of network buffers: network memory for
+ * the most any TaskManager's tasks require, or fewer slots per TaskManager.
+ */
+export interface NetworkBufferAdvice {
+  /** The most buffers the tasks of one TaskManager require. */
+  readonly buffers: number;
+  /** Those buffers × the segment size, rounded up to whole MiB: network memory per TaskManager, bytes. */
+  readonly networkMemory: string;
+  /** The keys to give the cluster's TaskManager configuration: every job is met with them (a run proves it). */
+  readonly keys?: Record<string, string>;
+  /** The most slots per TaskManager at which each failing job's TaskManagers, filled in request order, fit. */
+  readonly slotsPerTaskManager?: number;
+}
+
 export interface SimulationReport {
   readonly scenario?: string;
   readonly variant?: string;
@@ -113,6 +150,8 @@ export interface SimulationReport {
   readonly advice?: SimulationAdvice;
   /** `simulate --cluster` on a cluster that starts TaskManagers but whose SlotManager limit stops the jobs: the limits to raise. */
   readonly raiseLimits?: LimitAdvice[];
+  /** Jobs failing at deployment for want of network buffers: what to change. */
+  readonly networkAdvice?: NetworkBufferAdvice;
   /** The same, for one job: the highest parallelism of its widest vertex (alone) that runs. */
   readonly lowerParallelism?: { readonly vertex: string; readonly parallelism: number; readonly current: number };
   /** Slots held per job over time and the events between (`flinkslot report` draws them). */
@@ -144,10 +183,22 @@ function jobReport(job: JobOutcome): JobReport {
       ? {}
       : { parallelismBeforeFullyMet: Object.fromEntries(job.parallelismBeforeFullyMet) }),
     ...(job.vertexNames.size === 0 ? {} : { vertexNames: Object.fromEntries(job.vertexNames) }),
+    ...(job.networkBuffers === undefined ? {} : { networkBuffers: failureJson(job.networkBuffers) }),
   };
 }
 
-function taskManagerReport(tm: TaskManagerView): TaskManagerReport {
+function failureJson(f: NetworkBufferFailure): NetworkBufferFailureJson {
+  return {
+    taskManager: f.taskManager,
+    required: f.required,
+    available: f.available,
+    total: f.total,
+    segmentSize: f.segmentSize,
+    message: f.message,
+  };
+}
+
+function taskManagerReport(tm: TaskManagerView, network: TaskManagerNetworkBuffers | undefined): TaskManagerReport {
   const remainder = slotRemainder(tm.total, tm.defaultSlot, tm.registeredSlots);
   return {
     id: tm.id,
@@ -161,6 +212,7 @@ function taskManagerReport(tm: TaskManagerView): TaskManagerReport {
     ),
     released: tm.unwanted,
     blocked: tm.blocked,
+    ...(network === undefined ? {} : { networkBuffers: { total: network.total, required: network.required, fits: network.fits } }),
   };
 }
 
@@ -176,7 +228,7 @@ export function buildSimulationReport(outcome: SimulationOutcome): SimulationRep
     endTime: outcome.endTime,
     verdict: outcome.verdict,
     jobs: outcome.jobs.map(jobReport),
-    taskManagers: outcome.taskManagers.map(taskManagerReport),
+    taskManagers: outcome.taskManagers.map((tm) => taskManagerReport(tm, outcome.networkBuffers.get(tm.id))),
     pendingTaskManagers: outcome.pendingTaskManagers.map((p) => ({
       id: p.id,
       total: profileToJson(p.total),
@@ -207,7 +259,7 @@ export interface SimulationVariantsReport {
   readonly variants: readonly SimulationReport[];
 }
 
-const RANK: Readonly<Record<string, number>> = { met: 0, 'partly-met': 1, 'not-met': 2, 'never-met': 3 };
+const RANK: Readonly<Record<string, number>> = { met: 0, 'partly-met': 1, failing: 2, 'not-met': 3, 'never-met': 4 };
 
 /** The worst verdict of several runs ('met' for none). */
 export function worstVerdict(reports: readonly SimulationReport[]): SimulationReport['verdict'] {

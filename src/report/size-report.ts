@@ -3,14 +3,15 @@
  * the shape, the two SlotManager runs that prove it, and how much of each resource the jobs use
  * on that many. Amounts are exact (bytes, CPU cores); the text report rounds them.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import { type Diagnostic, error } from '../errors/diagnostic.js';
+import { printable } from '../util/printable.js';
 import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
 import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import { type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
 import { pushAll } from '../util/push-all.js';
 import type { SizeRejection, SlotFloor } from '../model/slot-floor.js';
-import { type FloorJson, type RejectionJson, floorToJson, rejectionToJson } from './slot-floor-report.js';
+import { type FloorJson, type FloorRejectionJson, belowFloorError, floorToJson, rejectionToJson } from './slot-floor-report.js';
 
 export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
 
@@ -65,8 +66,8 @@ export interface SizeReport {
   readonly slot: ResourceProfileJson;
   /** What every slot must hold at least, per dimension, and who says so (empty: only slots are counted). */
   readonly floor: FloorJson[];
-  /** Why this shape is not an answer (a slot below the floor); empty when it is one. */
-  readonly rejections: RejectionJson[];
+  /** Why this shape is not an answer (a slot below the floor, a job failing on network buffers); empty when it is one. */
+  readonly rejections: SizeRejectionJson[];
   readonly jobs: { readonly id: string; readonly source?: string; readonly slots: number }[];
   /** On `taskManagers` the requirements are met; on one fewer (null when none are needed) they are not. */
   readonly proof: { readonly met: SizeRun; readonly fewer: SizeRun | null };
@@ -80,6 +81,63 @@ export interface SizeReport {
   /** Present when the shape came from a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment). */
   readonly deployment?: SizeDeployment;
   readonly notes?: Diagnostic[];
+}
+
+/**
+ * A shape whose TaskManagers hold the slots but cannot serve the network buffers the tasks placed on
+ * them require: the job fails at deployment (`required` buffers on `taskManager`, whose pool has `total`).
+ */
+export interface NetworkBuffersRejection {
+  readonly kind: 'network-buffers';
+  readonly job: string;
+  readonly taskManager: string;
+  readonly required: number;
+  readonly total: number;
+  /** Flink's message for the first request refused. */
+  readonly message: string;
+}
+
+/** Why a shape is not an answer, by kind. */
+export type SizeRejectionJson = FloorRejectionJson | NetworkBuffersRejection;
+
+/** `size --emit` of a shape whose TaskManagers cannot serve the network buffers: nothing to deploy. */
+export function networkBuffersEmitError(rejections: readonly NetworkBuffersRejection[]): Diagnostic {
+  const why = rejections
+    .map(
+      (r) =>
+        `job ${printable(r.job)} requires ${r.required} network buffers on TaskManager ${printable(r.taskManager)}, whose pool has ${r.total}`,
+    )
+    .join('; ');
+  return error(
+    'size/network-buffers',
+    `the TaskManagers of this shape cannot serve the network buffers their tasks require, so there is nothing to emit: ${why}`,
+  );
+}
+
+/** `size --emit` of a rejected shape: the floor's refusal when a slot is below it, else the network buffers'. */
+export function sizeRejectionError(rejections: readonly SizeRejectionJson[]): Diagnostic {
+  const below = rejections.filter((r): r is FloorRejectionJson => r.kind === 'slot-below-floor');
+  if (below.length > 0) return belowFloorError(below);
+  return networkBuffersEmitError(rejections.filter((r): r is NetworkBuffersRejection => r.kind === 'network-buffers'));
+}
+
+/** One rejection per job failing at deployment for want of network buffers on the sized count. */
+export function networkBufferRejections(outcome: SimulationOutcome): NetworkBuffersRejection[] {
+  return outcome.jobs.flatMap((j) => {
+    const failure = j.networkBuffers;
+    if (failure === undefined) return [];
+    const required = outcome.networkBuffers.get(failure.taskManager)?.required ?? failure.jobRequired;
+    return [
+      {
+        kind: 'network-buffers' as const,
+        job: j.id,
+        taskManager: failure.taskManager,
+        required,
+        total: failure.total,
+        message: failure.message,
+      },
+    ];
+  });
 }
 
 export interface SizeFindings {
@@ -108,7 +166,7 @@ export function buildSizeReport(f: SizeFindings): SizeReport {
     taskManager: profileToJson(f.taskManager),
     slot: profileToJson(f.slot),
     floor: floorToJson(f.floor),
-    rejections: f.rejections.map(rejectionToJson),
+    rejections: [...f.rejections.map(rejectionToJson), ...networkBufferRejections(f.met)],
     jobs: f.met.jobs.map((j) => ({ id: j.id, ...(j.source === undefined ? {} : { source: j.source }), slots: slotCount(j.requirements) })),
     proof: { met: sizeRun(f.count, f.met), fewer: f.fewer === undefined ? null : sizeRun(f.count - 1, f.fewer) },
     usage,

@@ -19,7 +19,7 @@ export interface FloorJson {
 }
 
 /** A SizeRejection with its amounts as JSON numbers (bytes as text beyond 2^53). */
-export type RejectionJson = {
+export type FloorRejectionJson = {
   readonly kind: 'slot-below-floor';
   readonly dimension: FloorDimension;
   readonly floor: BytesJson;
@@ -34,7 +34,7 @@ export function floorToJson(floor: SlotFloor): FloorJson[] {
   return floor.map((e) => ({ dimension: e.dimension, minimum: amountJson(e.minimum), from: e.from }));
 }
 
-export function rejectionToJson(r: SizeRejection): RejectionJson {
+export function rejectionToJson(r: SizeRejection): FloorRejectionJson {
   return {
     kind: r.kind,
     dimension: r.dimension,
@@ -91,12 +91,12 @@ export function floorLines(floor: readonly FloorJson[]): string[] {
 }
 
 /** `managed memory 128 MiB per slot, 384 MiB short of 512 MiB`. */
-export function rejectionText(r: RejectionJson): string {
+export function rejectionText(r: FloorRejectionJson): string {
   return `${dimensionName(r.dimension)} ${amountText(r.dimension, r.slot)} per slot, ${amountText(r.dimension, r.short)} short of ${amountText(r.dimension, r.floor)}`;
 }
 
 /** `size --emit` of a shape whose slots are below the floor: nothing to deploy. */
-export function belowFloorError(rejections: readonly RejectionJson[]): Diagnostic {
+export function belowFloorError(rejections: readonly FloorRejectionJson[]): Diagnostic {
   const why = rejections.map((r) => `${rejectionText(r)} (${floorSourceText(r.from, r.dimension)})`).join('; ');
   return error('size/below-floor', `the slots of this shape hold less than the floor, so there is nothing to emit: ${why}`);
 }
@@ -111,7 +111,7 @@ const KEYS: Record<FloorDimension, string> = {
 };
 
 /** What to change so that each slot holds the floor. */
-export function belowFloorAdvice(rejections: readonly RejectionJson[]): string {
+export function belowFloorAdvice(rejections: readonly FloorRejectionJson[]): string {
   const keys = [...new Set(rejections.map((r) => KEYS[r.dimension]))].join('; ');
   return `give each slot more: a larger taskmanager.memory.process.size, fewer taskmanager.numberOfTaskSlots, or ${keys}; or try shapes with --search`;
 }

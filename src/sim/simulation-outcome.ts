@@ -8,8 +8,9 @@ import type { ResourceProfile } from '../model/resource-profile.js';
 import { type Explanation, explainMissing } from './explain.js';
 import type { JobTimeline } from './job-timeline.js';
 import type { ScenarioRun } from './run-scenario.js';
+import { type NetworkBufferFailure, type TaskManagerNetworkBuffers, networkBuffersAtEnd } from './network-buffers.js';
 import { type SimulationHistory, simulationHistory } from './simulation-history.js';
-import { requirementsAreUnknown } from './scenario/scenario.js';
+import { type Scenario, requirementsAreUnknown } from './scenario/scenario.js';
 import { determineParallelism } from './scheduler/slot-sharing-slot-allocator.js';
 import { type ProfileCount, countSlots } from './slotmanager/resource-counter.js';
 import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slotmanager/slot-manager.js';
@@ -17,9 +18,11 @@ import type { PendingTaskManagerState, TaskManagerView, TraceEntry } from './slo
 /**
  * A job is judged when it finished (fully met then or not), else at the end. 'never-met': it never
  * held every slot it required; 'not-met': it did, but lost that; 'partly-met': the adaptive
- * scheduler would run it with the slots it holds, at lower parallelism.
+ * scheduler would run it with the slots it holds, at lower parallelism; 'failing': it holds every
+ * slot, but a TaskManager's network buffer pool refuses its tasks at deployment (Flink fails them
+ * with "Insufficient number of network buffers").
  */
-export type Verdict = 'met' | 'partly-met' | 'not-met' | 'never-met';
+export type Verdict = 'met' | 'partly-met' | 'failing' | 'not-met' | 'never-met';
 
 export interface MissingExplanation {
   readonly profile: ResourceProfile;
@@ -46,6 +49,8 @@ export interface JobOutcome {
   readonly parallelismBeforeFullyMet: ReadonlyMap<string, number> | undefined;
   /** Names of the job's vertices whose name is not their id (Flink's files). */
   readonly vertexNames: ReadonlyMap<string, string>;
+  /** Its tasks fail at deployment: the request a TaskManager's network buffer pool refuses (verdict 'failing'). */
+  readonly networkBuffers?: NetworkBufferFailure;
 }
 
 export interface SimulationOutcome {
@@ -59,6 +64,8 @@ export interface SimulationOutcome {
   readonly verdict: Verdict;
   readonly jobs: readonly JobOutcome[];
   readonly taskManagers: readonly TaskManagerView[];
+  /** Per TaskManager id, its network buffers at the end (TaskManagers holding slots of jobs planned from job graphs). */
+  readonly networkBuffers: ReadonlyMap<string, TaskManagerNetworkBuffers>;
   readonly pendingTaskManagers: readonly PendingTaskManagerState[];
   readonly workersStarted: number;
   /** Every decision in order; only when the run recorded it. */
@@ -112,16 +119,42 @@ function jobOutcomes(run: ScenarioRun): JobOutcome[] {
   });
 }
 
-/** All jobs met: met; none failed (some partly met): partly met; else not met. */
+/** All jobs met: met; none failed (some partly met): partly met; every job's slots held but some fail at deployment: failing; else not met. */
 function overallVerdict(jobs: readonly JobOutcome[]): Verdict {
   if (jobs.every((j) => j.verdict === 'met')) return 'met';
-  return jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met') ? 'partly-met' : 'not-met';
+  if (jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met')) return 'partly-met';
+  return jobs.every((j) => j.verdict === 'met' || j.verdict === 'partly-met' || j.verdict === 'failing') ? 'failing' : 'not-met';
 }
 
-export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHistory = false): SimulationOutcome {
+/**
+ * Network buffers from the placement at the end: the jobs met then (still running, every slot held)
+ * in the order they were submitted; a met job a TaskManager's pool refuses is failing. Part of every
+ * outcome, unless the caller leaves it out and adds it later (`size` counts slots over several runs
+ * and judges the buffers on the count it keeps).
+ */
+export function withNetworkBuffers(outcome: SimulationOutcome, scenario: Scenario): SimulationOutcome {
+  const running = new Set(outcome.jobs.filter((j) => j.verdict === 'met' && j.finishedAt === undefined).map((j) => j.id));
+  const submittedAt = new Map(outcome.jobs.map((j) => [j.id, j.timeline?.submittedAt ?? Number.POSITIVE_INFINITY]));
+  const submitted = (id: string): number => submittedAt.get(id) ?? Number.POSITIVE_INFINITY;
+  const ordered = scenario.jobs.filter((j) => running.has(j.id)).sort((a, b) => submitted(a.id) - submitted(b.id));
+  if (!ordered.some((j) => j.network !== undefined)) return outcome;
+  const network = networkBuffersAtEnd({
+    jobs: ordered,
+    taskManagers: outcome.taskManagers,
+    shuffleOptions: scenario.cluster.shuffleOptions,
+    running: (id) => running.has(id),
+  });
+  const jobs = outcome.jobs.map((j): JobOutcome => {
+    const failure = network.failures.get(j.id);
+    return failure === undefined ? j : { ...j, verdict: 'failing', networkBuffers: failure };
+  });
+  return { ...outcome, jobs, verdict: overallVerdict(jobs), networkBuffers: network.taskManagers };
+}
+
+export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHistory = false, networkBuffers = true): SimulationOutcome {
   const { scenario, sim, slotManager: sm } = run;
   const jobs = jobOutcomes(run);
-  return {
+  const outcome: SimulationOutcome = {
     scenario: scenario.name,
     variant: scenario.variant,
     flinkVersion: scenario.flinkVersion,
@@ -132,6 +165,7 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHist
     verdict: overallVerdict(jobs),
     jobs,
     taskManagers: sm.taskManagers(),
+    networkBuffers: new Map(),
     pendingTaskManagers: sm.pendingTaskManagers(),
     workersStarted: run.workersStarted,
     trace: withTrace ? sim.trace : undefined,
@@ -142,4 +176,5 @@ export function simulationOutcome(run: ScenarioRun, withTrace: boolean, withHist
         )
       : undefined,
   };
+  return networkBuffers ? withNetworkBuffers(outcome, scenario) : outcome;
 }

@@ -60,7 +60,13 @@ function rowSvg(tm: TaskManagerReport, jobIndex: ReadonlyMap<string, number>): s
 /** What slots could still use; the remainder of dividing it into slots is not room (the JSON keeps it). */
 function freeCell(tm: TaskManagerReport): string {
   const free = usableFreeJson(tm.free, tm.remainder);
-  return isEmpty(free) ? 'none' : text(profileToTextFromJson(free));
+  const n = tm.networkBuffers;
+  // A pool the tasks overrun is said where the resources are (the jobs' table says which job fails).
+  const overrun =
+    n === undefined || n.fits
+      ? ''
+      : `<br><span class="verdict-failing">network buffers ${n.required} required of ${n.total}: its tasks fail at deployment</span>`;
+  return (isEmpty(free) ? 'none' : text(profileToTextFromJson(free))) + overrun;
 }
 
 /** Nothing left in any dimension (the model would print "cpu 0"). */

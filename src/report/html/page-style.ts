@@ -17,7 +17,7 @@ a{color:var(--accent)}
 .cards{display:flex;flex-wrap:wrap;gap:12px;margin:12px 0}
 .card{background:var(--panel);border:1px solid var(--border);border-radius:8px;padding:8px 14px;min-width:140px}
 .card b{display:block;font-size:20px}
-.verdict-met{color:var(--ok)}.verdict-partly-met,.verdict-not-met,.verdict-never-met{color:var(--warn)}
+.verdict-met{color:var(--ok)}.verdict-partly-met,.verdict-failing,.verdict-not-met,.verdict-never-met{color:var(--warn)}
 .scroll{overflow:auto;max-width:100%;border:1px solid var(--border);border-radius:8px;background:var(--panel);padding:6px}
 table{border-collapse:collapse;margin:6px 0}th,td{text-align:left;padding:3px 10px 3px 0;vertical-align:top;border-bottom:1px solid var(--border)}
 th{font-weight:600;color:var(--muted)}.nowrap{white-space:nowrap}td.n{text-align:right;font-variant-numeric:tabular-nums}

@@ -24,6 +24,8 @@ function explanations(job: JobReport): string {
       ? `held at most ${job.slotsBeforeFullyMet} of the ${required} slots it required`
       : `fully met at ${job.firstFullyMetAt ?? '?'} ms, no longer at ${job.lostAt.length > 0 ? `${job.lostAt.slice(0, 10).join(', ')} ms` : 'the end'}`;
   }
+  if (job.networkBuffers !== undefined)
+    return text(`fails at deployment on ${job.networkBuffers.taskManager}: ${job.networkBuffers.message}`);
   if (job.explanations.length === 0) return '';
   const items = job.explanations
     .slice(0, EXPLAINED)

@@ -39,6 +39,12 @@ const RULES: readonly RuleInfo[] = [
     description: 'An operator that uses managed memory gets less than --min-managed-memory per subtask on the --tm-config TaskManagers.',
   },
   {
+    id: 'network/insufficient-buffers',
+    description:
+      'The tasks of a TaskManager require more network buffers than its pool holds (fully used TaskManagers of the --tm-config, or where the --cluster places the job): Flink fails them at deployment with "Insufficient number of network buffers".',
+    help: 'Give the TaskManagers more network memory (taskmanager.memory.network.min/max or fraction), fewer slots, or (up to 1.20) taskmanager.network.memory.buffers-per-channel: 1; the message names the values that fit.',
+  },
+  {
     id: 'policy/group-profile',
     description: 'A slot sharing group has no resource profile (FLIP-156 fine-grained resources required by --require-group-profiles).',
   },

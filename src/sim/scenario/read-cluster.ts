@@ -9,6 +9,7 @@ import { type ResourceProfile, type SpecifiedProfile, ANY, divideIntoSlots, isSp
 import type { FlinkConfiguration } from '../../memory/flink-configuration.js';
 import { type TaskManagerSetup, taskManagerSetup } from '../../memory/memory-from-configuration.js';
 import { parseFlinkConfiguration } from '../../memory/parse-flink-configuration.js';
+import { shuffleOptions } from '../../memory/task-manager-slot-size.js';
 import { type DeploymentTarget, type TargetWays, targetOfConfiguration } from '../../memory/task-manager-cpu.js';
 import { calculateDefaultNumSlots } from '../slotmanager/fine-grained-task-manager.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
@@ -262,5 +263,6 @@ export function readCluster(r: Reader, cluster: Raw, at: string, version: FlinkV
     standaloneStartupTime: r.duration(o.standaloneStartupTime, `${at}/options/standaloneStartupTime`, slotRequestTimeout),
     slotIdleTimeout: r.duration(o.slotIdleTimeout, `${at}/options/slotIdleTimeout`, DEFAULTS.slotIdleTimeout),
     workerStartupLatency: r.duration(o.workerStartupLatency, `${at}/options/workerStartupLatency`, DEFAULTS.workerStartupLatency),
+    ...(worker.config === undefined ? {} : { shuffleOptions: shuffleOptions(worker.config) }),
   };
 }

@@ -14,7 +14,7 @@ import { readCluster } from './read-cluster.js';
 import { readEvents } from './read-events.js';
 import { selectScenarioVersion } from './scenario-version.js';
 import { type Raw, Reader } from './reader.js';
-import type { JobDefinition, Scenario } from './scenario.js';
+import type { JobDefinition, JobNetwork, Scenario } from './scenario.js';
 import { pushAll } from '../../util/push-all.js';
 
 export interface PlannedJob {
@@ -24,6 +24,8 @@ export interface PlannedJob {
   readonly vertices: readonly VertexInformation[];
   readonly flinkVersion: FlinkVersion;
   readonly flinkVersionSource: FlinkVersionSource;
+  /** Its network-buffer plan; undefined when the subtask-level analysis could not be made. */
+  readonly network?: JobNetwork | undefined;
 }
 
 /** Plans a job graph file named in a scenario (the command reads it); diagnostics are the file's own. */
@@ -42,6 +44,7 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
     let requirements = r.requirements(job.requirements, `${p}/requirements`);
     let vertices: readonly VertexInformation[] | undefined;
     let flinkVersion: JobDefinition['flinkVersion'];
+    let network: JobNetwork | undefined;
     if (job.jobGraph !== undefined) {
       const planned = planJobGraph(String(job.jobGraph), `${p}/jobGraph`);
       if (!planned.ok) {
@@ -51,6 +54,7 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
       requirements = [...planned.value.requirements];
       vertices = planned.value.vertices;
       flinkVersion = { version: planned.value.flinkVersion, source: planned.value.flinkVersionSource };
+      network = planned.value.network;
     } else if (job.requirements === undefined) {
       r.out.push(error('scenario/job', `job '${id}' needs requirements or a jobGraph`, p));
     }
@@ -66,6 +70,7 @@ function jobs(r: Reader, data: Raw, planJobGraph: JobGraphPlanner): JobDefinitio
         source: job.jobGraph === undefined ? undefined : String(job.jobGraph),
         pointer: p,
         flinkVersion,
+        network,
       },
     ];
   });

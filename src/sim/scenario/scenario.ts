@@ -9,6 +9,8 @@ import type { ResourceProfile, SpecifiedProfile } from '../../model/resource-pro
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { SlotManagerConfig, TaskManagerRegistration } from '../slotmanager/slot-manager.js';
 import type { VertexInformation } from '../scheduler/slot-sharing-slot-allocator.js';
+import type { NetworkBufferPlan } from '../../execution/network-buffer-plan.js';
+import type { ShuffleOptions } from '../../model/job-graph.js';
 
 export type SlotManagerKind = 'declarative' | 'fine-grained';
 
@@ -26,6 +28,8 @@ export interface ClusterModel {
   readonly standaloneStartupTime: number;
   readonly slotIdleTimeout: number;
   readonly workerStartupLatency: number;
+  /** The default worker's network options (segment size, buffers per channel …) when a Flink configuration gives it. */
+  readonly shuffleOptions?: ShuffleOptions;
 }
 
 export interface TaskManagerDefinition {
@@ -59,6 +63,17 @@ export interface JobDefinition {
   readonly pointer: string;
   /** The version the job's own file names (jobs planned from job graph files); undefined otherwise. */
   readonly flinkVersion?: { readonly version: FlinkVersion; readonly source: FlinkVersionSource } | undefined;
+  /** What its tasks ask of the TaskManagers' network buffer pools (jobs planned from job graph files). */
+  readonly network?: JobNetwork | undefined;
+}
+
+/**
+ * A job's network-buffer plan, and the profile each of its slots (execution slot sharing groups, in
+ * request order) requests when the job requests more than one profile (else undefined).
+ */
+export interface JobNetwork {
+  readonly plan: NetworkBufferPlan;
+  readonly slotProfiles: readonly ResourceProfile[] | undefined;
 }
 
 export type ScenarioEvent =
