@@ -7,13 +7,26 @@
 import { type Diagnostic, warning } from '../errors/diagnostic.js';
 import { analyzeExecution } from '../execution/analyze-execution.js';
 import { type TaskManagerNetwork, checkNetworkBuffers } from '../execution/network-buffer-check.js';
-import { configuredTaskManager } from '../memory/task-manager-slot-size.js';
+import { type ConfiguredTaskManager, configuredTaskManager } from '../memory/task-manager-slot-size.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { isSpecified } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import { networkBuffersToJson } from '../report/network-buffers-report.js';
 import type { PlanReport } from '../report/plan-report.js';
+
+/** What the check reads of a configured TaskManager: its network memory, slots, and the memory model again for a fix. */
+export function taskManagerNetwork(tm: ConfiguredTaskManager): TaskManagerNetwork {
+  return {
+    networkMemory: tm.setup.memory.network,
+    numberOfTaskSlots: tm.setup.resources.numberOfTaskSlots,
+    totalFlinkMemory: tm.setup.memory.totalFlink,
+    networkMemoryWith: (keys) => {
+      const setup = tm.setupWith(new Map(Object.entries(keys)));
+      return setup.ok ? setup.value.memory.network : undefined;
+    },
+  };
+}
 
 export function networkBuffersNotCounted(reason: string): Diagnostic {
   return warning('plan/network-buffers-not-counted', `network buffers not counted: ${reason}`, '');
@@ -38,17 +51,7 @@ export function withNetworkBuffers(
     ];
     return;
   }
-  const tm = taskManager.value;
-  const network: TaskManagerNetwork = {
-    networkMemory: tm.setup.memory.network,
-    numberOfTaskSlots: tm.setup.resources.numberOfTaskSlots,
-    totalFlinkMemory: tm.setup.memory.totalFlink,
-    networkMemoryWith: (keys) => {
-      const setup = tm.setupWith(new Map(Object.entries(keys)));
-      return setup.ok ? setup.value.memory.network : undefined;
-    },
-  };
-  const json = networkBuffersToJson(checkNetworkBuffers(job.graph, execution.value, network));
+  const json = networkBuffersToJson(checkNetworkBuffers(job.graph, execution.value, taskManagerNetwork(taskManager.value)));
   // Fine-grained slots are carved from the TaskManager's resources: how many share one is not numberOfTaskSlots.
   if (execution.value.slotProfiles.some(isSpecified)) json.declaredResources = true;
   report.networkBuffers = json;

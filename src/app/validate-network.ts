@@ -10,6 +10,7 @@ import { type NetworkBufferCheck, checkNetworkBuffers } from '../execution/netwo
 import { configuredTaskManager } from '../memory/task-manager-slot-size.js';
 import type { SourceText } from '../model/source-text.js';
 import type { JobAnalysis } from '../plan/analyze-job.js';
+import { taskManagerNetwork } from './plan-network-buffers.js';
 import type { NetworkBufferFailureJson } from '../report/simulation-report.js';
 import { count } from '../util/plural.js';
 import { printable } from '../util/printable.js';
@@ -36,16 +37,7 @@ function networkCheck(analysis: JobAnalysis, tmConfig: SourceText): NetworkBuffe
   const taskManager = configuredTaskManager({ text: tmConfig.text, file: tmConfig.file }, analysis.graph.flinkVersion);
   const execution = analyzeExecution(analysis);
   if (!taskManager.ok || !execution.ok) return undefined;
-  const tm = taskManager.value;
-  return checkNetworkBuffers(analysis.graph, execution.value, {
-    networkMemory: tm.setup.memory.network,
-    numberOfTaskSlots: tm.setup.resources.numberOfTaskSlots,
-    totalFlinkMemory: tm.setup.memory.totalFlink,
-    networkMemoryWith: (keys) => {
-      const setup = tm.setupWith(new Map(Object.entries(keys)));
-      return setup.ok ? setup.value.memory.network : undefined;
-    },
-  });
+  return checkNetworkBuffers(analysis.graph, execution.value, taskManagerNetwork(taskManager.value));
 }
 
 /** ` To fit, one of: …` from the check's computed fixes. */
