@@ -8,8 +8,13 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 RT=flink-runtime/src/main/java/org/apache/flink/runtime
 CLASSES=(shuffle/NettyShuffleUtils io/network/partition/ResultPartitionType
   io/network/partition/consumer/InputGateSpecUtils io/network/partition/consumer/GateBuffersSpec)
-# release | repository | revision | driver mode (fixed: 2.x hard-codes bpc/fpg/min-parallelism) | tiered guaranteed buffers
+# release | repository | revision | driver mode (fixed: 2.x hard-codes bpc/fpg/min-parallelism;
+# before-1.14: no NettyShuffleUtils, the two createBufferPoolFactory methods are transplanted) | tiered guaranteed buffers
 RELEASES=(
+  "1.10|$OLD|release-1.10.0|before-1.14|"
+  "1.11|$OLD|release-1.11.0|before-1.14|"
+  "1.12|$OLD|release-1.12.0|before-1.14|"
+  "1.13|$OLD|release-1.13.0|before-1.14|"
   "1.14|$OLD|release-1.14.0||"
   "1.15|$OLD|release-1.15.0||"
   "1.16|$OLD|release-1.16.0||"
@@ -29,7 +34,30 @@ default_of() { # repo rev key local-variable
   v=$(git -C "$1" show "$2:$OPTIONS" | grep -A4 "key(\"$3\")" | grep -m1 -o 'defaultValue([^)]*)' | sed 's/defaultValue(\(.*\))/\1/' || true)
   [ -n "$v" ] || v=$(git -C "$1" show "$2:$ENVCONF" | grep -m1 -o "int $4 = [0-9]*;" | sed 's/.* = \([0-9]*\);/\1/')
   [ "$v" = Integer.MAX_VALUE ] && v=2147483647
-  echo "$v"
+  echo "${v:-null}" # null: the option does not exist in the release (sort-shuffle before 1.12)
+}
+# 1.10-1.13: Flink's createBufferPoolFactory methods of ResultPartitionFactory and SingleInputGateFactory,
+# unchanged, inside shell classes that have the fields they read (set by OldDriver).
+transplant() { # repo rev src
+  local p=$3/org/apache/flink/runtime/io/network/partition imports
+  mkdir -p "$p/consumer"
+  imports='import org.apache.flink.runtime.io.network.buffer.*; import org.apache.flink.util.function.*;
+import org.apache.flink.annotation.VisibleForTesting; import java.io.IOException;'
+  {
+    echo "package org.apache.flink.runtime.io.network.partition; $imports"
+    echo 'public class ResultPartitionFactory { public int networkBuffersPerChannel, floatingNetworkBuffersPerGate,'
+    echo '  sortShuffleMinParallelism, sortShuffleMinBuffers, maxBuffersPerChannel = 10;'
+    echo '  public final BufferPoolFactory bufferPoolFactory = new BufferPoolFactory();'
+    git -C "$1" show "$2:$RT/io/network/partition/ResultPartitionFactory.java" | awk -v name=createBufferPoolFactory -f "$HERE/extract-method.awk"
+    echo '}'
+  } >"$p/ResultPartitionFactory.java"
+  {
+    echo "package org.apache.flink.runtime.io.network.partition.consumer; $imports"
+    echo 'import org.apache.flink.runtime.io.network.partition.ResultPartitionType;'
+    echo 'public class SingleInputGateFactory {'
+    git -C "$1" show "$2:$RT/io/network/partition/consumer/SingleInputGateFactory.java" | awk -v name=createBufferPoolFactory -f "$HERE/extract-method.awk"
+    echo '}'
+  } >"$p/consumer/SingleInputGateFactory.java"
 }
 rm -rf "$WORK" && mkdir -p "$WORK"
 for entry in "${RELEASES[@]}"; do
@@ -41,9 +69,15 @@ for entry in "${RELEASES[@]}"; do
     mkdir -p "$src/$(dirname "$c")"
     git -C "$repo" show "$rev:$RT/$c.java" >"$src/$c.java"
   done
-  javac -nowarn -d "$out" $(find "$src" -name '*.java') "$HERE"/stubs/*.java "$HERE"/Driver.java
   echo "$(git -C "$repo" rev-parse "$rev") $release" >"$WORK/$release/revision"
-  java -cp "$out" org.apache.flink.runtime.io.network.partition.consumer.Driver "$mode" "$tiered" >"$WORK/$release/rows.jsonl"
+  if [ "$mode" = before-1.14 ]; then
+    transplant "$repo" "$rev" "$src"
+    javac -nowarn -d "$out" $(find "$src" -name '*.java') "$HERE"/stubs/*.java "$HERE"/stubs-before-1.14/*.java "$HERE"/Driver.java "$HERE"/OldDriver.java
+    java -cp "$out" org.apache.flink.runtime.io.network.partition.OldDriver >"$WORK/$release/rows.jsonl"
+  else
+    javac -nowarn -d "$out" $(find "$src" -name '*.java') "$HERE"/stubs/*.java "$HERE"/Driver.java
+    java -cp "$out" org.apache.flink.runtime.io.network.partition.consumer.Driver "$mode" "$tiered" >"$WORK/$release/rows.jsonl"
+  fi
   printf '{"fn":"defaults","bpc":%s,"fpg":%s,"smp":%s,"smb":%s}\n' \
     "$(default_of "$repo" "$rev" taskmanager.network.memory.buffers-per-channel buffersPerChannel)" \
     "$(default_of "$repo" "$rev" taskmanager.network.memory.floating-buffers-per-gate extraBuffersPerGate)" \

@@ -1,17 +1,17 @@
 /**
- * flinkslot's network-buffer arithmetic against the numbers Flink's own classes compute, per release
- * (1.14 – 2.1): test/data/flink-network-buffers/flink-network-buffers.jsonl was produced by compiling
- * flink-runtime's NettyShuffleUtils, ResultPartitionType and (1.17+) InputGateSpecUtils / GateBuffersSpec
- * of each release with a small driver (test/data/flink-network-buffers/README.md says how). Every row is
- * one input combination over a list of subpartition or channel counts; every number must agree:
- * - partition rows: the pool minimum (NettyShuffleUtils.getMinMaxNetworkBuffersPerResultPartition) ↔
- *   partitionMinimum, and the announced buffers of a vertex producing that one partition
- *   (computeNetworkBuffersForAnnouncing; null = Flink refuses with "Illegal to announce …") ↔
- *   groupNetworkMemory / isUnannounceable;
- * - gate rows: the gate pool minimum and exclusive buffers per channel (1.14–1.16
- *   getMinMaxFloatingBuffersPerInputGate / getNetworkBuffersPerInputChannel, 1.17+
- *   InputGateSpecUtils.createGateBuffersSpec) ↔ gateBuffers, and the announced buffers of a vertex
- *   reading that one gate ↔ groupNetworkMemory;
+ * flinkslot's network-buffer arithmetic against the numbers Flink's own code computes, per release
+ * (1.10 – 2.1). test/data/flink-network-buffers/flink-network-buffers.jsonl was produced by compiling,
+ * per release, flink-runtime's NettyShuffleUtils, ResultPartitionType and (1.17+) InputGateSpecUtils /
+ * GateBuffersSpec (1.14+), or the createBufferPoolFactory methods of ResultPartitionFactory and
+ * SingleInputGateFactory (1.10–1.13), with a small driver (test/data/flink-network-buffers/README.md says
+ * how). Every row is one input combination over a list of subpartition or channel counts; every number
+ * must agree:
+ * - partition rows: the pool minimum ↔ partitionMinimum, and (1.14+) the announced buffers of a vertex
+ *   producing that one partition (NettyShuffleUtils.computeNetworkBuffersForAnnouncing; null = Flink
+ *   refuses with "Illegal to announce …") ↔ groupNetworkMemory / isUnannounceable;
+ * - gate rows: the gate pool minimum ↔ gateBuffers; 1.14+ also the exclusive buffers per channel
+ *   (getNetworkBuffersPerInputChannel, 1.17+ InputGateSpecUtils.createGateBuffersSpec) and the announced
+ *   buffers of a vertex reading that one gate ↔ groupNetworkMemory;
  * - defaults rows: the option defaults read from the release's NettyShuffleEnvironmentOptions (2.x: the
  *   literals NettyShuffleEnvironmentConfiguration uses for the removed options) ↔ networkBufferRules.
  */
@@ -45,8 +45,9 @@ interface GateRow extends Common {
   readonly tiered: boolean;
   readonly channels: readonly number[];
   readonly min: readonly number[];
-  readonly exclusive: readonly number[];
-  readonly announce: readonly number[];
+  /** Absent before 1.14 (the driver reads only the gate pool there). */
+  readonly exclusive?: readonly number[];
+  readonly announce?: readonly number[];
 }
 /** The option defaults of the release (NettyShuffleEnvironmentOptions; 2.x: the values fromConfiguration hard-codes). */
 interface DefaultsRow {
@@ -54,8 +55,9 @@ interface DefaultsRow {
   readonly releases: readonly string[];
   readonly bpc: number;
   readonly fpg: number;
-  readonly smp: number;
-  readonly smb: number;
+  /** null: the option does not exist in the release (sort-shuffle arrived in 1.12). */
+  readonly smp: number | null;
+  readonly smb: number | null;
 }
 type Row = PartitionRow | GateRow | DefaultsRow;
 
@@ -134,25 +136,41 @@ function compareGate(row: GateRow, release: string, out: string[]): number {
     const what = `${release} gate ${row.type} channels=${c} bpc=${row.bpc} fpg=${row.fpg} rpgMax=${row.rpgMax} tiered=${row.tiered}`;
     const gate = gateBuffers(rules, row.type, c);
     if (gate.minimum !== row.min[i]) out.push(`${what}: min flinkslot ${gate.minimum}, Flink ${row.min[i]}`);
+    compared++;
+    if (row.exclusive === undefined || row.announce === undefined) return;
     if (gate.exclusivePerChannel !== row.exclusive[i])
       out.push(`${what}: exclusive flinkslot ${gate.exclusivePerChannel}, Flink ${row.exclusive[i]}`);
     const ann = announced(twoVertices(release, row.type, c, 1, o), 1, row.type, false);
     if (ann !== row.announce[i]) out.push(`${what}: announce flinkslot ${ann}, Flink ${row.announce[i]}`);
-    compared += 3;
+    compared += 2;
   });
   return compared;
 }
 
-describe("network buffers: flinkslot against Flink's own classes, 1.14 – 2.1", () => {
+describe("network buffers: flinkslot against Flink's own code, 1.10 – 2.1", () => {
   it('the data names the Flink revision of every release it covers', () => {
     const revisions = (header as { flinkRevisions: Record<string, string> }).flinkRevisions;
-    expect(Object.keys(revisions)).toEqual(['1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20', '2.0', '2.1']);
+    expect(Object.keys(revisions)).toEqual([
+      '1.10',
+      '1.11',
+      '1.12',
+      '1.13',
+      '1.14',
+      '1.15',
+      '1.16',
+      '1.17',
+      '1.18',
+      '1.19',
+      '1.20',
+      '2.0',
+      '2.1',
+    ]);
     for (const row of data) for (const release of row.releases) expect(revisions[release]).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('the option defaults are those of each release', () => {
     const defaults = data.filter((row): row is DefaultsRow => row.fn === 'defaults');
-    expect(defaults.flatMap((row) => row.releases)).toHaveLength(9);
+    expect(defaults.flatMap((row) => row.releases)).toHaveLength(13);
     for (const row of defaults)
       for (const release of row.releases) {
         const r = networkBufferRules(version(release), {});
@@ -162,7 +180,9 @@ describe("network buffers: flinkslot against Flink's own classes, 1.14 – 2.1",
           smp: r.sortShuffleMinParallelism,
           smb: r.sortShuffleMinBuffers,
         };
-        expect({ release, ...flinkslot }).toEqual({ release, bpc: row.bpc, fpg: row.fpg, smp: row.smp, smb: row.smb });
+        // No sort-shuffle option (1.10, 1.11): flinkslot treats no partition as sort-shuffle.
+        const flink = row.smp === null ? { smp: 2 ** 31 - 1, smb: flinkslot.smb } : { smp: row.smp, smb: row.smb };
+        expect({ release, ...flinkslot }).toEqual({ release, bpc: row.bpc, fpg: row.fpg, ...flink });
       }
   });
 
