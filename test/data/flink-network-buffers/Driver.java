@@ -17,8 +17,8 @@ import java.util.Optional;
 
 public final class Driver {
     static final int MAX = Integer.MAX_VALUE;
-    public static final int[] SUBS = {1, 2, 4, 10, 63, 64, 99, 100, 101, 102, 511, 512, 612, 613, 1000, 2000};
-    public static final int[] CHANNELS = {1, 2, 4, 10, 100, 249, 250, 333, 499, 500, 501, 999, 1000, 1001, 2000};
+    public static final int[] SUBS = {1, 2, 4, 10, 64, 99, 100, 101, 102, 511, 512, 612, 613, 1000, 2000};
+    public static final int[] CHANNELS = {1, 2, 4, 10, 100, 249, 250, 499, 500, 501, 999, 1000, 1001, 2000};
     static final String PKG = "org.apache.flink.runtime.io.network.partition.consumer";
     static Class<?> utils;
 
@@ -32,6 +32,7 @@ public final class Driver {
         int[] fpgs = fixed ? new int[] {8} : new int[] {1, 8};
         int[] smps = fixed ? new int[] {1} : new int[] {1, 100, MAX};
         int[] smbs = {64, 512};
+        edgeLines(fixed);
         for (ResultPartitionType type : ResultPartitionType.values()) {
             for (int bpc : bpcs)
                 for (int fpg : fpgs) {
@@ -47,6 +48,41 @@ public final class Driver {
                         if (!tiered.isEmpty()) gateLine(type, bpc, fpg, rpg, true, gateSpec);
                     }
                 }
+        }
+    }
+
+    static final int[] PARALLELISMS = {1, 2, 3, 5, 8, 128, 1000};
+
+    /**
+     * One job edge producer(p) → consumer(c), every pair of PARALLELISMS: the buffers each side announces,
+     * with the channels and subpartitions EdgeManagerBuildUtil.computeMaxEdgesToTargetExecutionVertex
+     * gives (as SsgNetworkMemoryCalculationUtils uses it for a static graph).
+     */
+    static void edgeLines(boolean fixed) throws Exception {
+        Class<?> patterns = Class.forName("org.apache.flink.runtime.jobgraph.DistributionPattern");
+        Method maxEdges = method(Class.forName("org.apache.flink.runtime.executiongraph.EdgeManagerBuildUtil"),
+                "computeMaxEdgesToTargetExecutionVertex", 3);
+        int smp = fixed ? 1 : 100;
+        for (ResultPartitionType type : ResultPartitionType.values()) {
+            if (type == ResultPartitionType.PIPELINED || type.name().equals("BLOCKING_PERSISTENT")) continue;
+            for (Object pattern : patterns.getEnumConstants()) {
+                List<String> producers = new ArrayList<>(), consumers = new ArrayList<>();
+                List<String> producerAnnounce = new ArrayList<>(), consumerAnnounce = new ArrayList<>();
+                for (int p : PARALLELISMS)
+                    for (int c : PARALLELISMS) {
+                        producers.add(String.valueOf(p));
+                        consumers.add(String.valueOf(c));
+                        int subs = (Integer) call(maxEdges, p, c, pattern);
+                        int channels = (Integer) call(maxEdges, c, p, pattern);
+                        IntermediateDataSetID out = new IntermediateDataSetID(), in = new IntermediateDataSetID();
+                        producerAnnounce.add(announce(2, 8, smp, 512, Map.of(), Map.of(out, subs), Map.of(out, type), Map.of()));
+                        consumerAnnounce.add(announce(2, 8, smp, 512, Map.of(in, channels), Map.of(), Map.of(), Map.of(in, type)));
+                    }
+                System.out.println("{\"fn\":\"edge\",\"type\":\"" + type + "\",\"distribution\":\"" + pattern
+                        + "\",\"bpc\":2,\"fpg\":8,\"smp\":" + smp + ",\"smb\":512,\"producers\":" + producers
+                        + ",\"consumers\":" + consumers + ",\"producerAnnounce\":" + producerAnnounce
+                        + ",\"consumerAnnounce\":" + consumerAnnounce + "}");
+            }
         }
     }
 

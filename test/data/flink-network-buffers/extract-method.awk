@@ -1,6 +1,7 @@
-# Prints one method of a Java file: from the line declaring it (the return type on the same line as
-# `NAME(`) to the brace that closes its body. Usage: awk -v name=createBufferPoolFactory -f extract-method.awk File.java
-!started && $0 ~ ("(SupplierWithException|FunctionWithException)<.*> " name "\\(") { started = 1 }
+# Prints one method of a Java file: from the line declaring it (matching the regex `start`, e.g. the
+# return type and `NAME(` on one line) to the brace that closes its body.
+# Usage: awk -v start='SupplierWithException<.*> createBufferPoolFactory[(]' -f extract-method.awk File.java
+!started && $0 ~ start { started = 1 }
 started {
   print
   line = $0

@@ -38,6 +38,7 @@ default_of() { # repo rev key local-variable
 }
 # 1.10-1.13: Flink's createBufferPoolFactory methods of ResultPartitionFactory and SingleInputGateFactory,
 # unchanged, inside shell classes that have the fields they read (set by OldDriver).
+FACTORY='(SupplierWithException|FunctionWithException)<.*> createBufferPoolFactory[(]'
 transplant() { # repo rev src
   local p=$3/org/apache/flink/runtime/io/network/partition imports
   mkdir -p "$p/consumer"
@@ -48,16 +49,31 @@ import org.apache.flink.annotation.VisibleForTesting; import java.io.IOException
     echo 'public class ResultPartitionFactory { public int networkBuffersPerChannel, floatingNetworkBuffersPerGate,'
     echo '  sortShuffleMinParallelism, sortShuffleMinBuffers, maxBuffersPerChannel = 10;'
     echo '  public final BufferPoolFactory bufferPoolFactory = new BufferPoolFactory();'
-    git -C "$1" show "$2:$RT/io/network/partition/ResultPartitionFactory.java" | awk -v name=createBufferPoolFactory -f "$HERE/extract-method.awk"
+    git -C "$1" show "$2:$RT/io/network/partition/ResultPartitionFactory.java" | awk -v start="$FACTORY" -f "$HERE/extract-method.awk"
     echo '}'
   } >"$p/ResultPartitionFactory.java"
   {
     echo "package org.apache.flink.runtime.io.network.partition.consumer; $imports"
     echo 'import org.apache.flink.runtime.io.network.partition.ResultPartitionType;'
     echo 'public class SingleInputGateFactory {'
-    git -C "$1" show "$2:$RT/io/network/partition/consumer/SingleInputGateFactory.java" | awk -v name=createBufferPoolFactory -f "$HERE/extract-method.awk"
+    git -C "$1" show "$2:$RT/io/network/partition/consumer/SingleInputGateFactory.java" | awk -v start="$FACTORY" -f "$HERE/extract-method.awk"
     echo '}'
   } >"$p/consumer/SingleInputGateFactory.java"
+}
+# 1.14+: DistributionPattern (its imports serve only its Javadoc) and Flink's
+# EdgeManagerBuildUtil.computeMaxEdgesToTargetExecutionVertex, unchanged, in a shell class: the channels
+# and subpartitions SsgNetworkMemoryCalculationUtils announces for a static graph.
+edges() { # repo rev src
+  local g=$3/org/apache/flink/runtime
+  mkdir -p "$g/jobgraph" "$g/executiongraph"
+  git -C "$1" show "$2:$RT/jobgraph/DistributionPattern.java" | sed '/^import /d' >"$g/jobgraph/DistributionPattern.java"
+  {
+    echo 'package org.apache.flink.runtime.executiongraph; import org.apache.flink.runtime.jobgraph.DistributionPattern;'
+    echo 'public class EdgeManagerBuildUtil {'
+    git -C "$1" show "$2:$RT/executiongraph/EdgeManagerBuildUtil.java" |
+      awk -v start='static int computeMaxEdgesToTargetExecutionVertex[(]' -f "$HERE/extract-method.awk"
+    echo '}'
+  } >"$g/executiongraph/EdgeManagerBuildUtil.java"
 }
 rm -rf "$WORK" && mkdir -p "$WORK"
 for entry in "${RELEASES[@]}"; do
@@ -75,6 +91,7 @@ for entry in "${RELEASES[@]}"; do
     javac -nowarn -d "$out" $(find "$src" -name '*.java') "$HERE"/stubs/*.java "$HERE"/stubs-before-1.14/*.java "$HERE"/Driver.java "$HERE"/OldDriver.java
     java -cp "$out" org.apache.flink.runtime.io.network.partition.OldDriver >"$WORK/$release/rows.jsonl"
   else
+    edges "$repo" "$rev" "$src"
     javac -nowarn -d "$out" $(find "$src" -name '*.java') "$HERE"/stubs/*.java "$HERE"/Driver.java
     java -cp "$out" org.apache.flink.runtime.io.network.partition.consumer.Driver "$mode" "$tiered" >"$WORK/$release/rows.jsonl"
   fi

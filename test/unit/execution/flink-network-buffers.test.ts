@@ -12,6 +12,9 @@
  * - gate rows: the gate pool minimum ↔ gateBuffers; 1.14+ also the exclusive buffers per channel
  *   (getNetworkBuffersPerInputChannel, 1.17+ InputGateSpecUtils.createGateBuffersSpec) and the announced
  *   buffers of a vertex reading that one gate ↔ groupNetworkMemory;
+ * - edge rows (1.14+): a job edge producer → consumer, ALL_TO_ALL or POINTWISE, over pairs of
+ *   parallelisms: what each side announces, with the channels and subpartitions of
+ *   EdgeManagerBuildUtil.computeMaxEdgesToTargetExecutionVertex ↔ groupNetworkMemory of either vertex;
  * - defaults rows: the option defaults read from the release's NettyShuffleEnvironmentOptions (2.x: the
  *   literals NettyShuffleEnvironmentConfiguration uses for the removed options) ↔ networkBufferRules.
  */
@@ -59,7 +62,22 @@ interface DefaultsRow {
   readonly smp: number | null;
   readonly smb: number | null;
 }
-type Row = PartitionRow | GateRow | DefaultsRow;
+/** One job edge producer(p) → consumer(c) over pairs of parallelisms: the buffers each side announces (1.14+). */
+interface EdgeRow {
+  readonly fn: 'edge';
+  readonly releases: readonly string[];
+  readonly type: ResultPartitionType;
+  readonly distribution: 'ALL_TO_ALL' | 'POINTWISE';
+  readonly bpc: number;
+  readonly fpg: number;
+  readonly smp: number;
+  readonly smb: number;
+  readonly producers: readonly number[];
+  readonly consumers: readonly number[];
+  readonly producerAnnounce: readonly (number | null)[];
+  readonly consumerAnnounce: readonly number[];
+}
+type Row = PartitionRow | GateRow | DefaultsRow | EdgeRow;
 
 const [header, ...rows] = readFileSync(DATA, 'utf8')
   .split('\n')
@@ -70,12 +88,19 @@ const data = rows as unknown as Row[];
 const version = (text: string): FlinkVersion => parseFlinkVersion(text)!;
 
 /** Two vertices joined ALL_TO_ALL: `producer → consumer`, enough for groupNetworkMemory of one of them. */
-function twoVertices(release: string, type: ResultPartitionType, producer: number, consumer: number, o: ShuffleOptions): JobGraph {
+function twoVertices(
+  release: string,
+  type: ResultPartitionType,
+  producer: number,
+  consumer: number,
+  o: ShuffleOptions,
+  distribution: EdgeRow['distribution'] = 'ALL_TO_ALL',
+): JobGraph {
   const vertex = (index: number, parallelism: number) => ({ index, id: `v${index}`, parallelism, maxParallelism: 32768 });
   return {
     flinkVersion: version(release),
     vertices: [vertex(0, producer), vertex(1, consumer)],
-    edges: [{ index: 0, source: 0, target: 1, distribution: 'ALL_TO_ALL', resultPartitionType: type, pointer: '/edges/0' }],
+    edges: [{ index: 0, source: 0, target: 1, distribution, resultPartitionType: type, pointer: '/edges/0' }],
     shuffleOptions: o,
   } as unknown as JobGraph;
 }
@@ -147,6 +172,27 @@ function compareGate(row: GateRow, release: string, out: string[]): number {
   return compared;
 }
 
+function compareEdge(row: EdgeRow, release: string, out: string[]): number {
+  const o: ShuffleOptions = {
+    buffersPerChannel: row.bpc,
+    floatingBuffersPerGate: row.fpg,
+    sortShuffleMinParallelism: row.smp,
+    sortShuffleMinBuffers: row.smb,
+  };
+  row.producers.forEach((p, i) => {
+    const c = row.consumers[i]!;
+    const graph = twoVertices(release, row.type, p, c, o, row.distribution);
+    const what = `${release} edge ${row.type} ${row.distribution} ${p} → ${c}`;
+    const producer = announced(graph, 0, row.type, true);
+    if (producer !== row.producerAnnounce[i])
+      out.push(`${what}: producer announces flinkslot ${producer}, Flink ${row.producerAnnounce[i]}`);
+    const consumer = announced(graph, 1, row.type, false);
+    if (consumer !== row.consumerAnnounce[i])
+      out.push(`${what}: consumer announces flinkslot ${consumer}, Flink ${row.consumerAnnounce[i]}`);
+  });
+  return 2 * row.producers.length;
+}
+
 describe("network buffers: flinkslot against Flink's own code, 1.10 – 2.1", () => {
   it('the data names the Flink revision of every release it covers', () => {
     const revisions = (header as { flinkRevisions: Record<string, string> }).flinkRevisions;
@@ -184,6 +230,14 @@ describe("network buffers: flinkslot against Flink's own code, 1.10 – 2.1", ()
         const flink = row.smp === null ? { smp: 2 ** 31 - 1, smb: flinkslot.smb } : { smp: row.smp, smb: row.smb };
         expect({ release, ...flinkslot }).toEqual({ release, bpc: row.bpc, fpg: row.fpg, ...flink });
       }
+  });
+
+  it('every announcement of an ALL_TO_ALL or POINTWISE edge between two parallelisms agrees (EdgeManagerBuildUtil)', () => {
+    const mismatches: string[] = [];
+    let compared = 0;
+    for (const row of data) if (row.fn === 'edge') for (const release of row.releases) compared += compareEdge(row, release, mismatches);
+    expect(mismatches.slice(0, 40)).toEqual([]);
+    expect(compared).toBeGreaterThan(5000);
   });
 
   it.each(['partition', 'gate'] as const)('every %s figure Flink computes, flinkslot computes', (fn) => {
