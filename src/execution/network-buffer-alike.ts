@@ -10,23 +10,28 @@
  * TaskManager.
  *
  * No subtask index matters when the job is streaming (a batch wave is per subtask), no exchange is
- * EXPLICIT (per-subtask lists), and every POINTWISE exchange has as many producers as consumers (or
- * more, for the partition side: each producer then feeds one consumer) with producer i in the same slot
- * as consumer i (its one channel is then always local). Otherwise every TaskManager is counted.
+ * EXPLICIT (per-subtask lists), and every POINTWISE exchange has as many producers as consumers with
+ * producer i in the same slot as consumer i (one subpartition each, and one channel, always local).
+ * Otherwise every TaskManager is counted.
  * Linear: the slot contents are named once per plan (O(subtasks)), a placement in O(slots).
  */
 import type { NetworkBufferPlan, NetworkBufferVertex } from './network-buffer-plan.js';
 
 /** Per plan (its subtask layout, shared by the copies that only change the rules): the id of each slot's content, or undefined. */
-const contentsOf = new WeakMap<Int32Array, { vertices: readonly NetworkBufferVertex[]; content: Int32Array | undefined }>();
+const contentsOf = new WeakMap<
+  Int32Array,
+  { vertices: readonly NetworkBufferVertex[]; groupOf: Int32Array; content: Int32Array | undefined }
+>();
 
 /**
- * Per TaskManager index, the TaskManager whose figures it shares (itself for those counted), or
+ * Per TaskManager index (0 … max(placement, taskManagers − 1)), the TaskManager whose figures it shares (itself for those counted), or
  * undefined when each TaskManager must be counted on its own.
  */
-export function alikeTaskManagers(plan: NetworkBufferPlan, placement: Int32Array, count: number): Int32Array | undefined {
+export function alikeTaskManagers(plan: NetworkBufferPlan, placement: Int32Array, taskManagers: number): Int32Array | undefined {
   const content = slotContents(plan);
   if (content === undefined) return undefined;
+  let count = taskManagers;
+  for (let g = 0; g < plan.slotCount; g++) count = Math.max(count, placement[g]! + 1);
   const sequence: number[][] = Array.from({ length: count }, () => []);
   for (let g = 0; g < plan.slotCount; g++) if (placement[g]! >= 0) sequence[placement[g]!]!.push(content[g]!);
   const first = new Map<string, number>();
@@ -42,10 +47,12 @@ export function alikeTaskManagers(plan: NetworkBufferPlan, placement: Int32Array
 
 /** An id per distinct slot content (the job vertices of its subtasks, in set-up order); undefined when subtask indices matter. */
 function slotContents(plan: NetworkBufferPlan): Int32Array | undefined {
+  // A batch job counts per-subtask waves; checked on every call, as a copy of a plan may drop or add them.
+  if (plan.waveOf !== undefined) return undefined;
   const known = contentsOf.get(plan.tasks);
-  if (known !== undefined && known.vertices === plan.vertices) return known.content;
+  if (known !== undefined && known.vertices === plan.vertices && known.groupOf === plan.groupOf) return known.content;
   const content = indexFree(plan) ? nameContents(plan) : undefined;
-  contentsOf.set(plan.tasks, { vertices: plan.vertices, content });
+  contentsOf.set(plan.tasks, { vertices: plan.vertices, groupOf: plan.groupOf, content });
   return content;
 }
 
@@ -63,20 +70,15 @@ function nameContents(plan: NetworkBufferPlan): Int32Array {
   return content;
 }
 
-/** No task's requests depend on its subtask index (see the file comment). */
+/**
+ * No task's requests depend on its subtask index (see the file comment). Each partition is the other
+ * end of one gate (network-buffer-plan.ts), so the gates decide: a one-to-one POINTWISE gate makes
+ * its partition one subpartition for every producer subtask.
+ */
 function indexFree(plan: NetworkBufferPlan): boolean {
-  if (plan.waveOf !== undefined) return false;
-  return plan.vertices.every((vertex, v) => {
-    const partitionsFree = vertex.partitions.every((p) => {
-      if (p.pattern === 'ALL_TO_ALL') return true;
-      // POINTWISE with s ≥ t: each producer subtask feeds exactly one consumer (pointwise.ts).
-      return p.pattern === 'POINTWISE' && vertex.parallelism >= plan.vertices[p.consumer]!.parallelism;
-    });
-    const gatesFree = vertex.gates.every(
-      (gate) => gate.pattern === 'ALL_TO_ALL' || (gate.pattern === 'POINTWISE' && sameSlots(plan, gate.producer, v)),
-    );
-    return partitionsFree && gatesFree;
-  });
+  return plan.vertices.every((vertex, v) =>
+    vertex.gates.every((gate) => gate.pattern === 'ALL_TO_ALL' || (gate.pattern === 'POINTWISE' && sameSlots(plan, gate.producer, v))),
+  );
 }
 
 /** A one-to-one POINTWISE exchange whose producer i shares the slot of consumer i: every channel is local. */
