@@ -22,7 +22,8 @@ export async function searchOnThreads(
   onProgress?: (done: number, total: number) => void,
 ): Promise<Result<ShapeSearchReport>> {
   const core = await import('../../src/index.js');
-  const plan = core.planSearch(inputs.base, inputs.jobGraphs, inputs.options);
+  // This thread ranks; the one-thread search below and the workers plan again, to size.
+  const plan = core.planSearch(inputs.base, inputs.jobGraphs, inputs.options, false);
   if (!plan.ok) return plan;
   const total = plan.value.shapes.length;
   const n = Math.max(1, Math.min(threads ?? (total >= THREADS_FROM ? availableParallelism() : 1), total));

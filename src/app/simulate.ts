@@ -49,12 +49,12 @@ export function planJob(source: SourceText, options: { flinkVersion?: FlinkVersi
   return plannedOf(analyzeJobText(source.text, source.file, options), source.file);
 }
 
-/** An analysed job text → what it declares, or its diagnostics located in the file. */
-export function plannedOf(job: AnalyzedJobText, file: string): Result<PlannedJob> {
+/** An analysed job text → what it declares, or its diagnostics located in the file (`network`: see plannedFrom). */
+export function plannedOf(job: AnalyzedJobText, file: string, network = true): Result<PlannedJob> {
   if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, job.text, file) : job.diagnostics);
   // What changes the requirements declared (FLIP-156 resources a release before 1.14 ignores;
   // parallelisms the AdaptiveBatchScheduler decides, taken at their maximum), as plan warns it.
-  return ok(plannedFrom(job.analysis), [
+  return ok(plannedFrom(job.analysis, network), [
     ...job.parseWarnings.filter((d) => d.code === 'input/flip156-unsupported'),
     ...locateDiagnostics(
       job.analysis.warnings.filter((d) => d.code === 'plan/adaptive-batch-parallelism'),
@@ -64,8 +64,12 @@ export function plannedOf(job: AnalyzedJobText, file: string): Result<PlannedJob
   ]);
 }
 
-/** What a job declares to the ResourceManager, from its analysis. */
-export function plannedFrom(analysis: JobAnalysis): PlannedJob {
+/**
+ * What a job declares to the ResourceManager, from its analysis; `network` false leaves out what its
+ * tasks ask of the network buffer pools (the subtask-level analysis), for a caller that only counts
+ * slots (the thread that ranks a `size --search` its workers size).
+ */
+export function plannedFrom(analysis: JobAnalysis, network = true): PlannedJob {
   const groupOf = new Map<number, string>();
   for (const plan of analysis.slotSharingGroups) for (const v of plan.group.vertices) groupOf.set(v, plan.group.id);
   const vertices: VertexInformation[] = analysis.graph.vertices.map((v) => ({
@@ -81,7 +85,7 @@ export function plannedFrom(analysis: JobAnalysis): PlannedJob {
     vertices,
     flinkVersion: analysis.graph.flinkVersion,
     flinkVersionSource: analysis.graph.flinkVersionSource,
-    network: jobNetwork(analysis),
+    network: network ? jobNetwork(analysis) : undefined,
   };
 }
 

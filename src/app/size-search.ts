@@ -65,10 +65,15 @@ export interface SearchPlan {
   readonly warnings: Diagnostic[];
 }
 
+/**
+ * `sizing` false: the plan only ranks what other threads size (no network buffers are counted on
+ * it), so the jobs' subtask-level analysis is left to the threads that size.
+ */
 export function planSearch(
   base: SourceText | undefined,
   jobGraphs: readonly SourceText[],
   options: SearchOptions = {},
+  sizing = true,
 ): Result<SearchPlan> {
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
@@ -80,7 +85,7 @@ export function planSearch(
   if (!keys.ok) return keys;
   // How the base was read (a near miss of a key Flink would ignore), as size --tm-config says it.
   const read = keys.warnings.filter((d) => d.severity === 'warning');
-  const jobs = defineJobs(jobGraphs, version.value);
+  const jobs = defineJobs(jobGraphs, version.value, sizing);
   if (!jobs.ok) return jobs;
   const config = keys.value.config;
   const floors = jobs.value.floorInputs.flatMap((f) => jobFloors(f, config, f.analysis.graph.flinkVersion));

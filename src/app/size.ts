@@ -169,7 +169,11 @@ export interface DefinedJobs {
   readonly floorInputs: FloorInput[];
 }
 
-export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVersion?: FlinkVersion }): Result<DefinedJobs> {
+export function defineJobs(
+  jobGraphs: readonly SourceText[],
+  version: { flinkVersion?: FlinkVersion },
+  network = true,
+): Result<DefinedJobs> {
   const used = new Set<string>();
   const jobs: JobDefinition[] = [];
   const floorInputs: FloorInput[] = [];
@@ -177,7 +181,7 @@ export function defineJobs(jobGraphs: readonly SourceText[], version: { flinkVer
   const warnings: Diagnostic[] = [];
   for (const g of jobGraphs) {
     const analyzed = analyzeJobText(g.text, g.file, version);
-    const job = plannedOf(analyzed, g.file);
+    const job = plannedOf(analyzed, g.file, network);
     if (job.ok) {
       jobs.push(jobDefinition(uniqueId(jobLabel(g.file, job.value), used), g.file, job.value));
       // Parallelisms the AdaptiveBatchScheduler decides at run time: sized at their maximum, and said so.

@@ -8,9 +8,12 @@
  * task its partitions, then per gate its remote channels and the gate pool ('per-task').
  * A batch job counts the tasks of its most demanding wave on each TaskManager.
  * Complexity: O(subtasks + job edges + pointwise channels + explicit edges); an all-to-all gate's local
- * channels are counted from the producers per TaskManager, never enumerated.
+ * channels are counted from the producers per TaskManager, never enumerated. TaskManagers that hold the
+ * same slot contents in the same order are counted once (network-buffer-alike.ts): a job of alike slots
+ * costs O(slots) plus the tasks of one TaskManager per pattern.
  */
 import type { NetworkBufferGate, NetworkBufferPartition, NetworkBufferPlan } from './network-buffer-plan.js';
+import { alikeTaskManagers } from './network-buffer-alike.js';
 import { gateBuffers, partitionMinimum, requestOrder } from './network-buffer-rules.js';
 import { pointwiseRange } from './pointwise.js';
 
@@ -56,17 +59,46 @@ interface Placed {
  * `placement[g]`: the TaskManager of execution slot sharing group g; negative: not placed (its tasks
  * are not counted, and channels reading them count as remote).
  */
-export function buffersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, taskManagers = 0): TaskManagerBuffers[] {
+export function buffersPerTaskManager(
+  plan: NetworkBufferPlan,
+  placement: Int32Array,
+  taskManagers = 0,
+  work?: { tasks: number },
+): TaskManagerBuffers[] {
+  let count = taskManagers;
+  for (let g = 0; g < plan.slotCount; g++) count = Math.max(count, placement[g]! + 1);
+  const shares = alikeTaskManagers(plan, placement, count);
+  if (shares === undefined) return buffersEveryTaskManager(plan, placement, count, work);
+  // Only the first TaskManager of each pattern is counted; the others hold the same tasks alike.
+  const tasks = tasksPerTaskManager(plan, placement, count, (tm) => shares[tm] === tm);
+  const placed: Placed = { plan, placement, producersOn: producersOnCounted(plan, tasks) };
+  const counted = tasks.map((list, tm) => (shares[tm] === tm ? taskManagerBuffers(placed, tm, list, work) : undefined));
+  return counted.map((buffers, tm) => buffers ?? counted[shares[tm]!]!);
+}
+
+/** Every TaskManager counted on its own: the definition the shared counting must agree with. */
+export function buffersEveryTaskManager(
+  plan: NetworkBufferPlan,
+  placement: Int32Array,
+  taskManagers = 0,
+  work?: { tasks: number },
+): TaskManagerBuffers[] {
   let count = taskManagers;
   for (let g = 0; g < plan.slotCount; g++) count = Math.max(count, placement[g]! + 1);
   const placed: Placed = { plan, placement, producersOn: producersPerTaskManager(plan, placement) };
-  return tasksPerTaskManager(plan, placement, count).map((tasks, tm) => taskManagerBuffers(placed, tm, tasks));
+  return tasksPerTaskManager(plan, placement, count).map((tasks, tm) => taskManagerBuffers(placed, tm, tasks, work));
 }
 
-function producersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array): Array<Map<number, number> | undefined> {
+/** The job vertices read all-to-all by some gate: those whose subtasks per TaskManager are counted. */
+function allToAllProducers(plan: NetworkBufferPlan): Array<Map<number, number> | undefined> {
   const producersOn: Array<Map<number, number> | undefined> = plan.vertices.map(() => undefined);
   for (const vertex of plan.vertices)
     for (const gate of vertex.gates) if (gate.pattern === 'ALL_TO_ALL') producersOn[gate.producer] ??= new Map();
+  return producersOn;
+}
+
+function producersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array): Array<Map<number, number> | undefined> {
+  const producersOn = allToAllProducers(plan);
   producersOn.forEach((counts, v) => {
     if (counts === undefined) return;
     const { offset, parallelism } = plan.vertices[v]!;
@@ -78,18 +110,31 @@ function producersPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array)
   return producersOn;
 }
 
+/** The same counts, for the TaskManagers whose tasks are listed only (each subtask is listed on its TaskManager). */
+function producersOnCounted(plan: NetworkBufferPlan, tasks: readonly (readonly number[])[]): Array<Map<number, number> | undefined> {
+  const producersOn = allToAllProducers(plan);
+  tasks.forEach((list, tm) => {
+    for (const x of list) {
+      const counts = producersOn[plan.vertexOf[x]!];
+      if (counts !== undefined) counts.set(tm, (counts.get(tm) ?? 0) + 1);
+    }
+  });
+  return producersOn;
+}
+
 /** The subtasks of each TaskManager: its slots in request order, each slot's tasks in topological order. */
-function tasksPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, count: number): number[][] {
+function tasksPerTaskManager(plan: NetworkBufferPlan, placement: Int32Array, count: number, listed = (_tm: number) => true): number[][] {
   const out: number[][] = Array.from({ length: count }, () => []);
   for (let g = 0; g < plan.slotCount; g++) {
-    if (placement[g]! < 0) continue;
+    if (placement[g]! < 0 || !listed(placement[g]!)) continue;
     const list = out[placement[g]!]!;
     for (let k = plan.groupStart[g]!; k < plan.groupStart[g + 1]!; k++) list.push(plan.tasks[k]!);
   }
   return out;
 }
 
-function taskManagerBuffers(placed: Placed, tm: number, tasks: readonly number[]): TaskManagerBuffers {
+function taskManagerBuffers(placed: Placed, tm: number, tasks: readonly number[], work?: { tasks: number }): TaskManagerBuffers {
+  if (work !== undefined) work.tasks += tasks.length;
   const running = placed.plan.waveOf === undefined ? tasks : worstWave(placed, tm, tasks);
   const runs = new Runs();
   if (requestOrder(placed.plan.rules.flinkVersion) === 'two-phase') {

@@ -88,16 +88,40 @@ export function networkBuffersAtEnd(inputs: NetworkBufferInputs): NetworkBufferO
     const buffers = jobBuffers(network.plan, inputs.shuffleOptions, placement, counter);
     placement.taskManagers.forEach((k, local) => perTaskManager[k]!.push({ job, buffers: buffers[local]! }));
   }
+  return { ...judgeEach(inputs.taskManagers, perTaskManager, segmentSize, counter), work: counter.work };
+}
+
+/**
+ * Every TaskManager judged, in the SlotManager's order. A TaskManager holding one job whose figures it
+ * shares with an earlier one (buffersPerTaskManager counts alike TaskManagers once), with as many
+ * buffers, is judged alike without counting again: the same requests against the same pool, and the
+ * job's failure, if any, was recorded on the earlier one.
+ */
+function judgeEach(
+  tms: readonly TaskManagerView[],
+  perTaskManager: readonly (readonly Placed[])[],
+  segmentSize: bigint,
+  counter: { work: number },
+): Pick<NetworkBufferOutcome, 'taskManagers' | 'failures'> {
   const taskManagers = new Map<string, TaskManagerNetworkBuffers>();
   const failures = new Map<string, NetworkBufferFailure>();
-  inputs.taskManagers.forEach((tm, k) => {
+  const judged = new Map<TaskManagerBuffers, { job: string; figures: TaskManagerNetworkBuffers }>();
+  tms.forEach((tm, k) => {
     const total = totalBuffers(tm, segmentSize);
     const placed = perTaskManager[k]!;
     if (total === undefined || placed.length === 0) return;
+    const only = placed.length === 1 ? placed[0]! : undefined;
+    const seen = only === undefined ? undefined : judged.get(only.buffers);
+    if (seen !== undefined && seen.job === only!.job && seen.figures.total === total) {
+      counter.work += only!.buffers.requests.length;
+      taskManagers.set(tm.id, seen.figures);
+      return;
+    }
     const figures = judgeTaskManager(tm.id, total, Number(segmentSize), placed, failures, counter);
+    if (only !== undefined) judged.set(only.buffers, { job: only.job, figures });
     taskManagers.set(tm.id, figures);
   });
-  return { taskManagers, failures, work: counter.work };
+  return { taskManagers, failures };
 }
 
 /** The TaskManager of each slot the counted jobs hold, in the SlotManager's order, with the slot's profile. */
@@ -183,7 +207,7 @@ function byProfile(profiles: readonly ResourceProfile[], slots: HeldSlots): numb
  * every shape with the same slots per TaskManager (only N differs), so each placement is counted once.
  * A cache of pure results, keyed by the plan object: the same inputs give the same answer.
  */
-const counted = new WeakMap<NetworkBufferPlan, Map<string, TaskManagerBuffers[]>>();
+const counted = new WeakMap<NetworkBufferPlan, Map<string, { local: Int32Array; buffers: TaskManagerBuffers[] }>>();
 const PLACEMENTS_KEPT = 64;
 
 function jobBuffers(
@@ -194,16 +218,30 @@ function jobBuffers(
 ): TaskManagerBuffers[] {
   let byPlacement = counted.get(original);
   if (byPlacement === undefined) counted.set(original, (byPlacement = new Map()));
-  const key = `${JSON.stringify(options ?? null, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}|${placement.local.join(',')}`;
+  // The placement by a hash of it, compared in full on a hit (a string of every slot costs more).
+  const key = `${JSON.stringify(options ?? null, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}|${hashOf(placement.local)}`;
   // Counted as if computed: the bound holds for a placement seen the first time.
   counter.work += placement.local.length + placement.taskManagers.length + original.vertexOf.length;
   const known = byPlacement.get(key);
-  if (known !== undefined) return known;
+  if (known !== undefined && sameValues(known.local, placement.local)) return known.buffers;
   const plan = withTaskManagerRules(original, options);
   const buffers = buffersPerTaskManager(plan, placement.local, placement.taskManagers.length);
   if (byPlacement.size >= PLACEMENTS_KEPT) byPlacement.clear();
-  byPlacement.set(key, buffers);
+  byPlacement.set(key, { local: placement.local, buffers });
   return buffers;
+}
+
+/** FNV-1a over the values, with the length. */
+function hashOf(values: Int32Array): string {
+  let h = 0x811c9dc5;
+  for (const v of values) h = Math.imul(h ^ v, 0x01000193);
+  return `${values.length}:${h >>> 0}`;
+}
+
+function sameValues(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The TaskManager's code and configuration decide what a task requests: the cluster's network options replace the job file's. */
