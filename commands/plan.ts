@@ -53,7 +53,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     }),
     'tm-config': Flags.string({
       description:
-        'Flink configuration (flink-conf.yaml or config.yaml) of the TaskManagers: managed memory per operator in bytes from its slot size',
+        'Flink configuration (flink-conf.yaml or config.yaml) of the TaskManagers: managed memory per operator in bytes from its slot size, and whether their network buffers serve the tasks',
     }),
   };
 

@@ -53,10 +53,14 @@ function deriveMemory(
   const setup = taskManagerSetup(config.value, version.value, target, { ...ways, flag: ways.executionTarget !== false });
   if (!setup.ok) {
     const { text: located, locateKey } = read.value;
+    // A key given by -D is not in the file: its diagnostic stays at the key, for atDynamicProperties to name the flag.
+    const dynamic = new Set((options.properties ?? []).map((p) => p.slice(0, Math.max(0, p.indexOf('='))).trim()));
     const relocate = (d: Diagnostic): Diagnostic =>
       locateKey === undefined || !d.location?.pointer
         ? withConfigPointer(d, located)
-        : { ...d, location: locateKey(d.location.pointer.slice(1)) };
+        : dynamic.has(d.location.pointer.slice(1))
+          ? d
+          : { ...d, location: locateKey(d.location.pointer.slice(1)) };
     return fail(atDynamicProperties(locateDiagnostics(setup.diagnostics.map(relocate), located, file), options.properties ?? []));
   }
   const versionSource: 'option' | 'file' | 'assumed' =

@@ -4,6 +4,7 @@
  * (the keys proven by running the jobs again on the cluster with them), or fewer slots per
  * TaskManager, the most at which each failing job's own fully used TaskManagers fit.
  */
+import { fewerSlotsThatFit, slotsInRequestOrder } from '../execution/network-buffer-check.js';
 import { buffersPerTaskManager } from '../execution/network-buffer-demand.js';
 import { networkBufferRules } from '../execution/network-buffer-rules.js';
 import type { FlinkVersion } from '../model/flink-version.js';
@@ -84,10 +85,8 @@ function fewerSlots(
 function mostSlotsThatFit(network: JobNetwork, options: ShuffleOptions | undefined, slots: number, total: number): number | undefined {
   const plan =
     options === undefined ? network.plan : { ...network.plan, rules: networkBufferRules(network.plan.rules.flinkVersion, options) };
-  for (let s = slots - 1; s >= 1; s--) {
-    const placement = Int32Array.from({ length: plan.slotCount }, (_, g) => Math.floor(g / s));
-    const required = buffersPerTaskManager(plan, placement).reduce((most, tm) => Math.max(most, tm.required), 0);
-    if (required <= total) return s;
-  }
-  return undefined;
+  const requiredWith = (s: number): number =>
+    buffersPerTaskManager(plan, slotsInRequestOrder(plan.slotCount, s)).reduce((most, tm) => Math.max(most, tm.required), 0);
+  // The job's slots in request order: more slots per TaskManager than the job has place it alike.
+  return fewerSlotsThatFit(slots, plan.slotCount, total, requiredWith)?.slots;
 }

@@ -20,6 +20,7 @@ import { CONFIGURATION_KINDS } from './wrong-kind.js';
 import { DEFAULT_FLINK_VERSION } from '../model/flink-version.js';
 import type { SlotFloor } from '../model/slot-floor.js';
 import type { FlinkConfiguration } from '../memory/flink-configuration.js';
+import { checkNetworkOptions } from '../memory/network-options.js';
 import { readSlotMin } from '../parse/slot-min.js';
 import { baseFloor, jobFloors, slotFloor } from './slot-floors.js';
 
@@ -90,6 +91,9 @@ export function planSearch(
   const config = keys.value.config;
   const floors = jobs.value.floorInputs.flatMap((f) => jobFloors(f, config, f.analysis.graph.flinkVersion));
   const release = version.value.flinkVersion ?? jobs.value.floorInputs[0]?.analysis.graph.flinkVersion ?? DEFAULT_FLINK_VERSION;
+  // A network option Flink refuses at start-up is in every shape's configuration: the base's error, as size --tm-config says.
+  const refusal = config === undefined ? undefined : checkNetworkOptions(config, release).refusal;
+  if (refusal !== undefined) return fail(keys.value.locate([refusal]));
   const fromBase = config === undefined ? undefined : baseFloor(config, release, base!.file);
   return ok({
     shapes: shapesWithin(limits.value),
@@ -136,15 +140,18 @@ const SET_BY_THE_SHAPE =
   /^(taskmanager\.memory\.(process\.size|flink\.size|task\.heap\.size|managed\.size|size)|taskmanager\.heap\.(size|mb)|taskmanager\.numberOfTaskSlots|taskmanager\.cpu\.cores|kubernetes\.taskmanager\.cpu(\.amount)?)$/;
 
 /** Keys every candidate starts from: a Flink configuration's (state backend, fractions, network), or none; and the whole base. */
-function baseKeys(base: SourceText | undefined): Result<{ keys: Record<string, string>; config?: FlinkConfiguration }> {
-  if (base === undefined) return ok({ keys: {} });
+function baseKeys(
+  base: SourceText | undefined,
+): Result<{ keys: Record<string, string>; config?: FlinkConfiguration; locate: (ds: Diagnostic[]) => Diagnostic[] }> {
+  if (base === undefined) return ok({ keys: {}, locate: (ds) => ds });
   const wrong = wrongKind(base.text, base.file, CONFIGURATION_KINDS, 'a Flink configuration');
   if (wrong !== undefined) return fail([wrong]);
   const read = readConfigurationText(base.text, base.file);
   if (!read.ok) return read;
   const keys = Object.fromEntries([...read.value.config].filter(([k]) => !SET_BY_THE_SHAPE.test(k)));
   const nested = (d: Diagnostic): Diagnostic => (read.value.locateKey === undefined ? withConfigPointer(d, read.value.text) : d);
-  return ok({ keys, config: read.value.config }, locateDiagnostics(read.value.notes.map(nested), read.value.text, base.file));
+  const locate = (ds: Diagnostic[]): Diagnostic[] => locateDiagnostics(ds.map(nested), read.value.text, base.file);
+  return ok({ keys, config: read.value.config, locate }, locate([...read.value.notes]));
 }
 
 /** Shape `i` of the plan, sized and proven; a shape no count can serve keeps its first reason. */

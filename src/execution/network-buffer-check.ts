@@ -196,14 +196,12 @@ function advise(plan: NetworkBufferPlan, check: NetworkBufferCheck, taskManager:
       if (fraction !== undefined) advice.fraction = fraction;
     }
   }
-  for (let s = check.slotsPerTaskManager - 1; s >= 1; s--) {
-    const required = requiredWith(plan, s);
-    if (required <= check.total) {
-      advice.slotsPerTaskManager = { slots: s, required };
-      break;
-    }
-  }
-  advice.slotsPerTaskManager ??= { slots: 0, required: requiredWith(plan, 1) };
+  advice.slotsPerTaskManager = fewerSlotsThatFit(check.slotsPerTaskManager, widestWave(plan), check.total, (s) =>
+    requiredWith(plan, s),
+  ) ?? {
+    slots: 0,
+    required: requiredWith(plan, 1),
+  };
   // 2.0 removed the key (NettyShuffleEnvironmentConfiguration hard-codes 2).
   if (!atLeast(plan.rules.flinkVersion, 2, 0) && plan.rules.buffersPerChannel > 1) {
     const one = { ...plan, rules: { ...plan.rules, buffersPerChannel: 1 } };
@@ -211,6 +209,47 @@ function advise(plan: NetworkBufferPlan, check: NetworkBufferCheck, taskManager:
     advice.buffersPerChannel = { required, fits: required <= check.total };
   }
   return advice;
+}
+
+/**
+ * The slots per TaskManager the search for fewer slots counts, most first: `slots` − 1 down to 1, but
+ * more than `widest` (the most slots running at once: a streaming job's slots, a batch job's widest
+ * wave) place the job as `widest` do, so those are counted once, as `widest` (a 2-slot job on
+ * TaskManagers of 128 slots is counted twice, not 127 times).
+ */
+export function slotCountsToCount(slots: number, widest: number): number[] {
+  const out: number[] = [];
+  for (let s = Math.min(slots - 1, Math.max(1, widest)); s >= 1; s--) out.push(s);
+  return out;
+}
+
+/** The most slots per TaskManager below `slots` whose TaskManagers require at most `total` (`requiredWith` counts them). */
+export function fewerSlotsThatFit(
+  slots: number,
+  widest: number,
+  total: number,
+  requiredWith: (slotsPerTaskManager: number) => number,
+): { slots: number; required: number } | undefined {
+  for (const s of slotCountsToCount(slots, widest)) {
+    const required = requiredWith(s);
+    // Every count from `widest` to `slots` − 1 requires the same: the most of them is the answer.
+    if (required <= total) return { slots: s >= widest ? slots - 1 : s, required };
+  }
+  return undefined;
+}
+
+/** The most slots of the job that hold tasks at once: all of a streaming job's, a batch job's widest wave (never-running slots as a wave). */
+function widestWave(plan: NetworkBufferPlan): number {
+  if (plan.waveOf === undefined) return plan.slotCount;
+  const perWave = new Map<number, number>();
+  let widest = 0;
+  for (let g = 0; g < plan.slotCount; g++) {
+    const wave = Math.max(-1, plan.waveOf[plan.tasks[plan.groupStart[g]!]!]!);
+    const slots = (perWave.get(wave) ?? 0) + 1;
+    perWave.set(wave, slots);
+    widest = Math.max(widest, slots);
+  }
+  return widest;
 }
 
 /** The configuration with `keys` set, set up again: its buffers, when Flink accepts it and they suffice. */

@@ -64,7 +64,7 @@ export function normalizeJobGraph(input: JobGraphInput, options: NormalizeOption
     vertices,
     edges,
     slotSharingGroupResources: readGroupResources(input, vertices, flinkVersion, out),
-    slotSharingGroupFloors: readGroupFloors(input, out),
+    slotSharingGroupFloors: readGroupFloors(input, vertices, out),
     managedMemoryConfig: batch.managedMemoryConfig,
     ...readJobSchedulerOptions(input.configuration, flinkVersion, out),
   };
@@ -321,10 +321,12 @@ function readGroupResources(
 
 /**
  * flinkslot's `slotMin` per group (any release: it is flinkslot's, not Flink's). Beside declared
- * resources it says nothing: the group's slots are cut to its profile, not the default slot.
+ * resources it says nothing: the group's slots are cut to its profile, not the default slot. A group no
+ * vertex is in requests no slot, so its floor holds none (input/unused-slot-sharing-group says so).
  */
-function readGroupFloors(input: JobGraphInput, out: Diagnostic[]): Map<string, ProfileFields> {
+function readGroupFloors(input: JobGraphInput, vertices: readonly JobVertex[], out: Diagnostic[]): Map<string, ProfileFields> {
   const floors = new Map<string, ProfileFields>();
+  const used = new Set(vertices.map((v) => v.slotSharingGroup));
   (input.slotSharingGroups ?? []).forEach((group, i) => {
     if (group.slotMin === undefined || floors.has(group.name)) return;
     const pointer = `/slotSharingGroups/${i}/slotMin`;
@@ -335,7 +337,7 @@ function readGroupFloors(input: JobGraphInput, out: Diagnostic[]): Map<string, P
     }
     const before = out.length;
     const fields = readProfileFields(group.slotMin, pointer, out);
-    if (out.length === before) floors.set(group.name, fields);
+    if (out.length === before && used.has(group.name)) floors.set(group.name, fields);
   });
   return floors;
 }

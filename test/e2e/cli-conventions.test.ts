@@ -293,6 +293,15 @@ describe('errors point at the right place', () => {
     }
   });
 
+  it('a -D option Flink refuses, on a FlinkDeployment: the flag’s error, not a place in the deployment', () => {
+    const deployment = 'fixtures/real/15-operator-haroldo89-v1_13-2048m/flink-deployment.yaml';
+    const run = runCli(['memory', deployment, '-D', 'taskmanager.memory.segment-size=3kb']);
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      'error -D taskmanager.memory.segment-size=3kb a Flink 1.13 TaskManager refuses to start with taskmanager.memory.segment-size: 3kb: Invalid configuration value for taskmanager.memory.segment-size : 3072 - Minimum memory segment size is 4096 (/taskmanager.memory.segment-size) [config/network-option]\n',
+    ]);
+  });
+
   it('a -D that is not KEY=VALUE', () => {
     const run = runCli(['memory', 'fixtures/config/flink-conf.yaml', '-D', 'garbage']);
     expect([run.status, run.stderr]).toEqual([2, "error 'garbage' is not KEY=VALUE [config/dynamic-property]\n"]);

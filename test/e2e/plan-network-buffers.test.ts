@@ -102,6 +102,16 @@ describe('plan --tm-config: network buffers', () => {
     );
   });
 
+  it('plan --help and the policy schema say that the TaskManager configuration is checked for network buffers', () => {
+    expect(runCli(['plan', '--help']).stdout.replace(/\s+/g, ' ')).toContain(
+      'managed memory per operator in bytes from its slot size, and whether their network buffers serve the tasks',
+    );
+    const policy = JSON.parse(readFileSync(new URL('../../schemas/policy.schema.json', import.meta.url), 'utf8')) as {
+      properties: { tmConfig: { description: string } };
+    };
+    expect(policy.properties.tmConfig.description).toContain('network buffers');
+  });
+
   it('without --tm-config there is no networkBuffers (the TaskManager is not known)', () => {
     expect(planJson([JOB]).networkBuffers).toBeUndefined();
   });

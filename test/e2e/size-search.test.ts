@@ -115,6 +115,15 @@ describe('flinkslot size --search', () => {
     expect(none.stderr.split('\n')[0]).toBe('error none of the 2 shapes tried can run the jobs [size/never-met]');
   });
 
+  it('a base whose network option Flink refuses at start-up is bad input (exit 2) at its key, not a search no shape passes', () => {
+    const run = runCli(['size', WORDCOUNT, '--search', '--tm-config', 'fixtures/config/floating-buffers-zero.yaml', ...SMALL_STATE]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      'error fixtures/config/floating-buffers-zero.yaml:6:55 a Flink 1.20 TaskManager refuses to start with taskmanager.network.memory.floating-buffers-per-gate: 0: The configured floating buffer should be at least 1, please increase the value of taskmanager.network.memory.floating-buffers-per-gate. (/taskmanager.network.memory.floating-buffers-per-gate) [config/network-option]\n',
+    ]);
+  });
+
   it('bad limits are usage errors naming the flag', () => {
     const run = runCli(['size', WORDCOUNT, '--search', '--node', '16 cores']);
     expect([run.status, run.stderr]).toEqual([2, "error --node '16 cores': give the node's CPU and memory, as 16cpu,64g [usage/shape]\n"]);

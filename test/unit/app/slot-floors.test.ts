@@ -30,6 +30,17 @@ describe('the job graph field slotSharingGroups[].slotMin', () => {
     expect(r.value.slotSharingGroupResources.get('default')).toEqual({ kind: 'UNKNOWN' });
   });
 
+  it('of a group no vertex is in holds no slot: only the used group gives a floor', () => {
+    const r = parseJobGraph(
+      job('slotSharingGroups: [{name: nosuch, slotMin: {managedMemory: 1g}}, {name: default, slotMin: {taskHeapMemory: 256m}}]\n').text,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    expect([...(r.value.slotSharingGroupFloors?.keys() ?? [])]).toEqual(['default']);
+    expect(r.warnings.map((d) => [d.code, d.message])).toEqual([
+      ['input/unused-slot-sharing-group', "no vertex is in slot sharing group 'nosuch'"],
+    ]);
+  });
+
   it('a bad amount is Flink’s memory-size error at its JSON pointer; beside resources it is ignored, with a warning', () => {
     const bad = parseJobGraph(job('slotSharingGroups: [{name: default, slotMin: {managedMemory: 1x}}]\n').text);
     expect(bad.ok ? undefined : bad.diagnostics.map((d) => [d.code, d.location?.pointer])).toEqual([

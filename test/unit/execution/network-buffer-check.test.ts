@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeExecution } from '../../../src/execution/analyze-execution.js';
-import { type TaskManagerNetwork, checkNetworkBuffers, countedPlacement } from '../../../src/execution/network-buffer-check.js';
+import {
+  type TaskManagerNetwork,
+  checkNetworkBuffers,
+  countedPlacement,
+  fewerSlotsThatFit,
+  slotCountsToCount,
+} from '../../../src/execution/network-buffer-check.js';
 import { analysisOf } from '../../support/jobs.js';
 import { bufferPlanOf, jobData, threeVertexJob } from '../../support/network-buffers.js';
 
@@ -73,6 +79,30 @@ describe('checkNetworkBuffers', () => {
     const c = check(job, taskManager(1, 8));
     expect(c).toMatchObject({ total: 256, required: 300, failure: { required: 2, available: 0 } });
     expect(c.advice?.slotsPerTaskManager).toEqual({ slots: 0, required: 300 });
+  });
+});
+
+describe('the search for fewer slots per TaskManager', () => {
+  it('counts each distinct placement once: more slots than the job holds at once place it alike', () => {
+    expect(slotCountsToCount(128, 2)).toEqual([2, 1]);
+    expect(slotCountsToCount(4, 200)).toEqual([3, 2, 1]);
+    expect(slotCountsToCount(1, 5)).toEqual([]);
+    let counts = 0;
+    const none = fewerSlotsThatFit(128, 2, 10, () => (counts++, 11));
+    expect([none, counts]).toEqual([undefined, 2]);
+    // The placement of 2 slots fits: so do 3 … 127 slots per TaskManager, the most of them is the answer.
+    expect(fewerSlotsThatFit(128, 2, 10, (s) => (s === 2 ? 10 : 11))).toEqual({ slots: 127, required: 10 });
+    expect(fewerSlotsThatFit(128, 2, 10, (s) => (s === 1 ? 9 : 11))).toEqual({ slots: 1, required: 9 });
+  });
+
+  it('a 2-slot job on TaskManagers of 128 slots: the same advice as counting every slot count', () => {
+    // One TaskManager holds both slots, 8 a slot (partitions 3 + 3, gates 1 + 1), all local; with one slot
+    // per TaskManager each of the two gates has one remote channel: 8 + 2 × 2 = 12.
+    const tight = check(threeVertexJob('1.17', 2), { ...taskManager(128, 1), networkMemory: 12n * 32768n });
+    expect(tight).toMatchObject({ total: 12, required: 16, fits: false });
+    expect(tight.advice?.slotsPerTaskManager).toEqual({ slots: 1, required: 12 });
+    const tighter = check(threeVertexJob('1.17', 2), { ...taskManager(128, 1), networkMemory: 11n * 32768n });
+    expect(tighter.advice?.slotsPerTaskManager).toEqual({ slots: 0, required: 12 });
   });
 });
 
