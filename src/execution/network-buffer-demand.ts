@@ -65,8 +65,7 @@ export function buffersPerTaskManager(
   taskManagers = 0,
   work?: { tasks: number },
 ): TaskManagerBuffers[] {
-  let count = taskManagers;
-  for (let g = 0; g < plan.slotCount; g++) count = Math.max(count, placement[g]! + 1);
+  const count = taskManagerCount(plan, placement, taskManagers);
   const shares = alikeTaskManagers(plan, placement, count);
   if (shares === undefined) return buffersEveryTaskManager(plan, placement, count, work);
   // Only the first TaskManager of each pattern is counted; the others hold the same tasks alike.
@@ -83,10 +82,16 @@ export function buffersEveryTaskManager(
   taskManagers = 0,
   work?: { tasks: number },
 ): TaskManagerBuffers[] {
-  let count = taskManagers;
-  for (let g = 0; g < plan.slotCount; g++) count = Math.max(count, placement[g]! + 1);
+  const count = taskManagerCount(plan, placement, taskManagers);
   const placed: Placed = { plan, placement, producersOn: producersPerTaskManager(plan, placement) };
   return tasksPerTaskManager(plan, placement, count).map((tasks, tm) => taskManagerBuffers(placed, tm, tasks, work));
+}
+
+/** TaskManager indices 0 … max(placement, taskManagers − 1). */
+function taskManagerCount(plan: NetworkBufferPlan, placement: Int32Array, taskManagers: number): number {
+  let count = taskManagers;
+  for (let g = 0; g < plan.slotCount; g++) count = Math.max(count, placement[g]! + 1);
+  return count;
 }
 
 /** The job vertices read all-to-all by some gate: those whose subtasks per TaskManager are counted. */
