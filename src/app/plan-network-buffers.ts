@@ -2,16 +2,16 @@
  * `plan --tm-config`: the network buffers the job's tasks require on the configured TaskManagers
  * (execution/network-buffer-check.ts), read through the memory model (FLIP-49 network memory, slots),
  * added to the plan report. A job whose subtask-level analysis fails (too many subtasks, a
- * co-location constraint Flink refuses) keeps its plan and gets a warning instead.
+ * co-location constraint Flink refuses) keeps its plan and gets a warning instead. The subtask-level
+ * analysis is the caller's, shared with `--execution`.
  */
-import { type Diagnostic, warning } from '../errors/diagnostic.js';
-import { analyzeExecution } from '../execution/analyze-execution.js';
+import { type Diagnostic, type Result, warning } from '../errors/diagnostic.js';
+import type { ExecutionAnalysis } from '../execution/analyze-execution.js';
 import { type TaskManagerNetwork, checkNetworkBuffers } from '../execution/network-buffer-check.js';
 import { type ConfiguredTaskManager, configuredTaskManager } from '../memory/task-manager-slot-size.js';
 import type { JobGraph } from '../model/job-graph.js';
 import { isSpecified } from '../model/resource-profile.js';
 import type { SourceText } from '../model/source-text.js';
-import type { JobAnalysis } from '../plan/analyze-job.js';
 import { networkBuffersToJson } from '../report/network-buffers-report.js';
 import type { PlanReport } from '../report/plan-report.js';
 
@@ -35,14 +35,14 @@ export function networkBuffersNotCounted(reason: string): Diagnostic {
 /** Adds `networkBuffers` to the report, or a warning saying why they could not be counted. */
 export function withNetworkBuffers(
   report: PlanReport,
-  job: { readonly graph: JobGraph; readonly analysis: JobAnalysis },
+  job: { readonly graph: JobGraph },
+  execution: Result<ExecutionAnalysis>,
   tmConfig: SourceText,
   file: string | undefined,
 ): void {
   const taskManager = configuredTaskManager({ text: tmConfig.text, file: tmConfig.file }, job.graph.flinkVersion);
   // The job was already sized with this configuration: it reads.
   if (!taskManager.ok) return;
-  const execution = analyzeExecution(job.analysis);
   if (!execution.ok) {
     const reason = execution.diagnostics[0]?.message ?? 'the subtask-level analysis failed';
     report.warnings = [

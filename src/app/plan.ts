@@ -3,7 +3,7 @@
  * report, or located diagnostics.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { analyzeExecution } from '../execution/analyze-execution.js';
+import { type ExecutionAnalysis, analyzeExecution } from '../execution/analyze-execution.js';
 import type { SourceText } from '../model/source-text.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import { MEMBERS_AT_MOST, buildExecutionReport } from '../report/execution-report.js';
@@ -30,8 +30,11 @@ export function planFromText(source: string, file?: string, options: PlanOptions
   if (!version.ok) return version;
   const jobOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
   const job = analyzeJobText(source, file, jobOptions);
-  const plan = planOfJob(job, file, options);
-  if (plan.ok && job.ok && options.tmConfig !== undefined) withNetworkBuffers(plan.value, job, options.tmConfig, file);
+  // The subtask-level analysis serves --execution and the network-buffer count alike: made once.
+  const execution = job.ok && (options.execution === true || options.tmConfig !== undefined) ? analyzeExecution(job.analysis) : undefined;
+  const plan = planOfJob(job, file, options, execution);
+  if (plan.ok && job.ok && execution !== undefined && options.tmConfig !== undefined)
+    withNetworkBuffers(plan.value, job, execution, options.tmConfig, file);
   return plan.ok && version.warnings.length > 0 ? withWarnings(plan.value, version.warnings) : plan;
 }
 
@@ -42,12 +45,17 @@ function withWarnings(report: PlanReport, warnings: readonly Diagnostic[]): Resu
 }
 
 /** The plan report of a job graph text already read and analysed (`diff` keeps the graph too). */
-export function planOfJob(job: AnalyzedJobText, file: string | undefined, options: Omit<PlanOptions, 'tmConfig'> = {}): Result<PlanReport> {
+export function planOfJob(
+  job: AnalyzedJobText,
+  file: string | undefined,
+  options: Omit<PlanOptions, 'tmConfig'> = {},
+  analyzed?: Result<ExecutionAnalysis>,
+): Result<PlanReport> {
   const { text } = job;
   if (!job.ok) return fail(job.failedAt === 'analysis' ? locateDiagnostics(job.diagnostics, text, file) : job.diagnostics);
   const report = buildPlanReport(job.analysis);
   if (options.execution) {
-    const execution = analyzeExecution(job.analysis);
+    const execution = analyzed ?? analyzeExecution(job.analysis);
     if (!execution.ok) return fail(locateDiagnostics(execution.diagnostics, text, file));
     const members = { members: options.members ?? false, ...(options.memberRows === undefined ? {} : { rows: options.memberRows }) };
     if (members.members && members.rows === undefined && execution.value.topology.subtaskCount > MEMBERS_AT_MOST) {
