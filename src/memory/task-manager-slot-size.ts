@@ -17,20 +17,14 @@ import { type TaskManagerSetup, taskManagerSetup } from './memory-from-configura
 import { targetOfConfiguration } from './task-manager-cpu.js';
 import { stateBackendFromConfiguration } from './state-backend.js';
 import { stateBackendMemory } from './state-backend-memory.js';
-import { readConfigurationText, targetWaysOfText } from './parse-flink-configuration.js';
+import { type ConfigurationText, readConfigurationText, targetWaysOfText } from './parse-flink-configuration.js';
 
 /** The managed memory of one default slot of the configured TaskManagers, for the job's Flink version. */
 export function withTaskManagerSlotSize(graph: JobGraph, tmConfig: { text: string; file: string }): Result<JobGraph> {
   const read = readConfigurationText(stripByteOrderMark(tmConfig.text), tmConfig.file);
   if (!read.ok) return read;
   const config = { value: read.value.config };
-  // The file's execution.target decides how a legacy heap key and another target's CPU key are read, as in memory.
-  const setup = taskManagerSetup(
-    config.value,
-    graph.flinkVersion,
-    targetOfConfiguration(config.value) ?? 'standalone',
-    targetWaysOfText(read.value),
-  );
+  const setup = setupOfRead(read.value, graph.flinkVersion)(config.value);
   if (!setup.ok)
     return fail(
       locateDiagnostics(
@@ -126,6 +120,15 @@ export function shuffleOptions(config: FlinkConfiguration): ShuffleOptions {
   });
 }
 
+/**
+ * The memory model of a configuration as the file reads it: its execution.target decides how a legacy
+ * heap key and another target's CPU key are read, as in `memory`.
+ */
+function setupOfRead(read: ConfigurationText, version: FlinkVersion): (config: FlinkConfiguration) => Result<TaskManagerSetup> {
+  const ways = targetWaysOfText(read);
+  return (config) => taskManagerSetup(config, version, targetOfConfiguration(config) ?? 'standalone', ways);
+}
+
 /** A TaskManager configuration read as `withTaskManagerSlotSize` reads it, that can be set up again with keys changed. */
 export interface ConfiguredTaskManager {
   readonly setup: TaskManagerSetup;
@@ -137,9 +140,7 @@ export interface ConfiguredTaskManager {
 export function configuredTaskManager(tmConfig: { text: string; file: string }, version: FlinkVersion): Result<ConfiguredTaskManager> {
   const read = readConfigurationText(stripByteOrderMark(tmConfig.text), tmConfig.file);
   if (!read.ok) return read;
-  const ways = targetWaysOfText(read.value);
-  const setupOf = (config: FlinkConfiguration): Result<TaskManagerSetup> =>
-    taskManagerSetup(config, version, targetOfConfiguration(config) ?? 'standalone', ways);
+  const setupOf = setupOfRead(read.value, version);
   const setup = setupOf(read.value.config);
   if (!setup.ok) return setup;
   return ok({
