@@ -10,7 +10,7 @@
 import { build } from 'esbuild';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist/cli');
@@ -18,7 +18,22 @@ rmSync(outdir, { recursive: true, force: true });
 // The entry also hands bin/run.js oclif's execute, so the CLI runs one copy of oclif, the bundled one.
 const entry = join(root, 'dist/commands/cli-entry.js');
 writeFileSync(entry, "export { COMMANDS, commandNotFound } from './index.js';\nexport { execute } from '@oclif/core';\n");
+// Every command's flag table, derived from its oclif definitions (dist/commands/flag-tables.js
+// loads them, and oclif with them): evaluated here, at build time, and put into the bundle as data,
+// so the fast path reads the flags the commands declare without loading oclif at run time.
+const { FLAG_TABLES } = await import(pathToFileURL(join(root, 'dist/commands/flag-tables.js')).href);
+const flagTablesAsData = {
+  name: 'flag-tables-as-data',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/flag-tables\.js$/ }, () => ({ path: 'flag-tables', namespace: 'flag-tables' }));
+    b.onLoad({ filter: /.*/, namespace: 'flag-tables' }, () => ({
+      contents: `export const FLAG_TABLES = ${JSON.stringify(FLAG_TABLES)};`,
+      loader: 'js',
+    }));
+  },
+};
 const result = await build({
+  plugins: [flagTablesAsData],
   entryPoints: {
     index: entry,
     'validate-worker': join(root, 'dist/commands/support/validate-worker.js'),

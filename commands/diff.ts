@@ -1,10 +1,9 @@
 import { Args, Flags } from '@oclif/core';
-import type { PlanDiff } from '../src/index.js';
+import type { FailOn } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
-const FAIL_ON = ['slots', 'memory', 'any'] as const;
-type FailOn = (typeof FAIL_ON)[number];
+const FAIL_ON = ['slots', 'memory', 'any'] as const satisfies readonly FailOn[];
 
 export default class Diff extends FlinkslotCommand {
   static override summary = 'Compare the plans of two Flink job graphs: minimum slots, requirements, groups, regions, managed memory.';
@@ -53,35 +52,18 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Diff);
-    await this.guarded(async () => {
-      const color = useColor(flags.color);
-      if (args.old === '-' && args.new === '-') {
-        return this.refuse('OLD and NEW cannot both be read from stdin (-)');
-      }
+    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
+      if (args.old === '-' && args.new === '-') return this.shell.refuse('OLD and NEW cannot both be read from stdin (-)');
       const core = await import('../src/index.js');
-      const oldInput = await this.readOrExit(args.old);
-      const newInput = await this.readOrExit(args.new);
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
+      const oldInput = await this.shell.readOrExit(args.old);
+      const newInput = await this.shell.readOrExit(args.new);
+      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.shell.readOrExit(flags['tm-config']);
       const result = core.diffFromTexts(oldInput, newInput, {
         ...(tmConfig === undefined ? {} : { tmConfig }),
         ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
       });
-      const render = (d: PlanDiff): string =>
-        flags.markdown
-          ? core.renderDiffMarkdown(d, oldInput.file, newInput.file)
-          : core.renderDiffText(d, terminalStyle(color), oldInput.file, newInput.file);
-      const diff = await this.emit(result, { json: flags.json, color }, render);
-      const failing = [...new Set((flags['fail-on'] ?? []) as FailOn[])].filter((q) => (q === 'any' ? diff.changed : diff.grew[q]));
-      if (failing.length > 0) {
-        process.stderr.write(`flinkslot diff: --fail-on ${failing.join(',')}: ${failing.map(reason).join('; ')}\n`);
-        this.exit(ExitCode.NOT_MET);
-      }
+      const failOn = (flags['fail-on'] ?? []) as FailOn[];
+      return core.diffResult(result, { markdown: flags.markdown, oldFile: oldInput.file, newFile: newInput.file, failOn });
     });
   }
-}
-
-function reason(q: FailOn): string {
-  if (q === 'slots') return 'the new plan needs more slots';
-  if (q === 'memory') return 'the new plan needs more managed memory or larger slot profiles';
-  return 'the plans differ';
 }

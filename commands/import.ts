@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchImportAnswers } from './support/flink-rest.js';
-import { safeText, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
 export default class Import extends FlinkslotCommand {
   static override summary =
@@ -45,33 +45,15 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Import);
-    await this.guarded(async () => {
+    await this.respond({ json: flags.json, color: useColor(flags.color), output: flags.output }, async () => {
       const core = await import('../src/index.js');
-      let input;
-      let result;
+      const schemaDir = this.schemaDir(flags.output);
       if (core.isRestAddress(args.file)) {
-        const target = await this.restTargetOrExit(args.file);
-        const answers = await this.restOrExit(() => fetchImportAnswers(target));
-        input = answers.answer;
-        result = core.importLive(answers);
-      } else {
-        input = await this.readOrExit(args.file);
-        result = core.importFlinkFile(input.text, input.file);
+        const answers = await fetchImportAnswers(await this.shell.restTargetOrExit(args.file));
+        return core.importResult(core.importLive(answers), { file: answers.answer.file, schemaDir });
       }
-      if (!result.ok) {
-        await this.emit(result, { json: false, color: useColor(flags.color) }, () => '');
-        return;
-      }
-      const value = result.value;
-      const data = value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster;
-      const text = flags.json
-        ? JSON.stringify(data, null, 2) + '\n'
-        : core.renderImportYaml(value, input.file, this.schemaDir(flags.output));
-      if (flags.output === undefined) {
-        await this.writeOut(flags.json ? text : safeText(text));
-        return;
-      }
-      await this.writeFileOrExit(flags.output, text);
+      const input = await this.shell.readOrExit(args.file);
+      return core.importResult(core.importFlinkFile(input.text, input.file), { file: input.file, schemaDir });
     });
   }
 }

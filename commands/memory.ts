@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import type { DeploymentTarget } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchMemoryAnswers } from './support/flink-rest.js';
-import { terminalStyle, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
 export default class Memory extends FlinkslotCommand {
   static override summary =
@@ -46,23 +46,19 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Memory);
-    await this.guarded(async () => {
-      const color = useColor(flags.color);
+    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
       const core = await import('../src/index.js');
       const options = {
         properties: flags.set ?? [],
         ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}),
         ...(flags.target === undefined ? {} : { deploymentTarget: flags.target as DeploymentTarget }),
       };
-      let result;
       if (core.isRestAddress(args.file)) {
-        const target = await this.restTargetOrExit(args.file);
-        result = core.memoryOfLiveCluster(await this.restOrExit(() => fetchMemoryAnswers(target)), options);
-      } else {
-        const input = await this.readOrExit(args.file);
-        result = core.memoryFromText(input.text, input.file, options);
+        const target = await this.shell.restTargetOrExit(args.file);
+        return core.memoryResult(core.memoryOfLiveCluster(await fetchMemoryAnswers(target), options));
       }
-      await this.emit(result, { json: flags.json, color }, (report) => core.renderMemoryText(report, terminalStyle(color)));
+      const input = await this.shell.readOrExit(args.file);
+      return core.memoryResult(core.memoryFromText(input.text, input.file, options));
     });
   }
 }

@@ -5,34 +5,13 @@
  * a typo, a missing value, `--`), which oclif then answers with its own words. The work itself is
  * the command's (support/plan-run.ts); test/e2e/plan-fast.test.ts runs both paths side by side.
  */
+import { FLAG_TABLES } from './flag-tables.js';
+import type { FastFlag } from './support/flag-surface.js';
 import { type PlanFlags, runPlan } from './support/plan-run.js';
 import { CommandShell, jsonFlagGiven } from './support/shell.js';
 
-/** 'declined': a flag whose values oclif checks (options): such command lines go to oclif. */
-type Kind = 'boolean' | 'negatable' | 'integer' | 'string' | 'declined';
-
-/** Plan's flags as commands/plan.ts declares them to oclif (a unit test keeps the two equal). */
-export const PLAN_FLAG_KINDS: Readonly<Record<string, Kind>> = {
-  json: 'boolean',
-  limit: 'integer',
-  color: 'negatable',
-  execution: 'boolean',
-  members: 'boolean',
-  'flink-version': 'string',
-  'tm-config': 'string',
-  format: 'declined',
-};
-export const PLAN_LIMIT_DEFAULT = 50;
-
-/** `this.exit()` of the fast path: shaped like oclif's ExitError, so the shell's guard lets it through. */
-class ShellExit extends Error {
-  readonly code = 'EEXIT';
-  readonly oclif: { exit: number };
-  constructor(exit: number) {
-    super(`exit ${exit}`);
-    this.oclif = { exit };
-  }
-}
+/** Plan's flags as commands/plan.ts declares them to oclif (derived from Plan.flags; bin/bundle.js inlines them). */
+export const PLAN_FLAGS: Readonly<Record<string, FastFlag>> = FLAG_TABLES.plan!;
 
 /** The file and flags of `plan ARGV`, or undefined when oclif should read the command line. */
 export function readPlanArgv(argv: readonly string[]): { file: string; flags: PlanFlags } | undefined {
@@ -45,9 +24,9 @@ export function readPlanArgv(argv: readonly string[]): { file: string; flags: Pl
       continue;
     }
     const [name, inline] = token.startsWith('--') ? splitFlag(token.slice(2)) : [undefined, undefined];
-    const negated = name?.startsWith('no-') === true && PLAN_FLAG_KINDS[name.slice(3)] === 'negatable' ? name.slice(3) : undefined;
+    const negated = name?.startsWith('no-') === true && PLAN_FLAGS[name.slice(3)]?.kind === 'negatable' ? name.slice(3) : undefined;
     const key = negated ?? name;
-    const kind = key === undefined ? undefined : PLAN_FLAG_KINDS[key];
+    const kind = key === undefined ? undefined : PLAN_FLAGS[key]?.kind;
     if (key === undefined || kind === undefined || kind === 'declined' || key in given) return undefined;
     if (kind === 'boolean' || kind === 'negatable') {
       if (inline !== undefined) return undefined;
@@ -56,14 +35,14 @@ export function readPlanArgv(argv: readonly string[]): { file: string; flags: Pl
     }
     const value = inline ?? argv[++i];
     if (value === undefined || value === '' || value.startsWith('-')) return undefined;
-    if (kind === 'integer' && !/^\d{1,9}$/.test(value)) return undefined;
+    if (kind === 'integer' && !integerWithin(value, PLAN_FLAGS[key]!)) return undefined;
     given[key] = value;
   }
-  if (files.length !== 1 || (given.members === true && given.execution !== true)) return undefined;
+  if (files.length !== 1 || !dependenciesGiven(given)) return undefined;
   const text = (key: string): string | undefined => (typeof given[key] === 'string' ? given[key] : undefined);
   const flags: PlanFlags = {
     json: given.json === true,
-    limit: given.limit === undefined ? PLAN_LIMIT_DEFAULT : Number(given.limit),
+    limit: given.limit === undefined ? (PLAN_FLAGS.limit!.default as number) : Number(given.limit),
     color: typeof given.color === 'boolean' ? given.color : undefined,
     execution: given.execution === true,
     members: given.members === true,
@@ -71,6 +50,21 @@ export function readPlanArgv(argv: readonly string[]): { file: string; flags: Pl
     'tm-config': text('tm-config'),
   };
   return { file: files[0]!, flags };
+}
+
+/** Every flag given has the flags it depends on given too, and none it excludes (oclif refuses the command line otherwise). */
+function dependenciesGiven(given: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(given).every((name) => {
+    const flag = PLAN_FLAGS[name]!;
+    return (flag.dependsOn ?? []).every((d) => d in given) && !(flag.exclusive ?? []).some((x) => x in given);
+  });
+}
+
+/** A whole number oclif reads the same way: digits only (no sign, no exponent), within the flag's bounds. */
+function integerWithin(value: string, flag: FastFlag): boolean {
+  if (!/^\d{1,9}$/.test(value)) return false;
+  const n = Number(value);
+  return (flag.min === undefined || n >= flag.min) && (flag.max === undefined || n <= flag.max);
 }
 
 function splitFlag(text: string): [string, string | undefined] {
@@ -82,15 +76,8 @@ function splitFlag(text: string): [string, string | undefined] {
 export async function planFast(argv: readonly string[]): Promise<boolean> {
   const read = readPlanArgv(argv);
   if (read === undefined) return false;
-  const shell = new CommandShell((code) => {
-    throw new ShellExit(code);
-  });
+  const shell = new CommandShell();
   shell.jsonErrors = jsonFlagGiven(argv);
-  try {
-    await runPlan(shell, read.file, read.flags);
-  } catch (e) {
-    if (!(e instanceof ShellExit)) throw e;
-    process.exitCode = e.oclif.exit;
-  }
+  process.exitCode = await runPlan(shell, read.file, read.flags);
   return true;
 }

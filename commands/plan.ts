@@ -59,6 +59,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Plan);
-    await runPlan(this.shell, args.file, flags);
+    const code = await runPlan(this.shell, args.file, flags);
+    if (code !== 0) this.exit(code);
   }
 }

@@ -4,7 +4,7 @@ import type { ClusterSnapshot } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchClusterSnapshot } from './support/flink-rest.js';
 import { readScenarioJobGraph } from './support/io.js';
-import { safeText, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
 export default class Report extends FlinkslotCommand {
   static override summary = 'Write one self-contained HTML page: job graphs, slots, managed memory, and the run on a cluster or scenario.';
@@ -52,25 +52,24 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
     color: Flags.boolean({ description: 'colour the messages on stderr (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 
-  /** A JobManager's REST address → its cluster now, or exit 2 saying what could not be read. */
-  private async liveClusterOrExit(core: typeof CoreModule, address: string, color: boolean): Promise<ClusterSnapshot> {
-    const target = await this.restTargetOrExit(address);
-    const snapshot = await this.restOrExit(() => fetchClusterSnapshot(core, target.base));
-    if (!snapshot.ok) return this.failWith(snapshot.diagnostics, color);
+  /** A JobManager's REST address → its cluster now, or the refusal saying what could not be read. */
+  private async liveClusterOrExit(core: typeof CoreModule, address: string): Promise<ClusterSnapshot> {
+    const target = await this.shell.restTargetOrExit(address);
+    const snapshot = await fetchClusterSnapshot(core, target.base);
+    if (!snapshot.ok) return this.shell.fail(snapshot.diagnostics);
     return snapshot.value;
   }
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Report);
-    await this.guarded(async () => {
-      const color = useColor(flags.color);
+    await this.respond({ json: false, color: useColor(flags.color), output: flags.output }, async () => {
       const core = await import('../src/index.js');
       const files = [];
-      for (const f of argv as string[]) files.push(await this.readOrExit(f));
+      for (const f of argv as string[]) files.push(await this.shell.readOrExit(f));
       const live = flags.cluster !== undefined && core.isRestAddress(flags.cluster);
-      const cluster = flags.cluster === undefined || live ? undefined : await this.readOrExit(flags.cluster);
-      const liveCluster = live ? await this.liveClusterOrExit(core, flags.cluster!, color) : undefined;
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
+      const cluster = flags.cluster === undefined || live ? undefined : await this.shell.readOrExit(flags.cluster);
+      const liveCluster = live ? await this.liveClusterOrExit(core, flags.cluster!) : undefined;
+      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.shell.readOrExit(flags['tm-config']);
       const result = core.reportFromTexts({
         files,
         ...(cluster === undefined ? {} : { cluster }),
@@ -82,20 +81,7 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
         generator: `flinkslot ${this.config.version}`,
         limits: { vertices: flags['max-vertices'], taskManagers: flags['max-task-managers'] },
       });
-      if (!result.ok) return this.failWith(result.diagnostics, color);
-      const report = result.value;
-      if (flags.output === undefined) return this.writeOut(report.html);
-      await this.writeFileOrExit(flags.output, report.html);
-      process.stderr.write(safeText(reportSummary(flags.output, report)) + '\n');
+      return core.reportResult(result, { output: flags.output });
     });
   }
-}
-
-function reportSummary(
-  file: string,
-  r: { html: string; jobs: number; vertices: number; taskManagers: number; verdict: string | undefined },
-): string {
-  const kib = Math.ceil(Buffer.byteLength(r.html) / 1024);
-  const run = r.verdict === undefined ? '' : `, ${r.taskManagers} TaskManager(s), ${r.verdict}`;
-  return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}`;
 }

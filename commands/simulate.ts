@@ -1,10 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
-import type { Result, SimulationReport } from '../src/index.js';
+import type { SimulateResult } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { fetchClusterSnapshot } from './support/flink-rest.js';
 import { readScenarioJobGraph } from './support/io.js';
-import { ExitCode, terminalStyle, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
 export default class Simulate extends FlinkslotCommand {
   static override summary = "Run jobs' resource requirements against a cluster on an embedded copy of Flink's declarative SlotManager.";
@@ -57,77 +57,36 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Simulate);
-    await this.guarded(async () => {
-      const color = useColor(flags.color);
+    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
       const core = await import('../src/index.js');
       const files = argv as string[];
+      if (flags.cluster !== undefined && core.isRestAddress(flags.cluster)) return this.liveCluster(core, flags.cluster, files, flags);
       const options = { trace: flags.trace, ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
-      let result;
-      if (flags.cluster !== undefined && core.isRestAddress(flags.cluster)) {
-        await this.liveCluster(core, flags.cluster, files, { ...flags, color });
-        return;
-      }
       if (flags.cluster !== undefined) {
-        const cluster = await this.readOrExit(flags.cluster);
+        const cluster = await this.shell.readOrExit(flags.cluster);
         const jobs = [];
-        for (const f of files) jobs.push(await this.readOrExit(f));
-        result = core.simulateJobsWithAdvice(cluster, jobs, options);
-      } else {
-        if (files.length !== 1) {
-          return this.refuse('give one scenario file, or --cluster CLUSTER with job graph files');
-        }
-        const scenario = await this.readOrExit(files[0]!);
-        const loadJobGraph = (path: string) => readScenarioJobGraph(path, scenario.file);
-        result = core.simulateScenario(scenario, { ...options, loadJobGraph });
+        for (const f of files) jobs.push(await this.shell.readOrExit(f));
+        return core.simulationResult(core.simulateJobsWithAdvice(cluster, jobs, options), flags);
       }
-      const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
-      const reports = await this.emitSimulation(
-        core,
-        result,
-        flags.json,
-        color,
-        (r) => r.map((x) => core.renderSimulationText(x, terminalStyle(color), limit)).join('\n\n') + '\n',
-      );
-      if (reports.some((r) => r.verdict !== 'met')) this.exit(ExitCode.NOT_MET);
+      if (files.length !== 1) return this.shell.refuse('give one scenario file, or --cluster CLUSTER with job graph files');
+      const scenario = await this.shell.readOrExit(files[0]!);
+      const loadJobGraph = (path: string) => readScenarioJobGraph(path, scenario.file);
+      return core.simulationResult(core.simulateScenario(scenario, { ...options, loadJobGraph }), flags);
     });
   }
 
-  /** `--cluster http://HOST:8081`: the running cluster now, then the new jobs; exit 1 unless they fit now. */
+  /** `--cluster http://HOST:8081`: the running cluster now, then the new jobs; not met unless they fit now. */
   private async liveCluster(
     core: typeof CoreModule,
     address: string,
     files: string[],
-    flags: { json: boolean; color: boolean; limit: number; 'flink-version'?: string | undefined },
-  ): Promise<void> {
-    const target = await this.restTargetOrExit(address);
+    flags: { limit: number; 'flink-version'?: string | undefined },
+  ): Promise<SimulateResult> {
+    const target = await this.shell.restTargetOrExit(address);
     const jobs = [];
-    for (const f of files) jobs.push(await this.readOrExit(f));
-    const snapshot = await this.restOrExit(() => fetchClusterSnapshot(core, target.base));
-    const result = snapshot.ok
-      ? core.fitJobsOnLiveCluster(
-          snapshot.value,
-          jobs,
-          flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] },
-        )
-      : snapshot;
-    const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
-    const report = await this.emit(result, flags, (r) => core.renderLiveFitText(r, terminalStyle(flags.color), limit));
-    if (report.answer.kind !== 'fits-now') this.exit(ExitCode.NOT_MET);
-  }
-
-  /** One report as one JSON object; a scenario's variants as one object listing them. */
-  private async emitSimulation(
-    core: typeof CoreModule,
-    result: Result<SimulationReport[]>,
-    json: boolean,
-    color: boolean,
-    text: (r: SimulationReport[]) => string,
-  ): Promise<SimulationReport[]> {
-    if (json && result.ok) {
-      const value = result.value.length === 1 ? result.value[0] : core.variantsReport(result.value);
-      await this.writeOut(JSON.stringify(value, null, 2) + '\n');
-      return result.value;
-    }
-    return this.emit(result, { json, color }, text);
+    for (const f of files) jobs.push(await this.shell.readOrExit(f));
+    const snapshot = await fetchClusterSnapshot(core, target.base);
+    const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
+    return core.liveFitResult(snapshot.ok ? core.fitJobsOnLiveCluster(snapshot.value, jobs, version) : snapshot, flags);
   }
 }

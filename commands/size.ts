@@ -1,9 +1,9 @@
 import { Args, Flags } from '@oclif/core';
 import type * as CoreModule from '../src/index.js';
-import type { EmitFormat, Result, ShapeSearchReport, SizeReport } from '../src/index.js';
+import type { EmitFormat, EmitRequest, ShapeSearchReport, SizeResult } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
 import { searchOnThreads } from './support/size-search-threads.js';
-import { ExitCode, safeText, terminalStyle, useColor } from './support/terminal.js';
+import { useColor } from './support/terminal.js';
 
 export default class Size extends FlinkslotCommand {
   static override summary = 'What to deploy: how many TaskManagers of which shape run the jobs, proven by the SlotManager.';
@@ -100,30 +100,25 @@ input or usage.`;
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Size);
-    await this.guarded(async () => {
-      const color = useColor(flags.color);
+    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
       const core = await import('../src/index.js');
       const jobs = [];
-      for (const file of argv as string[]) jobs.push(await this.readOrExit(file));
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.readOrExit(flags['tm-config']);
+      for (const file of argv as string[]) jobs.push(await this.shell.readOrExit(file));
+      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.shell.readOrExit(flags['tm-config']);
       const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
-      const emit = flags.emit as EmitFormat | undefined;
-      const base = flags.base === undefined ? undefined : await this.readOrExit(flags.base);
+      const format = flags.emit as EmitFormat | undefined;
+      const base = flags.base === undefined ? undefined : await this.shell.readOrExit(flags.base);
+      const emit = format === undefined ? undefined : { format, base, tmConfig };
       if (flags['max-parallelism-fit']) {
-        if (jobs.length !== 1) return this.refuse('--max-parallelism-fit takes one job graph');
-        if (flags.report !== undefined) return this.refuse('--report draws the shapes of --search, not --max-parallelism-fit');
-        const cluster = await this.readOrExit(flags.cluster!);
+        if (jobs.length !== 1) return this.shell.refuse('--max-parallelism-fit takes one job graph');
+        if (flags.report !== undefined) return this.shell.refuse('--report draws the shapes of --search, not --max-parallelism-fit');
+        const cluster = await this.shell.readOrExit(flags.cluster!);
         const options = { ...version, ...(flags.vertex === undefined ? {} : { vertex: flags.vertex }) };
-        const result = core.maxParallelismFit(cluster, jobs[0]!, options);
-        const report = await this.emit(result, { json: flags.json, color }, (r) =>
-          core.renderParallelismFitText(r, cluster.file, terminalStyle(color)),
-        );
-        if (report.highest === null) this.exit(ExitCode.NOT_MET);
-        return;
+        return core.parallelismFitResult(core.maxParallelismFit(cluster, jobs[0]!, options), cluster.file);
       }
       if (tmConfig !== undefined && !flags.search) {
         if (flags.report !== undefined) {
-          return this.refuse('--report draws the shapes of --search; for one shape on a cluster use `flinkslot report --cluster`');
+          return this.shell.refuse('--report draws the shapes of --search; for one shape on a cluster use `flinkslot report --cluster`');
         }
         const options = {
           ...version,
@@ -131,18 +126,9 @@ input or usage.`;
           ...(flags.slots === undefined ? {} : { slots: flags.slots }),
           ...(flags['slot-min'] === undefined ? {} : { slotMin: flags['slot-min'] }),
         };
-        const result = await this.neverMetExits(core.sizeJobs(tmConfig, jobs, options), color);
-        const rejections = result.ok ? result.value.rejections : [];
-        if (emit !== undefined && rejections.length > 0)
-          return this.failWith([core.sizeRejectionError(rejections)], color, ExitCode.NOT_MET);
-        if (emit !== undefined && result.ok)
-          return this.emitFile(core, result.value, result.value, { emit, base, tmConfig, json: flags.json, color });
-        await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
-        // Slots below the floor, or TaskManagers that cannot serve the tasks' network buffers: no number of these TaskManagers is an answer (exit 1, as never met).
-        if (rejections.length > 0) this.exit(ExitCode.NOT_MET);
-        return;
+        return core.sizeResult(core.sizeJobs(tmConfig, jobs, options), emit);
       }
-      await this.search(core, tmConfig, jobs, { ...version, emit, base, json: flags.json, color, flags });
+      return this.search(core, tmConfig, jobs, { ...version, emit, json: flags.json, flags });
     });
   }
 
@@ -150,15 +136,8 @@ input or usage.`;
     core: typeof CoreModule,
     base: { text: string; file: string } | undefined,
     jobs: { text: string; file: string }[],
-    o: {
-      flinkVersion?: string;
-      emit: EmitFormat | undefined;
-      base: { text: string; file: string } | undefined;
-      json: boolean;
-      color: boolean;
-      flags: Record<string, unknown>;
-    },
-  ): Promise<void> {
+    o: { flinkVersion?: string; emit: EmitRequest | undefined; json: boolean; flags: Record<string, unknown> },
+  ): Promise<SizeResult> {
     const f = o.flags;
     const pick = <T>(key: string, name: string): Record<string, T> => (f[key] === undefined ? {} : { [name]: f[key] as T });
     const options = {
@@ -177,39 +156,7 @@ input or usage.`;
     const result = await searchOnThreads({ base, jobGraphs: jobs, options }, f.jobs as number | undefined, bar);
     if (bar !== undefined) process.stderr.write('\r\u001b[K');
     if (result.ok && typeof f.report === 'string') await this.writeReport(core, f.report, { jobs, search: result.value }, o);
-    if (result.ok && result.value.shapes.length === 0) return this.failWith(core.noShapeRuns(result.value), o.color, ExitCode.NOT_MET);
-    if (o.emit !== undefined && result.ok) {
-      const best = result.value.shapes[0]!.size;
-      return this.emitFile(core, result.value, best, { emit: o.emit, base: o.base, tmConfig: base, json: o.json, color: o.color });
-    }
-    await this.emit(result, { json: o.json, color: o.color }, (report) =>
-      core.renderShapeSearchText(report, terminalStyle(o.color), f.limit as number),
-    );
-  }
-
-  /**
-   * `--emit`: the file on stdout (with --json, inside the report as `emitted`); when it is the
-   * user's file patched, what changed on stderr.
-   */
-  private async emitFile(
-    core: typeof CoreModule,
-    report: object,
-    sized: SizeReport,
-    o: {
-      emit: EmitFormat;
-      base: { text: string; file: string } | undefined;
-      tmConfig: { text: string; file: string } | undefined;
-      json: boolean;
-      color: boolean;
-    },
-  ): Promise<void> {
-    const base = core.emitBase(o.emit, o.base, o.tmConfig);
-    if (!base.ok) return this.failWith(base.diagnostics, o.color);
-    const emitted = core.emitSized(sized, o.emit, base.value);
-    if (!emitted.ok) return this.failWith(emitted.diagnostics, o.color);
-    if (o.json) return this.writeOut(JSON.stringify({ ...report, emitted: emitted.value }, null, 2) + '\n');
-    process.stderr.write(safeText(core.renderEmitSummary(sized, emitted.value)));
-    await this.writeOut(safeText(emitted.value.text));
+    return core.searchResult(result, { limit: f.limit as number, emit: o.emit });
   }
 
   /** `--report FILE`: the jobs and the candidates chart, as `flinkslot report` draws them. */
@@ -217,7 +164,7 @@ input or usage.`;
     core: typeof CoreModule,
     file: string,
     what: { jobs: { text: string; file: string }[]; search: ShapeSearchReport },
-    o: { flinkVersion?: string; color: boolean },
+    o: { flinkVersion?: string },
   ): Promise<void> {
     // Not the base's configuration: its memory is not any shape's, so its bytes per operator would mislead.
     const page = core.reportFromTexts({
@@ -226,15 +173,8 @@ input or usage.`;
       generator: `flinkslot ${this.config.version}`,
       ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
     });
-    if (!page.ok) return this.failWith(page.diagnostics, o.color);
-    await this.writeFileOrExit(file, page.value.html);
-  }
-
-  /** No number of TaskManagers meets the requirements: the checked property does not hold, exit 1. */
-  private async neverMetExits<T>(result: Result<T>, color: boolean): Promise<Result<T>> {
-    if (!result.ok && result.diagnostics.some((d) => d.code === 'size/never-met'))
-      await this.failWith(result.diagnostics, color, ExitCode.NOT_MET);
-    return result;
+    if (!page.ok) return this.shell.fail(page.diagnostics);
+    await this.shell.writeFileOrExit(file, page.value.html);
   }
 }
 

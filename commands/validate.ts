@@ -1,11 +1,10 @@
 import { Args, Flags } from '@oclif/core';
-import { writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
-import { PathError, STDIN, expandPaths, filterPaths } from './support/paths.js';
-import { ExitCode, safeText, terminalStyle, useColor } from './support/terminal.js';
+import { STDIN, expandPaths, filterPaths } from './support/paths.js';
+import { terminalStyle, useColor } from './support/terminal.js';
 import { checkAll } from './support/validate-files.js';
-import type { PolicyFile, ValidateFlags, ValidateFormat, ValidationRun } from '../src/index.js';
+import type { Diagnostic, PolicyFile, ValidateFlags, ValidateFormat, ValidationRun } from '../src/index.js';
 
 // Kept in step with the core's VALIDATE_FORMATS (a test checks): listing them here keeps `--help` from loading the core.
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const satisfies readonly ValidateFormat[];
@@ -80,7 +79,8 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Validate);
-    await this.guarded(async () => {
+    // Failures are printed without colour; the text report has its own (useColor, below).
+    await this.respond({ json: false, color: false, output: flags.output, unwritable: 'usage' }, async () => {
       const core = await import('../src/index.js');
       const { policy: fromFile, source: policySource } = flags.policy === undefined ? { policy: {} } : await this.policyFile(flags.policy);
       const base = flags.policy === undefined ? '.' : dirname(flags.policy);
@@ -110,8 +110,8 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         flinkVersion: flags['flink-version'],
       };
       const min = await this.checkInput(core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined, policySource));
-      const cluster = clusterPath === undefined ? undefined : await this.readOrExit(clusterPath, namedBy.cluster);
-      const tmConfig = tmConfigPath === undefined ? undefined : await this.readOrExit(tmConfigPath, namedBy.tmConfig);
+      const cluster = clusterPath === undefined ? undefined : await this.shell.readOrExit(clusterPath, namedBy.cluster);
+      const tmConfig = tmConfigPath === undefined ? undefined : await this.shell.readOrExit(tmConfigPath, namedBy.tmConfig);
       const version = await this.checkInput(core.versionOption(flags['flink-version']));
       await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig, flinkVersion: flags['flink-version'], namedBy }));
       const policy = core.mergeValidatePolicy(given, fromFile, {
@@ -122,54 +122,30 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
         policy: policySource,
       });
       const failLevel = core.resolveFailLevel(given, fromFile);
-      let files: string[];
-      try {
-        files = filterPaths(expandPaths(argv as string[]), flags.include ?? [], flags.exclude ?? []);
-      } catch (e) {
-        if (!(e instanceof PathError)) throw e;
-        return this.usage(e.message);
-      }
-      const stdin = async (): Promise<string> => (await this.readOrExit(STDIN)).text;
+      const files = filterPaths(expandPaths(argv as string[]), flags.include ?? [], flags.exclude ?? []);
+      const stdin = async (): Promise<string> => (await this.shell.readOrExit(STDIN)).text;
       const checked = await checkAll(files, policy, stdin, flags.jobs);
       if (checked.every((r) => r.skipped === true))
-        return this.usage(
+        return this.shell.refuse(
           `no job graph among the ${files.length === 1 ? 'file' : `${files.length} files`} given: ${checked[0]!.findings[0]!.message.replace(/^skipped: /, '')}`,
         );
       const results = core.gatherPolicyInputFindings(checked);
       const run: ValidationRun = { files: results, failLevel };
       const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
       const color = useColor(flags.color) && flags.output === undefined && format === 'text';
-      const report = core.renderValidation(run, format, {
-        version: this.config.version,
-        style: terminalStyle(color),
-        verbose: flags.verbose,
-      });
-      if (flags.output === undefined) await this.writeOut(format === 'text' ? safeText(report) : report);
-      else {
-        try {
-          await writeFile(flags.output, report);
-        } catch (e) {
-          await this.usage(`cannot write ${flags.output}: ${(e as Error).message}`);
-        }
-      }
-      const failed = core.summarizeValidation(run).failed > 0;
-      if (failed) this.exit(ExitCode.NOT_MET);
+      return core.validateResult(run, format, { version: this.config.version, style: terminalStyle(color), verbose: flags.verbose });
     });
   }
 
   private async policyFile(path: string): Promise<{ policy: PolicyFile; source: { text: string; file: string } }> {
     const core = await import('../src/index.js');
-    const source = await this.readOrExit(path);
+    const source = await this.shell.readOrExit(path);
     return { policy: await this.checkInput(core.parsePolicyFile(source.text, source.file)), source };
   }
 
   /** A policy input (policy file, cluster, TaskManager configuration) that is wrong is a usage error: exit 2. */
   private async checkInput<T>(result: { ok: true; value: T } | { ok: false; diagnostics: unknown[] }): Promise<T> {
     if (result.ok) return result.value;
-    return this.emit(result as never, { json: false, color: false }, () => '');
-  }
-
-  private usage(message: string): Promise<never> {
-    return this.refuse(message);
+    return this.shell.fail(result.diagnostics as Diagnostic[]);
   }
 }

@@ -6,6 +6,7 @@
  */
 export * from './face/shell.js';
 export * from './face/plan.js';
+export * from './face/errors.js';
 export type { JobGraph } from './model/job-graph.js';
 export type { SourceText } from './model/source-text.js';
 export type { DeploymentTarget } from './memory/task-manager-cpu.js';
@@ -79,3 +80,20 @@ export { type MemoryAnswers, memoryOfLiveCluster } from './app/live-memory.js';
 export { type ImportAnswers, importLive } from './app/live-import.js';
 export type { LiveFitReport } from './report/live-fit-report.js';
 export { renderLiveFitText } from './report/render-live-fit-text.js';
+
+// command results (what the shell prints, and the outcome that decides the exit code)
+export { refused } from './app/command-result.js';
+export { type MemoryResult, memoryResult } from './app/results/memory-result.js';
+export { type SimulateResult, liveFitResult, simulationResult } from './app/results/simulate-result.js';
+export { type DiffResult, type FailOn, diffResult } from './app/results/diff-result.js';
+export {
+  type EmitRequest,
+  type SizeResult,
+  emittedResult,
+  parallelismFitResult,
+  searchResult,
+  sizeResult,
+} from './app/results/size-result.js';
+export { type ImportCommandResult, importResult } from './app/results/import-result.js';
+export { type ReportResult, reportResult } from './app/results/report-result.js';
+export { type ValidateResult, validateResult } from './app/results/validate-result.js';

@@ -1,16 +1,16 @@
 /**
- * What every flinkslot command shares, on oclif: the CommandShell (guard, reading, printing, JSON
- * failures; commands/support/shell.ts) bound to oclif's exit, and oclif's parse errors with a
- * suggestion and, with --json, the JSON object.
+ * What every flinkslot command shares, on oclif: the CommandShell (commands/support/shell.ts:
+ * reading, printing a result, the exit code of its outcome, JSON failures), with the exit code
+ * handed to oclif's exit, and oclif's parse errors with a suggestion and, with --json, the JSON object.
  */
 import { Command } from '@oclif/core';
-import type { Diagnostic, RestTarget, Result } from '../../src/index.js';
-import { CommandShell, jsonFlagGiven } from './shell.js';
+import type { CommandResult } from '../../src/face/errors.js';
+import { CommandShell, type PrintOptions, jsonFlagGiven } from './shell.js';
 import { suggestFlag } from './suggest.js';
 import { escapeControl, isExitSignal } from './terminal.js';
 
 export abstract class FlinkslotCommand extends Command {
-  protected readonly shell = new CommandShell((code) => this.exit(code));
+  protected readonly shell = new CommandShell();
 
   override async init(): Promise<void> {
     this.shell.jsonErrors = jsonFlagGiven(this.argv);
@@ -34,40 +34,9 @@ export abstract class FlinkslotCommand extends Command {
     throw err;
   }
 
-  // The shell's methods, as the commands call them.
-  protected guarded(body: () => Promise<void>): Promise<void> {
-    return this.shell.guarded(body);
-  }
-
-  protected refuse(message: string, code?: string, file?: string): Promise<never> {
-    return this.shell.refuse(message, code, file);
-  }
-
-  protected readOrExit(path: string, origin?: Diagnostic): Promise<{ text: string; file: string }> {
-    return this.shell.readOrExit(path, origin);
-  }
-
-  protected restTargetOrExit(address: string): Promise<RestTarget> {
-    return this.shell.restTargetOrExit(address);
-  }
-
-  protected restOrExit<T>(body: () => Promise<T>): Promise<T> {
-    return this.shell.restOrExit(body);
-  }
-
-  protected emit<T>(result: Result<T>, options: { json: boolean; color: boolean }, renderText: (value: T) => string): Promise<T> {
-    return this.shell.emit(result, options, renderText);
-  }
-
-  protected failWith(diagnostics: readonly Diagnostic[], color: boolean, exitCode?: number): Promise<never> {
-    return this.shell.failWith(diagnostics, color, exitCode);
-  }
-
-  protected writeOut(text: string): Promise<void> {
-    return this.shell.writeOut(text);
-  }
-
-  protected writeFileOrExit(path: string, text: string): Promise<void> {
-    return this.shell.writeFileOrExit(path, text);
+  /** The command's work: its result printed as `options` say, and the process ended with the outcome's exit code. */
+  protected async respond(options: PrintOptions, body: () => Promise<CommandResult>): Promise<void> {
+    const code = await this.shell.run(options, body);
+    if (code !== 0) this.exit(code);
   }
 }

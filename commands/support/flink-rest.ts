@@ -3,12 +3,16 @@
  * per request (FLINKSLOT_REST_TIMEOUT seconds, default 10), credentials from the environment
  * (FLINKSLOT_REST_TOKEN as a bearer token, else FLINKSLOT_REST_USER and FLINKSLOT_REST_PASSWORD as
  * basic auth; never printed), bodies bounded, redirects refused (the address given is the only one
- * asked). Every failure is a RestError whose message names the URL and says what to do.
+ * asked). Every failure is a FlinkslotError (rest/unreachable) whose message names the URL and says what to do.
  */
+import { FlinkslotError, refusal } from '../../src/face/errors.js';
 import type * as CoreModule from '../../src/index.js';
 import type { ClusterSnapshot, FirstRound, FirstRoundPath, RestTarget } from '../../src/index.js';
 
-export class RestError extends Error {}
+/** A JobManager that did not answer as asked: rest/unreachable (exit 2), the message naming the URL. */
+function restError(message: string): FlinkslotError {
+  return refusal('rest/unreachable', message);
+}
 
 /** Largest answer read: a /taskmanagers answer of thousands of TaskManagers stays far below it. */
 const MAX_BODY = 64 * 1024 * 1024;
@@ -31,7 +35,7 @@ function authorization(): Record<string, string> {
   return {};
 }
 
-/** GET url → its body as text, or a RestError. */
+/** GET url → its body as text, or a rest/unreachable FlinkslotError. */
 export async function getText(url: string): Promise<string> {
   const ms = timeoutMs();
   let response: Response;
@@ -42,16 +46,16 @@ export async function getText(url: string): Promise<string> {
       signal: AbortSignal.timeout(ms),
     });
   } catch (e) {
-    throw new RestError(`GET ${url}: ${unreachable(e, ms)}`);
+    throw restError(`GET ${url}: ${unreachable(e, ms)}`);
   }
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();
-    throw new RestError(
+    throw restError(
       `GET ${url}: HTTP ${response.status}, a redirect; give the address it leads to (flinkslot asks only the address given)`,
     );
   }
   const body = await readBody(response, url, ms);
-  if (!response.ok) throw new RestError(`GET ${url}: ${httpProblem(response.status, body)}`);
+  if (!response.ok) throw restError(`GET ${url}: ${httpProblem(response.status, body)}`);
   return body;
 }
 
@@ -59,7 +63,7 @@ async function readBody(response: Response, url: string, ms: number): Promise<st
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY) {
     await response.body?.cancel();
-    throw new RestError(`GET ${url}: the answer is ${declared} bytes, more than flinkslot reads (${MAX_BODY})`);
+    throw restError(`GET ${url}: the answer is ${declared} bytes, more than flinkslot reads (${MAX_BODY})`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -68,13 +72,13 @@ async function readBody(response: Response, url: string, ms: number): Promise<st
       size += (chunk as Uint8Array).byteLength;
       if (size > MAX_BODY) {
         await response.body?.cancel();
-        throw new RestError(`GET ${url}: the answer is larger than flinkslot reads (${MAX_BODY} bytes)`);
+        throw restError(`GET ${url}: the answer is larger than flinkslot reads (${MAX_BODY} bytes)`);
       }
       chunks.push(chunk as Uint8Array);
     }
   } catch (e) {
-    if (e instanceof RestError) throw e;
-    throw new RestError(`GET ${url}: the answer broke off: ${unreachable(e, ms)}`);
+    if (e instanceof FlinkslotError) throw e;
+    throw restError(`GET ${url}: the answer broke off: ${unreachable(e, ms)}`);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,6 +1,7 @@
 /** Reading inputs for commands: a path, or `-` for standard input, never more than MAX_INPUT_BYTES. */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
+import { FlinkslotError, refusal } from '../../src/face/errors.js';
 
 /**
  * The most flinkslot reads from one input. Flink's largest real answers (a 1,000-vertex SQL job's
@@ -10,15 +11,14 @@ import { dirname, isAbsolute, join } from 'node:path';
 export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
 const LIMIT_TEXT = '128 MiB';
 
-export class InputReadError extends Error {
-  constructor(
-    path: string,
-    /** Why, without the path: "no such file". */
-    readonly reason: string,
-    readonly code: 'input/unreadable' | 'input/too-large' = 'input/unreadable',
-  ) {
-    super(`cannot read ${path}: ${reason}`);
-  }
+/** `cannot read PATH: REASON` (input/unreadable or input/too-large); `detail` is the reason alone ("no such file"). */
+function readFailure(path: string, reason: string, code: 'input/unreadable' | 'input/too-large' = 'input/unreadable'): FlinkslotError {
+  return refusal(code, `cannot read ${path}: ${reason}`, path, { detail: reason });
+}
+
+/** An input that could not be read (readInputFile's failures), as opposed to any other error. */
+export function isReadFailure(e: unknown): e is FlinkslotError {
+  return e instanceof FlinkslotError && (e.code === 'input/unreadable' || e.code === 'input/too-large');
 }
 
 export async function readInput(path: string): Promise<{ text: string; file: string }> {
@@ -36,8 +36,8 @@ export function readScenarioJobGraph(path: string, scenarioFile: string): { text
   try {
     return { text: readInputFile(full), file: full };
   } catch (e) {
-    if (!(e instanceof InputReadError)) throw e;
-    return { reason: e.reason };
+    if (!isReadFailure(e)) throw e;
+    return { reason: e.detail! };
   }
 }
 
@@ -51,11 +51,11 @@ export function readInputFile(path: string): string {
   }
   try {
     const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw new InputReadError(path, 'it is a directory');
+    if (stat.isDirectory()) throw readFailure(path, 'it is a directory');
     if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooLarge(path);
     return readBounded(fd, path, stat.isFile() ? stat.size : 64 * 1024);
   } catch (e) {
-    throw e instanceof InputReadError ? e : unreadable(path, e);
+    throw isReadFailure(e) ? e : unreadable(path, e);
   } finally {
     closeSync(fd);
   }
@@ -89,8 +89,8 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function tooLarge(path: string): InputReadError {
-  return new InputReadError(path, `it is larger than ${LIMIT_TEXT}, the most flinkslot reads from one input`, 'input/too-large');
+function tooLarge(path: string): FlinkslotError {
+  return readFailure(path, `it is larger than ${LIMIT_TEXT}, the most flinkslot reads from one input`, 'input/too-large');
 }
 
 /** Node's error codes in words; anything else keeps Node's message. */
@@ -103,7 +103,7 @@ const REASONS: Readonly<Record<string, string>> = {
   ELOOP: 'its path has a loop of symbolic links',
 };
 
-function unreadable(path: string, e: unknown): InputReadError {
+function unreadable(path: string, e: unknown): FlinkslotError {
   const code = (e as NodeJS.ErrnoException).code;
-  return new InputReadError(path, (code === undefined ? undefined : REASONS[code]) ?? (e as Error).message);
+  return readFailure(path, (code === undefined ? undefined : REASONS[code]) ?? (e as Error).message);
 }

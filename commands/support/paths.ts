@@ -5,12 +5,16 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { type FlinkslotError, refusal } from '../../src/face/errors.js';
 
 export const STDIN = '-';
 const JOB_FILE = /\.(ya?ml|json)$/i;
 const GLOB_CHARS = /[*?[{]/;
 
-export class PathError extends Error {}
+/** A path argument that names no file (usage/error, exit 2). */
+export function pathError(message: string): FlinkslotError {
+  return refusal('usage/error', message);
+}
 
 /** The files, in argument order, each argument's matches sorted; duplicates dropped. */
 export function expandPaths(args: readonly string[]): string[] {
@@ -29,8 +33,7 @@ export function expandPaths(args: readonly string[]): string[] {
       continue;
     }
     const matches = GLOB_CHARS.test(arg) && !exists(arg) ? expandGlob(arg) : expandPath(arg);
-    if (matches.length === 0)
-      throw new PathError(GLOB_CHARS.test(arg) ? `no file matches ${arg}` : `no .yaml, .yml or .json file in ${arg}`);
+    if (matches.length === 0) throw pathError(GLOB_CHARS.test(arg) ? `no file matches ${arg}` : `no .yaml, .yml or .json file in ${arg}`);
     for (const m of matches) add(m);
   }
   return out;
@@ -53,7 +56,7 @@ export function filterPaths(files: readonly string[], include: readonly string[]
   const includes = include.map(matcher);
   const excludes = exclude.map(matcher);
   const kept = files.filter((f) => f === STDIN || ((includes.length === 0 || includes.some((m) => m(f))) && !excludes.some((m) => m(f))));
-  if (kept.length === 0 && files.length > 0) throw new PathError(`--include/--exclude leave none of the ${files.length} files`);
+  if (kept.length === 0 && files.length > 0) throw pathError(`--include/--exclude leave none of the ${files.length} files`);
   return kept;
 }
 
@@ -71,7 +74,7 @@ function expandPath(path: string): string[] {
   try {
     stat = statSync(path);
   } catch {
-    throw new PathError(`cannot read ${path}: no such file or directory`);
+    throw pathError(`cannot read ${path}: no such file or directory`);
   }
   return stat.isDirectory() ? walk(path).filter((f) => JOB_FILE.test(f)) : [path];
 }

@@ -1,15 +1,21 @@
 /**
  * What every command does around its work, without oclif: so that `plan`'s fast path (bin/run.js)
- * runs the same code as the oclif command. A guard turns an unexpected exception into exit 70
- * without a stack trace; inputs are read with exit 2 on failure; a core Result is printed as text
- * or JSON (diagnostics on stderr, exit 2); with --json every failure is also one JSON object on
- * stdout (schemas/error.schema.json), so a script reading stdout never gets an empty string.
+ * runs the same code as the oclif command. A command's body returns its result (a CommandResult,
+ * src/app/command-result.ts) or throws the one error value (FlinkslotError); `run` prints either,
+ * as text or JSON, and returns the exit code, mapped from the outcome in one place (exitCodeOf,
+ * src/errors/outcome.ts; docs/exit-codes.md). Any other exception is a bug: exit 70 without a
+ * stack trace. With --json every failure is also one JSON object on stdout
+ * (schemas/error.schema.json), so a script reading stdout never gets an empty string.
  */
-import type { Diagnostic, RestTarget, Result } from '../../src/face/shell.js';
-import { RestError, readAddress } from './flink-rest.js';
-import { InputReadError, readInput } from './io.js';
+import { type CommandResult, FlinkslotError, type Outcome, exitCodeOf, refusal } from '../../src/face/errors.js';
+import type { Diagnostic, RestTarget } from '../../src/face/shell.js';
+import { readAddress } from './flink-rest.js';
+import { readInput } from './io.js';
 import { closedStdout, writeStdout } from './stdout.js';
-import { ExitCode, RAW_IN_JSON, elideLongWords, escapeControl, formatForStderr, isOclifExit, safeText } from './terminal.js';
+import { RAW_IN_JSON, elideLongWords, escapeControl, formatForStderr, isOclifExit, safeText, terminalStyle } from './terminal.js';
+
+/** The failures of reading an input (io.ts, flink-rest.ts): refused naming the path given. */
+const READ_FAILURES: ReadonlySet<string> = new Set(['input/unreadable', 'input/too-large', 'rest/unreachable']);
 
 /** Diagnostics printed on stderr; the rest are counted (--json lists up to 1,000). */
 const MAX_TEXT_DIAGNOSTICS = 20;
@@ -20,41 +26,100 @@ export function jsonFlagGiven(argv: readonly string[]): boolean {
   return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
 }
 
+/** How a result is printed: its JSON form or its text form (coloured or not), to stdout or to a file. */
+export interface PrintOptions {
+  readonly json: boolean;
+  readonly color: boolean;
+  /** -o FILE: the output goes there, as it is (no escaping: it is the user's file). */
+  readonly output?: string | undefined;
+  /**
+   * How a file that cannot be written is refused: 'located' (output/unwritable, naming the file), or
+   * 'usage' (usage/error without a location: `validate -o`, as it always was).
+   */
+  readonly unwritable?: 'located' | 'usage';
+}
+
 export class CommandShell {
   /** --json given: failures go to stdout as JSON as well. */
   jsonErrors = false;
 
-  /** `exit` ends the command by throwing (oclif's ExitError, or ShellExit on the fast path). */
-  constructor(readonly exit: (code: number) => never) {}
-
-  async guarded(body: () => Promise<void>): Promise<void> {
+  /**
+   * Runs a command's body and prints what it returns or throws; the exit code of its outcome.
+   * oclif's own exit (this.exit in a command) passes through.
+   */
+  async run(options: PrintOptions, body: () => Promise<CommandResult>): Promise<number> {
+    let outcome: Outcome;
     try {
-      await body();
+      outcome = await this.print(await body(), options);
     } catch (e) {
       if (isOclifExit(e)) throw e;
-      const message = `flinkslot internal error (a bug; please report it with the input): ${(e as Error).message}`;
-      process.stderr.write(`${escapeControl(message)}\n`);
-      if (this.jsonErrors) await this.writeJsonError([{ code: 'internal', severity: 'error', message }]);
-      return this.exit(ExitCode.INTERNAL);
+      outcome = await this.printError(e, options.color);
+    }
+    return exitCodeOf(outcome);
+  }
+
+  /** A result on stdout (or in -o's file) and stderr; its outcome. */
+  async print(result: CommandResult, options: PrintOptions): Promise<Outcome> {
+    switch (result.form) {
+      case 'refused':
+        await this.printDiagnostics(result.diagnostics, options.color);
+        return result.outcome;
+      case 'report': {
+        const json = options.json ? JSON.stringify(result.json, null, 2) + '\n' : undefined;
+        const text = json ?? result.text(terminalStyle(options.color));
+        if (json === undefined && result.textPreface !== undefined) process.stderr.write(safeText(result.textPreface));
+        await this.deliver(text, json === undefined, options);
+        if (result.afterword !== undefined) process.stderr.write(result.afterword);
+        return result.outcome;
+      }
+      case 'document':
+        await this.deliver(result.text, result.escape, options);
+        if (options.output !== undefined && result.afterFile !== undefined) process.stderr.write(safeText(result.afterFile));
+        return result.outcome;
     }
   }
 
-  /** Exit 2 with one error: `error MESSAGE` on stderr, and the JSON object with --json. */
-  async refuse(message: string, code = 'usage/error', file?: string): Promise<never> {
-    process.stderr.write(`error ${elideLongWords(escapeControl(message))}\n`);
-    const location = file === undefined ? {} : { location: { file, pointer: '' } };
-    if (this.jsonErrors) await this.writeJsonError([{ code, severity: 'error', message, ...location }]);
-    return this.exit(ExitCode.BAD_INPUT);
+  /** Text to stdout (escaped when it is text from the input for a terminal), or as it is to -o's file. */
+  private async deliver(text: string, escape: boolean, options: PrintOptions): Promise<void> {
+    if (options.output === undefined) return this.writeOut(escape ? safeText(text) : text);
+    const { writeFile } = await import('node:fs/promises');
+    try {
+      await writeFile(options.output, text);
+    } catch (e) {
+      const message = `cannot write ${options.output}: ${(e as Error).message}`;
+      throw options.unwritable === 'usage' ? refusal('usage/error', message) : refusal('output/unwritable', message, options.output);
+    }
   }
 
-  /** `-o FILE`: the text written to the file, or exit 2 saying why it could not be. */
+  /** A FlinkslotError as its form says; anything else is a bug (exit 70). */
+  private async printError(e: unknown, color: boolean): Promise<Outcome> {
+    if (e instanceof FlinkslotError && e.outcome !== 'internal') {
+      if (e.form === 'diagnostics') await this.printDiagnostics(e.diagnostics, color);
+      else {
+        process.stderr.write(`error ${elideLongWords(escapeControl(e.message))}\n`);
+        if (this.jsonErrors) await this.writeJsonError(e.diagnostics);
+      }
+      return e.outcome;
+    }
+    const message = `flinkslot internal error (a bug; please report it with the input): ${(e as Error).message}`;
+    process.stderr.write(`${escapeControl(message)}\n`);
+    if (this.jsonErrors) await this.writeJsonError([{ code: 'internal', severity: 'error', message }]);
+    return 'internal';
+  }
+
+  /** Ends the command with one error (exit 2): `error MESSAGE` on stderr, and the JSON object with --json. */
+  refuse(message: string, code = 'usage/error', file?: string): never {
+    throw refusal(code, message, file);
+  }
+
+  /** `-o FILE` of a file written beside the output (size --report): the text written, or the refusal. */
   async writeFileOrExit(path: string, text: string): Promise<void> {
     // Loaded here, not at start-up: plan's fast path never writes a file.
     const { writeFile } = await import('node:fs/promises');
     try {
       await writeFile(path, text);
     } catch (e) {
-      await this.refuse(`cannot write ${path}: ${(e as Error).message}`, 'output/unwritable', path);
+      this.refuse(`cannot write ${path}: ${(e as Error).message}`, 'output/unwritable', path);
     }
   }
 
@@ -64,23 +129,26 @@ export class CommandShell {
    */
   async readOrExit(path: string, origin?: Diagnostic): Promise<{ text: string; file: string }> {
     const { isRestAddress } = await import('../../src/face/shell.js');
-    let refusal: Diagnostic;
     try {
       if (isRestAddress(path)) return await readAddress(await this.restTargetOrExit(path));
       return await readInput(path);
     } catch (e) {
-      if (e instanceof InputReadError) {
-        if (origin === undefined) return this.refuse(e.message, e.code, path);
-        refusal = { code: e.code, severity: 'error', message: `cannot read: ${e.reason}`, location: { file: path, pointer: '' } };
-      } else if (e instanceof RestError) {
-        if (origin === undefined) return this.refuse(e.message, 'rest/unreachable', path);
-        refusal = { code: 'rest/unreachable', severity: 'error', message: e.message };
-      } else throw e;
+      if (!(e instanceof FlinkslotError) || !READ_FAILURES.has(e.code)) throw e;
+      if (origin === undefined) throw refusal(e.code, e.message, path);
+      // Named by a policy file: the file's own diagnostic, then the line that named it.
+      const unreachable = e.code === 'rest/unreachable';
+      const message = unreachable ? e.message : `cannot read: ${e.detail ?? e.message}`;
+      const location = unreachable ? {} : { location: { file: path, pointer: '' } };
+      throw new FlinkslotError({ code: e.code, severity: 'error', message, ...location }, { form: 'diagnostics', related: [origin] });
     }
-    return this.failWith([refusal, origin], false);
   }
 
-  /** A REST address checked by the core, or exit 2 with its reason. */
+  /** Ends the command with the diagnostics printed as the core's are (exit 2, or the outcome given). */
+  fail(diagnostics: readonly Diagnostic[], outcome: Outcome = 'bad-input'): never {
+    throw new FlinkslotError(diagnostics[0]!, { form: 'diagnostics', related: diagnostics.slice(1), outcome });
+  }
+
+  /** A REST address checked by the core, or the refusal with its reason. */
   async restTargetOrExit(address: string): Promise<RestTarget> {
     const { parseRestTarget } = await import('../../src/face/shell.js');
     const target = parseRestTarget(address);
@@ -88,32 +156,14 @@ export class CommandShell {
     return this.refuse(target.diagnostics[0]!.message, 'rest/address');
   }
 
-  /** Runs a REST exchange; a RestError is exit 2 with its message (which names the URL). */
-  async restOrExit<T>(body: () => Promise<T>): Promise<T> {
-    try {
-      return await body();
-    } catch (e) {
-      if (!(e instanceof RestError)) throw e;
-      return this.refuse(e.message, 'rest/unreachable');
-    }
-  }
-
-  /** Prints the value (JSON or text) or the diagnostics; exits 2 on diagnostics. */
-  async emit<T>(result: Result<T>, options: { json: boolean; color: boolean }, renderText: (value: T) => string): Promise<T> {
-    if (!result.ok) return this.failWith(result.diagnostics, options.color);
-    await this.writeOut(options.json ? JSON.stringify(result.value, null, 2) + '\n' : safeText(renderText(result.value)));
-    return result.value;
-  }
-
-  /** Diagnostics on stderr (at most 20, then a count), the JSON object with --json; exit 2. */
-  async failWith(diagnostics: readonly Diagnostic[], color: boolean, exitCode: number = ExitCode.BAD_INPUT): Promise<never> {
+  /** Diagnostics on stderr (at most 20, then a count), and the JSON object with --json. */
+  async printDiagnostics(diagnostics: readonly Diagnostic[], color: boolean): Promise<void> {
     const { formatDiagnostic } = await import('../../src/face/shell.js');
     const shown = diagnostics.slice(0, MAX_TEXT_DIAGNOSTICS);
     const lines = shown.map((d) => formatForStderr(d, formatDiagnostic, color));
     if (diagnostics.length > shown.length) lines.push(`… and ${diagnostics.length - shown.length} more`);
     process.stderr.write(lines.map((l) => `${l}\n`).join(''));
     if (this.jsonErrors) await this.writeJsonError(diagnostics);
-    return this.exit(exitCode);
   }
 
   async writeJsonError(diagnostics: readonly Diagnostic[]): Promise<void> {

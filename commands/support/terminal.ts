@@ -1,12 +1,10 @@
 /**
  * Terminal output for commands: colour only on a TTY without NO_COLOR (chalk 5 ignores NO_COLOR
- * itself), diagnostics on stderr, and the exit codes of every flinkslot command.
+ * itself), and diagnostics on stderr. (The exit codes: src/errors/outcome.ts.)
  */
 import { Chalk } from 'chalk';
 import type { Diagnostic } from '../../src/face/shell.js';
 import type { Style } from '../../src/face/plan.js';
-
-export const ExitCode = { OK: 0, NOT_MET: 1, BAD_INPUT: 2, INTERNAL: 70 } as const;
 
 /** `this.exit()` ends a command by throwing oclif's ExitError: let it through. */
 export function isOclifExit(e: unknown): boolean {

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileResult, ValidatePolicy } from '../../src/index.js';
-import { InputReadError, readInputFile } from './io.js';
+import { isReadFailure, readInputFile } from './io.js';
 import { STDIN } from './paths.js';
 
 /**
@@ -36,19 +36,21 @@ export function fromWire(policy: WirePolicy): ValidatePolicy {
 export async function checkOne(file: string, policy: ValidatePolicy, stdin: () => Promise<string>): Promise<FileResult> {
   // Loaded here, not with the command list, so that the other commands start without it (Node caches it).
   const { FILE_START, validateFile } = await import('../../src/index.js');
+  // Standard input that cannot be read ends the command (stdin refuses); a file that cannot is a finding.
+  if (file === STDIN) return validateFile(await stdin(), '<stdin>', policy);
   let text: string;
   try {
     // Synchronous: for many small files the promise API's open/stat/read/close round trips cost more than the reading.
-    text = file === STDIN ? await stdin() : readInputFile(file);
+    text = readInputFile(file);
   } catch (e) {
-    if (!(e instanceof InputReadError)) throw e;
+    if (!isReadFailure(e)) throw e;
     return {
       file,
       valid: false,
       findings: [{ rule: e.code, severity: 'error', message: e.message, file, pointer: '', region: FILE_START }],
     };
   }
-  return validateFile(text, file === STDIN ? '<stdin>' : file, policy);
+  return validateFile(text, file, policy);
 }
 
 export async function checkAll(

@@ -6,6 +6,7 @@
  */
 import { type Result, error, fail, ok } from '../errors/diagnostic.js';
 import { FlinkException } from '../errors/flink-exception.js';
+import { FlinkslotError } from '../errors/flinkslot-error.js';
 import { parseMemorySize } from '../model/memory-size.js';
 
 export interface ShapeLimits {
@@ -50,18 +51,21 @@ export function readShapeLimits(flags: ShapeFlags): Result<ShapeLimits> {
       ...(cost === undefined ? {} : { cost }),
     });
   } catch (e) {
-    if (e instanceof UsageError) return fail([error('usage/shape', e.message)]);
+    if (e instanceof FlinkslotError) return fail([e.diagnostic]);
     throw e;
   }
 }
 
-class UsageError extends Error {}
+/** A flag value that is not what it should be: usage/shape, returned as the Result's diagnostic. */
+function usage(message: string): FlinkslotError {
+  return new FlinkslotError(error('usage/shape', message));
+}
 
 function size(text: string, flag: string): bigint {
   try {
     return parseMemorySize(text.trim());
   } catch (e) {
-    if (e instanceof FlinkException) throw new UsageError(`${flag} '${text}' is not a memory size (2g, 4096m): ${e.message}`);
+    if (e instanceof FlinkException) throw usage(`${flag} '${text}' is not a memory size (2g, 4096m): ${e.message}`);
     throw e;
   }
 }
@@ -71,7 +75,7 @@ function readMemories(text: string): bigint[] {
   const range = /^(.+?)\.\.(.+)$/.exec(text);
   if (range === null) return text.split(',').map((t) => size(t, '--tm-memory'));
   const [from, to] = [size(range[1]!, '--tm-memory'), size(range[2]!, '--tm-memory')];
-  if (from <= 0n || from > to) throw new UsageError(`--tm-memory '${text}': the range must go from a smaller size to a larger one`);
+  if (from <= 0n || from > to) throw usage(`--tm-memory '${text}': the range must go from a smaller size to a larger one`);
   const out: bigint[] = [];
   for (let m = from; m <= to && out.length < MAX_STEPS; m *= 2n) {
     out.push(m);
@@ -87,12 +91,12 @@ function readSlots(text: string): number[] {
   if (range !== null) {
     const [from, to] = [Number(range[1]), Number(range[2])];
     if (from < 1 || from > to || to - from >= MAX_STEPS)
-      throw new UsageError(`--slot-range '${text}': give 1 ≤ FROM ≤ TO, at most ${MAX_STEPS} values`);
+      throw usage(`--slot-range '${text}': give 1 ≤ FROM ≤ TO, at most ${MAX_STEPS} values`);
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   }
   const list = text.split(',').map((t) => Number(t.trim()));
   if (list.some((n) => !Number.isInteger(n) || n < 1 || n > 10_000))
-    throw new UsageError(`--slot-range '${text}': give FROM..TO or a list of whole numbers from 1 to 10000`);
+    throw usage(`--slot-range '${text}': give FROM..TO or a list of whole numbers from 1 to 10000`);
   return list;
 }
 
@@ -100,22 +104,22 @@ function readSlots(text: string): number[] {
 function readCpuPerSlot(text: string): number[] {
   const list = text.split(',').map((t) => Number(t.trim()));
   if (list.some((n) => !Number.isFinite(n) || n <= 0 || n > 64) || list.length > MAX_STEPS)
-    throw new UsageError(`--cpu-per-slot '${text}': give CPU cores per slot (above 0, at most 64), or a list of them`);
+    throw usage(`--cpu-per-slot '${text}': give CPU cores per slot (above 0, at most 64), or a list of them`);
   return list;
 }
 
 /** `16cpu,64g` (either order). */
 function readNode(text: string): { cpu: number; memory: bigint } {
-  const usage = new UsageError(`--node '${text}': give the node's CPU and memory, as 16cpu,64g`);
+  const wrong = usage(`--node '${text}': give the node's CPU and memory, as 16cpu,64g`);
   let cpu: number | undefined;
   let memory: bigint | undefined;
   for (const part of text.split(',').map((p) => p.trim())) {
     const cores = /^(\d+(?:\.\d+)?)\s*cpus?$/i.exec(part);
     if (cores !== null) cpu = Number(cores[1]);
     else if (/^\d+(\.\d+)?\s*[a-z]*$/i.test(part) && !/cores?$/i.test(part)) memory = size(part, '--node');
-    else throw usage;
+    else throw wrong;
   }
-  if (cpu === undefined || memory === undefined) throw usage;
+  if (cpu === undefined || memory === undefined) throw wrong;
   return { cpu, memory };
 }
 
@@ -124,7 +128,7 @@ function readCost(text: string): { cpu: number; memoryGiB: number } {
   const prices = new Map<string, number>();
   for (const part of text.split(',')) {
     const m = /^\s*(cpu|memory)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-    if (m === null) throw new UsageError(`--cost '${text}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`);
+    if (m === null) throw usage(`--cost '${text}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`);
     prices.set(m[1]!, Number(m[2]));
   }
   return { cpu: prices.get('cpu') ?? 0, memoryGiB: prices.get('memory') ?? 0 };

@@ -6,3 +6,4 @@ export { renderPlanText } from '../report/render-plan-text.js';
 export { type Style, PLAIN } from '../report/style.js';
 export { planGraphFromText } from '../app/plan-graph.js';
 export { GRAPH_FORMATS, type GraphFormat } from '../report/render-job-graph.js';
+export { type PlanResult, planGraphResult, planResult } from '../app/results/plan-result.js';

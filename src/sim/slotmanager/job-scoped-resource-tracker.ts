@@ -5,6 +5,7 @@
  */
 import type { ResourceProfile } from '../../model/resource-profile.js';
 import { profileKey } from '../../model/resource-profile.js';
+import { internalError } from '../../errors/flinkslot-error.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 import { matchRequirement } from './requirement-matcher.js';
 
@@ -103,8 +104,6 @@ function adjust(rows: Map<string, Row>, a: ResourceProfile, b: ResourceProfile, 
   if (row.cells.size === 0) rows.delete(keyA);
 }
 
-export class UnknownResourceError extends Error {}
-
 export class JobScopedResourceTracker {
   private readonly requirements = new ResourceCounter();
   private readonly mapping = new RequirementMapping();
@@ -144,7 +143,7 @@ export class JobScopedResourceTracker {
     n -= fromExcess;
     while (n > 0) {
       const requirement = this.mapping.firstRequirementFulfilledBy(resource);
-      if (requirement === undefined) throw new UnknownResourceError(`lost a resource the job never acquired: ${profileKey(resource)}`);
+      if (requirement === undefined) throw internalError(`lost a resource the job never acquired: ${profileKey(resource)}`);
       const lost = this.excess.isEmpty() ? Math.min(n, this.mapping.count(requirement, resource)) : 1;
       this.mapping.change(requirement, resource, -lost);
       n -= lost;

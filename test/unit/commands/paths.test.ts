@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PathError, expandPaths, globToRegExp } from '../../../commands/support/paths.js';
+import { expandPaths, globToRegExp } from '../../../commands/support/paths.js';
+import { FlinkslotError } from '../../../src/errors/flinkslot-error.js';
 
 describe('globToRegExp', () => {
   it.each([
@@ -45,7 +46,7 @@ describe('expandPaths', () => {
   });
 
   it('a missing path or a glob without matches is a usage error', () => {
-    expect(() => expandPaths([join(root, 'nope.yaml')])).toThrow(PathError);
+    expect(() => expandPaths([join(root, 'nope.yaml')])).toThrow(FlinkslotError);
     expect(() => expandPaths([join(root, 'jobs/*.xml')])).toThrow(/no file matches/);
   });
 });

@@ -1,0 +1,20 @@
+/** `flinkslot report`'s result: one self-contained HTML page, printed as it is. */
+import type { Result } from '../../errors/diagnostic.js';
+import { type DocumentOutput, type Refusal, documentOutput, refused } from '../command-result.js';
+import type { HtmlReport } from '../report.js';
+
+export type ReportResult = DocumentOutput<'report-page'> | Refusal;
+
+/** `output`: the file the page goes to (-o), named in the line said on stderr once it is written. */
+export function reportResult(result: Result<HtmlReport>, o: { output?: string | undefined }): ReportResult {
+  if (!result.ok) return refused(result.diagnostics);
+  const page = result.value;
+  const afterFile = o.output === undefined ? undefined : summary(o.output, page);
+  return documentOutput('report-page', page.html, { escape: false, ...(afterFile === undefined ? {} : { afterFile }) });
+}
+
+function summary(file: string, r: HtmlReport): string {
+  const kib = Math.ceil(new TextEncoder().encode(r.html).length / 1024);
+  const run = r.verdict === undefined ? '' : `, ${r.taskManagers} TaskManager(s), ${r.verdict}`;
+  return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}\n`;
+}

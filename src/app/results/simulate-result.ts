@@ -1,0 +1,32 @@
+/**
+ * `flinkslot simulate`'s result: the runs of a scenario (or of jobs on a cluster file), or the
+ * jobs fitted on a running cluster. The outcome is 'not-met' unless every requirement is met at
+ * the end (a running cluster: unless the jobs fit now).
+ */
+import type { Result } from '../../errors/diagnostic.js';
+import type { LiveFitReport } from '../../report/live-fit-report.js';
+import { renderLiveFitText } from '../../report/render-live-fit-text.js';
+import { renderSimulationText } from '../../report/render-simulation-text.js';
+import { type SimulationReport, variantsReport } from '../../report/simulation-report.js';
+import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
+
+export type SimulateResult = ReportOutput<'simulation', SimulationReport[]> | ReportOutput<'live-fit', LiveFitReport> | Refusal;
+
+/** `limit`: TaskManager rows in the text form (0 = all). */
+const rows = (limit: number): number => (limit === 0 ? Number.MAX_SAFE_INTEGER : limit);
+
+/** One report as one JSON object; a scenario's variants as one object listing them. */
+export function simulationResult(result: Result<SimulationReport[]>, options: { limit: number }): SimulateResult {
+  return reportOutput('simulation', result, {
+    json: (reports) => (reports.length === 1 ? reports[0] : variantsReport(reports)),
+    text: (reports, style) => reports.map((r) => renderSimulationText(r, style, rows(options.limit))).join('\n\n') + '\n',
+    outcome: (reports) => (reports.some((r) => r.verdict !== 'met') ? 'not-met' : 'ok'),
+  });
+}
+
+export function liveFitResult(result: Result<LiveFitReport>, options: { limit: number }): SimulateResult {
+  return reportOutput('live-fit', result, {
+    text: (report, style) => renderLiveFitText(report, style, rows(options.limit)),
+    outcome: (report) => (report.answer.kind === 'fits-now' ? 'ok' : 'not-met'),
+  });
+}
