@@ -108,7 +108,7 @@ export class CommandShell {
   }
 
   /** Ends the command with one error (exit 2): `error MESSAGE` on stderr, and the JSON object with --json. */
-  refuse(message: string, code = 'usage/error', file?: string): never {
+  refuse(message: string, code: Diagnostic['code'] = 'usage/error', file?: string): never {
     throw refusal(code, message, file);
   }
 

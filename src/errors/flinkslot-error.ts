@@ -43,7 +43,7 @@ export class FlinkslotError extends Error {
     this.detail = options.detail;
   }
 
-  get code(): string {
+  get code(): Diagnostic['code'] {
     return this.diagnostic.code;
   }
 
@@ -58,7 +58,7 @@ export class FlinkslotError extends Error {
 }
 
 /** A refusal (exit 2) with one error diagnostic: `code`, `message`, and the file it is about. */
-export function refusal(code: string, message: string, file?: string, options: FlinkslotErrorOptions = {}): FlinkslotError {
+export function refusal(code: Diagnostic['code'], message: string, file?: string, options: FlinkslotErrorOptions = {}): FlinkslotError {
   const location = file === undefined ? {} : { location: { file, pointer: '' } };
   return new FlinkslotError({ code, severity: 'error', message, ...location }, options);
 }
