@@ -19,6 +19,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Type-aware rules over every TypeScript file npm run typecheck compiles (tsconfig.check.json: src,
+    // commands, bench, test): a promise nobody awaits loses its error and its ordering (a CLI that exits
+    // before its output is flushed, a test that passes before its assertion runs).
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.check.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     languageOptions: { globals: NODE_GLOBALS },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
