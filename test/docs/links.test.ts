@@ -9,10 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { anchorsOf, brokenLinks, githubSlug, relativeLinks } from '../support/markdown-links.js';
 import { ROOT } from '../support/root.js';
 
+/** The Markdown files under `dir` (relative to the root), walked by hand: Dirent.parentPath needs Node 20.12. */
 const markdownUnder = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-    .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length + 1))
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? markdownUnder(join(dir, entry.name))
+        : entry.isFile() && entry.name.endsWith('.md')
+          ? [join(dir, entry.name)]
+          : [],
+    )
     .sort();
 
 describe('the project’s Markdown links', () => {
