@@ -1,6 +1,8 @@
 // ESLint (flat config): the recommended JavaScript and TypeScript rules everywhere, and the pure
 // core's rule in src/: no Node.js modules, no process or console, no clock and no randomness.
 // The import layers are checked by dependency-cruiser (.dependency-cruiser.cjs), a tool made for it.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +20,18 @@ export default tseslint.config(
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Type-aware rules over every TypeScript file npm run typecheck compiles (tsconfig.check.json: src,
+    // commands, bench, test): a promise nobody awaits loses its error and its ordering (a CLI that exits
+    // before its output is flushed, a test that passes before its assertion runs).
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.check.json', tsconfigRootDir: dirname(fileURLToPath(import.meta.url)) } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   {
     languageOptions: { globals: NODE_GLOBALS },
     rules: {

@@ -1,4 +1,5 @@
-/** Figures as the benchmark prints them: durations, sizes, counts, aligned tables, medians. */
+/** Figures as the benchmark prints them: durations, sizes, counts, aligned tables, medians, verdicts. */
+import os from 'node:os';
 
 export function gc(): void {
   (globalThis as { gc?: () => void }).gc?.();
@@ -35,4 +36,16 @@ export function table(header: string[], rows: string[][], leftAligned = 1): stri
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function verdict(value: number | undefined, target: number): string {
+  if (value === undefined) return 'not measured';
+  return value <= target ? 'met' : `MISSED (${(value / target).toFixed(1)}× the target)`;
+}
+
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 }

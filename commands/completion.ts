@@ -4,8 +4,7 @@ import { type CompletionCommand, type CompletionShell, completionScript } from '
 export default class Completion extends Command {
   static override summary = 'Print a shell completion script for bash, zsh or fish.';
 
-  static override description = `Completes command names, each command's flags, the values of flags with a fixed set
-(--target, --format, --fail-level …) and file names.`;
+  static override description = `Completes command names, each command's flags, the values of flags with a fixed set (--target, --format, --fail-level …) and file names.`;
 
   static override args = {
     shell: Args.string({ description: 'the shell', options: ['bash', 'zsh', 'fish'], required: true }),

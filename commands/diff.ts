@@ -8,14 +8,9 @@ const FAIL_ON = ['slots', 'memory', 'any'] as const satisfies readonly FailOn[];
 export default class Diff extends FlinkslotCommand {
   static override summary = 'Compare the plans of two Flink job graphs: minimum slots, requirements, groups, regions, managed memory.';
 
-  static override description = `Plans OLD and NEW (YAML, JSON or Flink's own JSON files; - for stdin, once) and shows
-what changed: minimum slots, resource requirements, slot sharing groups (matched by name, or by
-their vertices for batch per-region default groups), pipelined regions, vertices and their
-parallelism, and managed memory per operator (in bytes with --tm-config, or when both files set
-slotManagedMemory). --markdown prints a pull request comment; --fail-on turns growth into exit 1.
+  static override description = `Plans OLD and NEW (YAML, JSON or Flink's own JSON files; - for stdin, once) and shows what changed: minimum slots, resource requirements, slot sharing groups (matched by name, or by their vertices for batch per-region default groups), pipelined regions, vertices and their parallelism, and managed memory per operator (in bytes with --tm-config, or when both files set slotManagedMemory). --markdown prints a pull request comment; --fail-on turns growth into exit 1.
 
-Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition holds,
-2 bad input or usage, 70 internal error.`;
+Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition holds, 2 bad input or usage, 70 internal error.`;
 
   static override examples = [
     '<%= config.bin %> diff main/job.yaml job.yaml',

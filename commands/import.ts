@@ -8,14 +8,7 @@ export default class Import extends FlinkslotCommand {
   static override summary =
     "Turn one of Flink's own JSON files into the equivalent flinkslot YAML (a job graph or a cluster), to read or edit.";
 
-  static override description = `Reads a StreamGraph execution plan (getExecutionPlan()), a JobGraph plan, the answer of
-GET /jobs/:jobid or GET /jobs/:jobid/plan (a job graph), or the answer of GET /taskmanagers
-(a cluster), and writes the flinkslot file that means the same. Given a running cluster's
-REST address (http://HOST:8081, or http://HOST:8081/jobs/JOBID for a job), it reads the answer
-there and writes the release of GET /overview as flinkVersion. What the Flink file does not
-say (slot sharing groups, resources, managed memory, max parallelism) gets flinkslot's
-defaults, listed as notes in the YAML header. plan, simulate and validate read these Flink
-files directly too; import is for people who want to edit the result.
+  static override description = `Reads a StreamGraph execution plan (getExecutionPlan()), a JobGraph plan, the answer of GET /jobs/:jobid or GET /jobs/:jobid/plan (a job graph), or the answer of GET /taskmanagers (a cluster), and writes the flinkslot file that means the same. Given a running cluster's REST address (http://HOST:8081, or http://HOST:8081/jobs/JOBID for a job), it reads the answer there and writes the release of GET /overview as flinkVersion. What the Flink file does not say (slot sharing groups, resources, managed memory, max parallelism) gets flinkslot's defaults, listed as notes in the YAML header. plan, simulate and validate read these Flink files directly too; import is for people who want to edit the result.
 
 Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
 

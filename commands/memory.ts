@@ -8,13 +8,9 @@ export default class Memory extends FlinkslotCommand {
   static override summary =
     'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
 
-  static override description = `Reads flink-conf.yaml (flat) or config.yaml (nested; Flink 1.19+), a FlinkDeployment,
-or - for stdin, and derives every TaskManager memory component as Flink does (FLIP-49),
-with Flink's error messages for inconsistent configurations.
+  static override description = `Reads flink-conf.yaml (flat) or config.yaml (nested; Flink 1.19+), a FlinkDeployment, or - for stdin, and derives every TaskManager memory component as Flink does (FLIP-49), with Flink's error messages for inconsistent configurations.
 
-Given a running cluster's REST address (http://HOST:8081), it reads the JobManager's
-configuration (GET /jobmanager/config) with the release of GET /overview, and checks the
-result against what every TaskManager reports of itself (GET /taskmanagers).
+Given a running cluster's REST address (http://HOST:8081), it reads the JobManager's configuration (GET /jobmanager/config) with the release of GET /overview, and checks the result against what every TaskManager reports of itself (GET /taskmanagers).
 
 Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 internal error.`;
 

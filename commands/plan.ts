@@ -6,11 +6,7 @@ export default class Plan extends FlinkslotCommand {
   static override summary =
     'Analyse one Flink job graph: regions, slot sharing, managed-memory fractions, resource profiles and minimum slots.';
 
-  static override description = `Reads a JobGraph file (YAML or JSON; - for stdin) and computes, exactly as Flink does:
-pipelined regions, connected components, slot sharing and co-location groups,
-managed-memory fractions per operator, the ResourceProfile each slot requests,
-the job's ResourceRequirements (FLIP-138) and the minimum number of slots.
-With --execution also the subtask level: scheduling regions, shared slots, batch peak.
+  static override description = `Reads a JobGraph file (YAML or JSON; - for stdin) and computes, exactly as Flink does: pipelined regions, connected components, slot sharing and co-location groups, managed-memory fractions per operator, the ResourceProfile each slot requests, the job's ResourceRequirements (FLIP-138) and the minimum number of slots. With --execution also the subtask level: scheduling regions, shared slots, batch peak.
 
 Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
 

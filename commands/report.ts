@@ -9,17 +9,13 @@ import { useColor } from './support/terminal.js';
 export default class Report extends FlinkslotCommand {
   static override summary = 'Write one self-contained HTML page: job graphs, slots, managed memory, and the run on a cluster or scenario.';
 
-  static override description = `Each job graph is drawn left to right (vertices filled by slot sharing group, pipelined regions
-outlined, edges not consumed while produced dashed, hover titles with names and slot profiles),
-with its requirements and minimum slots, and managed memory per operator within one slot. With
---cluster CLUSTER the jobs declare at time 0 as in \`simulate\`: each TaskManager is drawn as a row of
-slots coloured by the job that holds them, with what is left free. --cluster http://HOST:8081 (a
-JobManager's REST address) draws the running cluster with its jobs and the new ones, and the
-answer \`simulate\` gives (fits now, fits if jobs stop, needs N TaskManagers). A scenario file among the
-arguments is run as \`simulate\` runs it: a timeline of the slots each job held, events marked,
-and each unmet requirement's explanation. Graphs above --max-vertices are drawn in groups, and
-the page says so. The page has no script and fetches nothing: it opens from a file and in CI
-artefact viewers, in the viewer's light or dark scheme.
+  static override description = `Each job graph is drawn left to right (vertices filled by slot sharing group, pipelined regions outlined, edges not consumed while produced dashed, hover titles with names and slot profiles), with its requirements and minimum slots, and managed memory per operator within one slot.
+
+With --cluster CLUSTER the jobs declare at time 0 as in \`simulate\`: each TaskManager is drawn as a row of slots coloured by the job that holds them, with what is left free. --cluster http://HOST:8081 (a JobManager's REST address) draws the running cluster with its jobs and the new ones, and the answer \`simulate\` gives (fits now, fits if jobs stop, needs N TaskManagers).
+
+A scenario file among the arguments is run as \`simulate\` runs it: a timeline of the slots each job held, events marked, and each unmet requirement's explanation. Graphs above --max-vertices are drawn in groups, and the page says so.
+
+The page has no script and fetches nothing: it opens from a file and in CI artefact viewers, in the viewer's light or dark scheme.
 
 Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
 

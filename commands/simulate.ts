@@ -9,18 +9,9 @@ import { useColor } from './support/terminal.js';
 export default class Simulate extends FlinkslotCommand {
   static override summary = "Run jobs' resource requirements against a cluster on an embedded copy of Flink's declarative SlotManager.";
 
-  static override description = `Either a scenario file (cluster, jobs with submit times, a timeline of events), or
---cluster CLUSTER with job graph files, each planned as in \`plan\` and declared at time 0 in order.
-Reports per job whether its requirements are met (partly met: the parallelism the adaptive
-scheduler would run), which slots it got on which TaskManagers, and for anything missing the
-closest TaskManager and the dimension it falls short in, or the limit that stopped a new worker.
-Jobs are served first-come-first-served in the order they declare (FLIP-138's policy).
+  static override description = `Either a scenario file (cluster, jobs with submit times, a timeline of events), or --cluster CLUSTER with job graph files, each planned as in \`plan\` and declared at time 0 in order. Reports per job whether its requirements are met (partly met: the parallelism the adaptive scheduler would run), which slots it got on which TaskManagers, and for anything missing the closest TaskManager and the dimension it falls short in, or the limit that stopped a new worker. Jobs are served first-come-first-served in the order they declare (FLIP-138's policy).
 
-With --cluster http://HOST:8081 (a JobManager's REST address) the cluster is the running one:
-its TaskManagers, the jobs holding slots (planned from their details, declaring first), its
-release and configuration; then the new jobs. The answer: fits now, fits if these jobs stop,
-or needs N more TaskManagers like one of its own. Credentials: FLINKSLOT_REST_TOKEN, or
-FLINKSLOT_REST_USER and FLINKSLOT_REST_PASSWORD; FLINKSLOT_REST_TIMEOUT seconds per request.
+With --cluster http://HOST:8081 (a JobManager's REST address) the cluster is the running one: its TaskManagers, the jobs holding slots (planned from their details, declaring first), its release and configuration; then the new jobs. The answer: fits now, fits if these jobs stop, or needs N more TaskManagers like one of its own. Credentials: FLINKSLOT_REST_TOKEN, or FLINKSLOT_REST_USER and FLINKSLOT_REST_PASSWORD; FLINKSLOT_REST_TIMEOUT seconds per request.
 
 Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or usage, 70 internal error.`;
 

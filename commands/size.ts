@@ -8,25 +8,15 @@ import { useColor } from './support/terminal.js';
 export default class Size extends FlinkslotCommand {
   static override summary = 'What to deploy: how many TaskManagers of which shape run the jobs, proven by the SlotManager.';
 
-  static override description = `Plans each job graph, then runs the embedded SlotManager with the jobs declaring at once on a
-standalone cluster of N TaskManagers of a shape, searching for the least N on which every
-requirement is met. The proof is the two runs: met on N, not met on N - 1. Also prints, per
-resource, what the jobs use of the N TaskManagers and what stays idle.
+  static override description = `Plans each job graph, then runs the embedded SlotManager with the jobs declaring at once on a standalone cluster of N TaskManagers of a shape, searching for the least N on which every requirement is met. The proof is the two runs: met on N, not met on N - 1. Also prints, per resource, what the jobs use of the N TaskManagers and what stays idle.
 
-With --tm-config the shape is given. Without it (or with --search) flinkslot tries the shapes
-within the limits (--tm-memory, --slot-range, --max-tm-memory, --max-tm-cpu, --node), sizes each
-and ranks them by the total memory asked, then CPU, or by price with --cost.
+With --tm-config the shape is given. Without it (or with --search) flinkslot tries the shapes within the limits (--tm-memory, --slot-range, --max-tm-memory, --max-tm-cpu, --node), sizes each and ranks them by the total memory asked, then CPU, or by price with --cost.
 
-With --cluster and --max-parallelism-fit: the highest parallelism that cluster runs the job at,
-every vertex scaled with the widest (or only --vertex), and the adaptive scheduler's answer.
+With --cluster and --max-parallelism-fit: the highest parallelism that cluster runs the job at, every vertex scaled with the widest (or only --vertex), and the adaptive scheduler's answer.
 
---slot-min says what every slot must hold (task-heap=512m,managed=1g); a job graph may say it per
-slot sharing group (slotMin), and a job that uses managed memory (RocksDB, batch operators,
-Python) gets a managed-memory floor by default. A shape whose slots hold less is rejected.
+--slot-min says what every slot must hold (task-heap=512m,managed=1g); a job graph may say it per slot sharing group (slotMin), and a job that uses managed memory (RocksDB, batch operators, Python) gets a managed-memory floor by default. A shape whose slots hold less is rejected.
 
-Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, the
-shape's slots are below the floor, or the cluster does not run the job at parallelism 1; 2 bad
-input or usage.`;
+Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the requirements, the shape's slots are below the floor, or the cluster does not run the job at parallelism 1; 2 bad input or usage.`;
 
   static override examples = [
     '<%= config.bin %> size fixtures/jobs/wordcount-streaming.yaml --tm-config fixtures/config/flink-conf.yaml',
@@ -94,7 +84,7 @@ input or usage.`;
     report: Flags.string({
       description: 'with --search: also write an HTML page with the jobs and the ranked shapes to this file (as `flinkslot report`)',
     }),
-    'flink-version': Flags.string({ description: 'Flink release whose rules apply (1.10 to 2.2); replaces the files’' }),
+    'flink-version': Flags.string({ description: 'Flink release whose rules apply (1.10 to 2.2); replaces the files’ flinkVersion' }),
     color: Flags.boolean({ description: 'colour the text (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 

@@ -12,20 +12,11 @@ const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const sat
 export default class Validate extends FlinkslotCommand {
   static override summary = 'Check many job graph files at once against resource policies; report findings in the formats CI systems read.';
 
-  static override description = `Checks every file (flinkslot YAML/JSON job graphs or Flink's own JSON: StreamGraph and
-JobGraph plans, GET /jobs/:jobid answers): syntax, schema, the semantic checks of plan
-(--execution adds the subtask level), and the policies given by flags or --policy FILE:
---max-slots, --max-parallelism, --cluster (the job's requirements must be met on that
-cluster, by the embedded SlotManager), --tm-config with --min-managed-memory, and
---require-group-profiles (FLIP-156). Unknown keys are warnings, errors with --strict.
+  static override description = `Checks every file (flinkslot YAML/JSON job graphs or Flink's own JSON: StreamGraph and JobGraph plans, GET /jobs/:jobid answers): syntax, schema, the semantic checks of plan (--execution adds the subtask level), and the policies given by flags or --policy FILE: --max-slots, --max-parallelism, --cluster (the job's requirements must be met on that cluster, by the embedded SlotManager), --tm-config with --min-managed-memory, and --require-group-profiles (FLIP-156). Unknown keys are warnings, errors with --strict.
 
-PATH is a file, a directory (searched for .yaml, .yml, .json), a quoted glob, or - for stdin.
-Every finding has a rule id, severity, message, file, start and end line and column, and a
-JSON pointer. Very large batches (10,000 files and more), or -j N, use several threads.
+PATH is a file, a directory (searched for .yaml, .yml, .json), a quoted glob, or - for stdin. Every finding has a rule id, severity, message, file, start and end line and column, and a JSON pointer. Very large batches (10,000 files and more), or -j N, use several threads.
 
-Exit codes: 0 no finding at or above --fail-level, 1 some, 2 usage error (bad flags, a path
-that does not exist, an unreadable or invalid policy, cluster or TaskManager configuration),
-70 internal error.`;
+Exit codes: 0 no finding at or above --fail-level, 1 some, 2 usage error (bad flags, a path that does not exist, an unreadable or invalid policy, cluster or TaskManager configuration), 70 internal error.`;
 
   static override strict = false;
 

@@ -1,11 +1,9 @@
 /**
  * Written JobGraph (schema-valid data) → the canonical JobGraph model, applying defaults and the
  * rules a schema cannot express: unique ids, edges naming existing vertices, Flink's parallelism
- * checks, memory sizes, version-gated features, and that the graph is acyclic.
+ * checks, memory sizes, version-gated features, and that the graph is acyclic (the edges: job-graph-edges.ts).
  */
 import { type Diagnostic, type Result, error, fail, hasErrors, ok } from '../errors/diagnostic.js';
-import { buildDigraph } from '../graph/digraph.js';
-import { topologicalSort } from '../graph/topological-sort.js';
 import {
   DEFAULT_FLINK_VERSION,
   type FlinkVersion,
@@ -16,18 +14,17 @@ import {
 } from '../model/flink-version.js';
 import {
   DEFAULT_SLOT_SHARING_GROUP,
-  type JobEdge,
   type JobGraph,
   type JobVertex,
   type ManagedMemoryConfig,
   type ManagedMemoryUseCase,
   type Operator,
-  type ResultPartitionType,
   type SchedulerOptions,
 } from '../model/job-graph.js';
 import type { ResourceProfile } from '../model/resource-profile.js';
 import { readConsumerWeights } from './consumer-weights.js';
-import type { EdgeInput, JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
+import type { JobGraphInput, OperatorInput, VertexInput } from './job-graph-input.js';
+import { checkAcyclic, readEdges } from './job-graph-edges.js';
 import { applyBatchExecution } from './batch-execution.js';
 import { checkParallelism, checkPipelineMaxParallelism, maxParallelismOf } from './parallelism-rules.js';
 import { JAVA_INT_MAX } from './consumer-weights.js';
@@ -226,68 +223,6 @@ function readOperator(op: OperatorInput, pointer: string, out: Diagnostic[]): Op
   };
 }
 
-function readEdges(
-  inputs: readonly EdgeInput[],
-  vertices: readonly JobVertex[],
-  mode: JobGraph['mode'],
-  version: FlinkVersion,
-  out: Diagnostic[],
-): JobEdge[] {
-  const byId = new Map(vertices.map((v) => [v.id, v.index]));
-  const edges: JobEdge[] = [];
-  inputs.forEach((e, index) => {
-    const pointer = `/edges/${index}`;
-    const source = byId.get(e.source);
-    const target = byId.get(e.target);
-    if (source === undefined)
-      out.push(error('input/unknown-vertex', `edge source '${e.source}' is not a vertex of the job`, `${pointer}/source`));
-    if (target === undefined)
-      out.push(error('input/unknown-vertex', `edge target '${e.target}' is not a vertex of the job`, `${pointer}/target`));
-    const resultPartitionType = (e.resultPartitionType ?? (mode === 'batch' ? 'BLOCKING' : 'PIPELINED_BOUNDED')) as ResultPartitionType;
-    checkPartitionType(resultPartitionType, mode, version, `${pointer}/resultPartitionType`, out);
-    if (source === undefined || target === undefined) return;
-    edges.push({ index, source, target, distribution: e.distribution ?? 'ALL_TO_ALL', resultPartitionType, pointer });
-  });
-  return edges;
-}
-
-function checkPartitionType(
-  type: ResultPartitionType,
-  mode: JobGraph['mode'],
-  version: FlinkVersion,
-  pointer: string,
-  out: Diagnostic[],
-): void {
-  if (type === 'PIPELINED_APPROXIMATE' && !atLeast(version, 1, 12)) {
-    out.push(
-      error(
-        'input/result-partition-type',
-        `PIPELINED_APPROXIMATE exists from Flink 1.12 on; flinkVersion is ${formatVersion(version)}`,
-        pointer,
-      ),
-    );
-  }
-  if (!type.startsWith('HYBRID_')) return;
-  if (!atLeast(version, 1, 16)) {
-    out.push(
-      error(
-        'input/result-partition-type',
-        `${type} (hybrid shuffle) exists from Flink 1.16 on; flinkVersion is ${formatVersion(version)}`,
-        pointer,
-      ),
-    );
-  } else if (mode !== 'batch') {
-    out.push(
-      error(
-        'input/result-partition-type',
-        'hybrid shuffle mode only supports batch job, please set execution.runtime-mode to BATCH',
-        pointer,
-        'IllegalStateException',
-      ),
-    );
-  }
-}
-
 function readManagedMemoryConfig(
   input: JobGraphInput['managedMemoryConfig'],
   version: FlinkVersion,
@@ -326,33 +261,4 @@ function readManagedMemoryConfig(
 /** Flink's default state backend: the heap one, named hashmap from 1.13 (MemoryStateBackend, "jobmanager", before). */
 export function defaultStateBackend(version: FlinkVersion): string {
   return atLeast(version, 1, 13) ? 'hashmap' : 'jobmanager';
-}
-
-function checkAcyclic(graph: JobGraph, out: Diagnostic[]): void {
-  const digraph = buildDigraph(
-    graph.vertices.length,
-    graph.edges.map((e) => e.source),
-    graph.edges.map((e) => e.target),
-  );
-  const sorted = topologicalSort(digraph);
-  if (sorted.ok) return;
-  // Start the cycle at its first vertex in input order, so the message is stable.
-  let first = 0;
-  for (let i = 1; i < sorted.cycle.length; i++) if (sorted.cycle[i]! < sorted.cycle[first]!) first = i;
-  const cycle = [...sorted.cycle.slice(first), ...sorted.cycle.slice(0, first)];
-  const closing = graph.edges.find((e) => e.source === cycle[cycle.length - 1] && e.target === cycle[0]);
-  out.push(
-    error(
-      'input/cycle',
-      `The job graph is cyclic: ${describeCycle(cycle.map((v) => graph.vertices[v]!.id))}`,
-      closing?.pointer ?? '/edges',
-      'InvalidProgramException',
-    ),
-  );
-}
-
-/** "a -> b -> a"; a long cycle shows its first and last vertices only. */
-function describeCycle(ids: readonly string[]): string {
-  const shown = ids.length <= 12 ? ids : [...ids.slice(0, 6), `… ${ids.length - 9} more …`, ...ids.slice(-3)];
-  return [...shown, ids[0]].join(' -> ') + (ids.length > 12 ? ` (${ids.length} vertices)` : '');
 }

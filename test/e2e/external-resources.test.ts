@@ -76,7 +76,7 @@ describe('simulate --cluster: a GPU slot is met only on a TaskManager with a fre
     );
 
   it('two TaskManagers of one GPU each hold two of the three GPU slots; the third is short of gpu', () => {
-    // The README's example: fixtures/gpu/cluster-1-gpu-tms.yaml is cluster(true) as a file.
+    // The example of docs/commands/memory.md: fixtures/gpu/cluster-1-gpu-tms.yaml is cluster(true) as a file.
     const run = runCli(['simulate', '--cluster', 'fixtures/gpu/cluster-1-gpu-tms.yaml', JOB]);
     expect(runCli(['simulate', '--cluster', cluster(true), JOB]).stdout).toContain('acquired  2 × cpu 1, heap 256 MiB, gpu 1');
     expect(run.status).toBe(1);
@@ -114,7 +114,7 @@ describe('size: GPU jobs size GPU TaskManagers', () => {
     expect(text).toMatch(/\n {2}gpu +3 +3 +0 +100%\n {2}binding: gpu /);
   });
 
-  it('the README example: Flink’s documented GPU configuration as a file, 4 GiB and 4 slots on Kubernetes, sizes 2 TaskManagers', () => {
+  it('the example of docs/commands/memory.md: Flink’s documented GPU configuration as a file, 4 GiB and 4 slots on Kubernetes, sizes 2 TaskManagers', () => {
     const fixture = 'fixtures/gpu/tm-config-2-gpus-kubernetes.yaml';
     const real = 'fixtures/real/45-flink-docs-2.x-gpu-plugin-kubernetes-yarn/config.yaml';
     // Every line of Flink's documented configuration is in the fixture, which adds only what -D gave.
@@ -149,7 +149,9 @@ describe('size: GPU jobs size GPU TaskManagers', () => {
     ]);
     expect(run.stdout).toContain('  on 1 TaskManager: not-met, missing gpu-inference 1 × cpu 1, heap 256 MiB, gpu 1\n');
     expect(run.stdout).toMatch(/\n {2}gpu +4 +3 +1 +75%\n {2}binding: gpu /);
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`$ npx flinkslot size ${JOB} --tm-config ${fixture}\n${run.stdout}`);
+    expect(readFileSync(join(ROOT, 'docs/commands/memory.md'), 'utf8')).toContain(
+      `$ npx flinkslot size ${JOB} --tm-config ${fixture}\n${run.stdout}`,
+    );
   });
 
   it('a configuration without the GPU is refused with what to set (exit 1)', () => {

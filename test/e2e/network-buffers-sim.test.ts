@@ -74,8 +74,8 @@ describe('simulate: the job holds its 200 slots, and every TaskManager’s pool 
     expect(run.stdout).toContain(
       '  50 TaskManagers cannot serve the network buffers their tasks require: tm-1, tm-2, tm-3, tm-4, tm-5 and 45 more',
     );
-    // The README shows the first lines as the CLI prints them.
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(
+    // docs/commands/simulate.md shows the first lines as the CLI prints them.
+    expect(readFileSync(join(ROOT, 'docs/commands/simulate.md'), 'utf8')).toContain(
       `$ npx flinkslot simulate --cluster ${CLUSTER} ${JOB}\n${lines.slice(0, 16).join('\n')}\n[...]\n`,
     );
   });

@@ -54,9 +54,9 @@ describe('plan --tm-config: network buffers', () => {
       '    taskmanager.network.memory.buffers-per-channel: 1 → 3184 buffers required per TaskManager',
       '',
     ]);
-    // The README shows this section as the CLI prints it.
+    // docs/commands/plan.md shows this section as the CLI prints it.
     const section = lines.slice(at, at + 11).join('\n');
-    expect(readFileSync('README.md', 'utf8')).toContain(`$ flinkslot plan ${JOB} --tm-config ${CONFIG}\n[...]\n${section}\n`);
+    expect(readFileSync('docs/commands/plan.md', 'utf8')).toContain(`$ flinkslot plan ${JOB} --tm-config ${CONFIG}\n[...]\n${section}\n`);
   });
 
   it('--json: networkBuffers at the top level, and every fix it proposes fits when applied', () => {

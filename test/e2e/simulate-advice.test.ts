@@ -64,7 +64,10 @@ describe('simulate --cluster: what to do when the jobs do not fit', () => {
     const fixture = 'fixtures/clusters/two-taskmanagers.yaml';
     expect(load(readFileSync(fixture, 'utf8'))).toMatchObject(load(readFileSync(cluster(2), 'utf8')) as object);
     const run = runCli(['simulate', '--cluster', fixture, JOBS[0]!]);
-    expect(readFileSync('README.md', 'utf8')).toContain(`$ npx flinkslot simulate --cluster ${fixture} ${JOBS[0]!}\n${run.stdout}`);
+    // The README's worked example of simulate, and docs/commands/simulate.md.
+    for (const page of ['README.md', 'docs/commands/simulate.md']) {
+      expect(readFileSync(page, 'utf8')).toContain(`$ npx flinkslot simulate --cluster ${fixture} ${JOBS[0]!}\n${run.stdout}`);
+    }
     expect(run.stdout).toContain(
       [
         'To run every job',

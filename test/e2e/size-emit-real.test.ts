@@ -212,9 +212,9 @@ describe('size --emit flink-conf into Flink’s default configuration files', ()
   });
 });
 
-describe('the README shows real output', () => {
+describe('docs/commands/size.md shows real output', () => {
   it('its patched FlinkDeployment and the diff are what size prints for artefacts 48 and 27', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/commands/size.md'), 'utf8');
     const run = runCli([
       'size',
       real('27-rest-job-details-1.17-state-machine-p2-hash', 'job-details.json'),

@@ -79,9 +79,9 @@ describe('size --emit flinkdeployment', () => {
     ]);
   });
 
-  it('the README shows what it writes', () => {
+  it('docs/commands/size.md shows what it writes', () => {
     const args = ['size', WORDCOUNT, '--tm-config', CONF, '--slots', '4', '--emit', 'flinkdeployment'];
-    expect(readFileSync('README.md', 'utf8')).toContain(`$ npx flinkslot ${args.join(' ')}\n${size().stdout}`);
+    expect(readFileSync('docs/commands/size.md', 'utf8')).toContain(`$ npx flinkslot ${args.join(' ')}\n${size().stdout}`);
   });
 
   it('round-trips: memory derives the same TaskManager, simulate meets on N and not on N - 1', () => {

@@ -1,6 +1,6 @@
 /**
  * `size --slot-min` and the floors of what a slot must hold (issue 26 §2), on the built CLI: the
- * RocksDB job of 12 keyed subtasks that the README sizes, one shape rejected, bad flags, threads.
+ * RocksDB job of 12 keyed subtasks that docs/commands/size.md sizes, one shape rejected, bad flags, threads.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,8 +88,8 @@ describe('size --search --slot-min', () => {
         '',
       ].join('\n'),
     );
-    // The README shows this run.
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(
+    // docs/commands/size.md shows this run.
+    expect(readFileSync(join(ROOT, 'docs/commands/size.md'), 'utf8')).toContain(
       `$ npx flinkslot ${[...SEARCH, '--limit', '2'].join(' ')}\n${run.stdout}`,
     );
   });

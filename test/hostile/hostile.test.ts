@@ -190,14 +190,15 @@ function pool(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
   return (task) =>
     new Promise((resolve, reject) => {
-      queue.push(() =>
-        task()
+      // The task's outcome reaches the caller through resolve/reject; the chain itself settles once it has.
+      queue.push(() => {
+        void task()
           .then(resolve, reject)
           .finally(() => {
             active--;
             next();
-          }),
-      );
+          });
+      });
       next();
     });
 }

@@ -41,16 +41,12 @@ import {
   type Command,
   type Scenario,
   type SmKind,
-  type StepEffect,
-  Driver,
   REQUIREMENT_PROFILES,
-  describeScenario,
   livenessScenarioArb,
-  observable,
   scenarioArb,
-  serialize,
   workConservingScenarioArb,
 } from '../support/slot-manager-commands.js';
+import { type StepEffect, Driver, describeScenario, observable, serialize } from '../support/slot-manager-driver.js';
 
 /** SM_PROPERTY_RUNS raises the run count for a longer bug hunt. */
 const RUNS = Number(process.env.SM_PROPERTY_RUNS ?? 200);
