@@ -4,7 +4,7 @@
  * suggestion and, with --json, the JSON object.
  */
 import { Command } from '@oclif/core';
-import type { Diagnostic, RestTarget, Result } from '../../src/index.js';
+import type { Diagnostic, DiagnosticCode, RestTarget, Result } from '../../src/index.js';
 import { CommandShell, jsonFlagGiven } from './shell.js';
 import { suggestFlag } from './suggest.js';
 import { escapeControl, isExitSignal } from './terminal.js';
@@ -39,7 +39,7 @@ export abstract class FlinkslotCommand extends Command {
     return this.shell.guarded(body);
   }
 
-  protected refuse(message: string, code?: string, file?: string): Promise<never> {
+  protected refuse(message: string, code?: DiagnosticCode, file?: string): Promise<never> {
     return this.shell.refuse(message, code, file);
   }
 

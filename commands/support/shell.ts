@@ -5,7 +5,7 @@
  * or JSON (diagnostics on stderr, exit 2); with --json every failure is also one JSON object on
  * stdout (schemas/error.schema.json), so a script reading stdout never gets an empty string.
  */
-import type { Diagnostic, RestTarget, Result } from '../../src/face/shell.js';
+import type { Diagnostic, DiagnosticCode, RestTarget, Result } from '../../src/face/shell.js';
 import { RestError, readAddress } from './flink-rest.js';
 import { InputReadError, readInput } from './io.js';
 import { closedStdout, writeStdout } from './stdout.js';
@@ -40,7 +40,7 @@ export class CommandShell {
   }
 
   /** Exit 2 with one error: `error MESSAGE` on stderr, and the JSON object with --json. */
-  async refuse(message: string, code = 'usage/error', file?: string): Promise<never> {
+  async refuse(message: string, code: DiagnosticCode = 'usage/error', file?: string): Promise<never> {
     process.stderr.write(`error ${elideLongWords(escapeControl(message))}\n`);
     const location = file === undefined ? {} : { location: { file, pointer: '' } };
     if (this.jsonErrors) await this.writeJsonError([{ code, severity: 'error', message, ...location }]);
