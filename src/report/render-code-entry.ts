@@ -1,6 +1,6 @@
 /**
  * The catalog of diagnostic codes (src/errors/codes.ts) as text: one entry for `flinkslot help
- * CODE` (text or JSON), and the whole catalog as docs/diagnostics.md (bin/gen-diagnostics-doc.js
+ * CODE`, and the whole catalog as docs/diagnostics.md (bin/gen-diagnostics-doc.js
  * writes it; a test checks the checked-in page is current).
  */
 import { type CodeEntry, type DiagnosticCode, codeArea, codeEntry, diagnosticCodes, severitiesOf } from '../errors/codes.js';
@@ -55,12 +55,6 @@ export function renderCodeHelp(code: DiagnosticCode): string {
   ].join('\n');
 }
 
-/** `flinkslot help CODE --json`. */
-export function codeHelpJson(code: DiagnosticCode): object {
-  const entry = codeEntry(code);
-  return { code, severity: severitiesOf(entry), title: entry.title, meaning: entry.meaning, fix: entry.fix, example: entry.example };
-}
-
 /** The anchor of a code's heading on docs/diagnostics.md: `input/too-large` → `input-too-large`. */
 export function codeAnchor(code: DiagnosticCode): string {
   return code.replaceAll('/', '-');
@@ -74,7 +68,7 @@ export function renderDiagnosticsDoc(): string {
     '',
     '<!-- Generated from src/errors/codes.ts by `npm run docs:diagnostics`: edit the catalog, not this page. -->',
     '',
-    `Every error, warning and note flinkslot prints carries a code (\`[input/syntax]\` at the end of the line, \`"code"\` in \`--json\`). This page lists all ${diagnosticCodes().length}, by area; \`flinkslot help CODE\` prints one of them.`,
+    `A diagnostic carries its code: at the end of an error or warning (\`[input/syntax]\`), in each finding of \`validate\`, and as \`"code"\` in \`--json\` output. This page lists all ${diagnosticCodes().length} codes flinkslot can emit, by area, each with what it means, an example and the fix; \`flinkslot help CODE\` prints one of them. The examples show messages as flinkslot prints them on stderr (\`note\` is an \`info\`).`,
     '',
     '## Index',
     '',
