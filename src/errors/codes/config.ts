@@ -49,7 +49,7 @@ export const CONFIG_CODES = {
       'The key is deprecated (Flink reads it as its new key), shadowed by the new key, or no longer read by this release (removed in 2.0, or not read by a TaskManager since 1.10).',
     fix: 'Use the key the message names.',
     example:
-      "note conf/flink-conf.yaml:3:1 'taskmanager.heap.size' is deprecated: Flink reads it as 'taskmanager.memory.flink.size' (/taskmanager.heap.size) [config/legacy-key]",
+      "note conf/flink-conf.yaml:3:1 'taskmanager.network.memory.max' is deprecated: Flink reads it as 'taskmanager.memory.network.max' (/taskmanager.network.memory.max) [config/legacy-key]",
   },
   'config/memory': {
     severity: 'error',

@@ -110,7 +110,7 @@ export const SHELL_CODES = {
       'A job that uses managed memory gets less per slot than flinkslot’s default floor; the shape is sized anyway because you gave it (--search rejects such shapes).',
     fix: 'Give larger slots, or set your own floor with --slot-min.',
     example:
-      "warning each slot is below flinkslot's default floor for a job that uses managed memory: managed memory 64 MiB per slot, 64 MiB short of 128 MiB; sized anyway, as the shape is yours (--search rejects such shapes; --slot-min managed=… sets the floor) [size/below-default-floor]",
+      "warning each slot is below flinkslot's default floor for a job that uses managed memory: managed memory 128 MiB per slot, 384 MiB short of 512 MiB; sized anyway, as the shape is yours (--search rejects such shapes; --slot-min managed=… sets the floor) [size/below-default-floor]",
   },
   'size/below-floor': {
     severity: 'error',
