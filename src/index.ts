@@ -21,6 +21,8 @@ export { analyzeJob, type JobAnalysis } from './plan/analyze-job.js';
 
 // report
 export { closestName } from './util/closest.js';
+export { type CodeEntry, CODES, codeEntry, diagnosticCodes, isDiagnosticCode } from './errors/codes.js';
+export { renderCodeHelp, renderDiagnosticsDoc } from './report/render-code-entry.js';
 export { renderMemoryText } from './report/render-memory-text.js';
 export type { MemoryReport } from './report/memory-report.js';
 export { renderSimulationText } from './report/render-simulation-text.js';

@@ -5,7 +5,7 @@
  * a standalone manifest, or a cluster file's default worker); the jobs declare at time 0, in
  * order, on a standalone cluster of N such TaskManagers, as `simulate --cluster` runs them.
  */
-import { type Diagnostic, type Result, error, fail, ok, warning } from '../errors/diagnostic.js';
+import { type Diagnostic, type DiagnosticCode, type Result, error, fail, ok, warning } from '../errors/diagnostic.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion } from '../model/flink-version.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import { targetOfConfiguration } from '../memory/task-manager-cpu.js';
@@ -161,7 +161,7 @@ function withNotes(report: SizeReport, notes: Diagnostic[]): SizeReport {
 }
 
 /** Each job graph planned, under its job name (made unique), declaring at time 0. */
-const SIZED_DIFFERENTLY = new Set(['input/flip156-unsupported']);
+const SIZED_DIFFERENTLY: ReadonlySet<DiagnosticCode> = new Set(['input/flip156-unsupported']);
 
 /** The jobs to size, and what their floors are read from. */
 export interface DefinedJobs {

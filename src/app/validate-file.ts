@@ -3,7 +3,7 @@
  * own JSON files), keep every diagnostic as a finding, then check the policies. Pure: the caller
  * read the file and the policy's cluster and TaskManager configuration.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import type { Diagnostic, DiagnosticCode } from '../errors/diagnostic.js';
 import { formatVersion } from '../model/flink-version.js';
 import { formatBytes } from '../model/memory-size.js';
 import { analyzeExecution } from '../execution/analyze-execution.js';
@@ -39,7 +39,7 @@ export function validateFile(source: string, file: string, policy: ValidatePolic
       return {
         file,
         valid: true,
-        findings: [...findingsOf(found, text, file), ...policyFindings(job.diagnostics, 'policy/tm-config', file)],
+        findings: [...findingsOf(found, text, file), ...policyFindings(job.diagnostics, file)],
       };
     return { file, valid: false, findings: findingsOf([...found, ...job.diagnostics], text, file) };
   }
@@ -170,7 +170,7 @@ function totalBytes(bytes: unknown): bigint | undefined {
 function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: ValidatePolicy): Finding[] {
   const version = policy.flinkVersion === undefined ? {} : { flinkVersion: formatVersion(policy.flinkVersion) };
   const result = simulatePlannedJobsOnCluster(policy.cluster!, [{ file, job: plannedFrom(analysis) }], version);
-  if (!result.ok) return policyFindings(result.diagnostics, 'policy/cluster', file);
+  if (!result.ok) return policyFindings(result.diagnostics, file);
   const report = result.value[0]!;
   const job = report.jobs[0];
   if (job === undefined || job.verdict === 'met') return [];
@@ -184,7 +184,7 @@ function clusterFit(analysis: JobAnalysis, text: string, file: string, policy: V
   return findingsOf([violation('policy/cluster-fit', message, '')], text, file);
 }
 
-function violation(rule: string, message: string, pointer: string): Diagnostic {
+function violation(rule: DiagnosticCode, message: string, pointer: string): Diagnostic {
   return { code: rule, severity: 'error', message, location: { pointer } };
 }
 
@@ -202,9 +202,9 @@ function elsewhereFinding(d: Diagnostic): Finding {
 }
 
 /** Problems with a policy input (cluster, TaskManager configuration): errors of the checked file, located in theirs. */
-function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): Finding[] {
+function policyFindings(ds: readonly Diagnostic[], file: string): Finding[] {
   return ds.map((d) => ({
-    rule: d.code || rule,
+    rule: d.code,
     // A note that explains the refusal (a legacy key no longer read) stays a note.
     severity: d.severity,
     message: `${d.location?.file ?? 'policy input'}: ${d.message}`,

@@ -4,8 +4,11 @@
  * understands, and points at where it came from (file, JSON pointer, 1-based line/column).
  * `flinkErrorType` carries the Java exception Flink raises for the same input, when there is one.
  */
-/** `info`: a note (e.g. a default an import chose); never a problem by itself. */
-export type Severity = 'error' | 'warning' | 'info';
+import type { DiagnosticCode } from './codes.js';
+import type { Severity } from './codes/entry.js';
+
+export type { DiagnosticCode } from './codes.js';
+export type { Severity } from './codes/entry.js';
 
 export interface SourceLocation {
   file?: string;
@@ -16,18 +19,19 @@ export interface SourceLocation {
 }
 
 export interface Diagnostic {
-  code: string;
+  /** A key of the catalog (src/errors/codes.ts): `flinkslot help CODE` explains it. */
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   location?: SourceLocation;
   flinkErrorType?: string;
 }
 
-export function error(code: string, message: string, pointer?: string, flinkErrorType?: string): Diagnostic {
+export function error(code: DiagnosticCode, message: string, pointer?: string, flinkErrorType?: string): Diagnostic {
   return withOptional({ code, severity: 'error', message }, pointer, flinkErrorType);
 }
 
-export function warning(code: string, message: string, pointer?: string): Diagnostic {
+export function warning(code: DiagnosticCode, message: string, pointer?: string): Diagnostic {
   return withOptional({ code, severity: 'warning', message }, pointer, undefined);
 }
 
@@ -37,7 +41,7 @@ function withOptional(d: Diagnostic, pointer: string | undefined, flinkErrorType
   return d;
 }
 
-export function info(code: string, message: string, pointer?: string): Diagnostic {
+export function info(code: DiagnosticCode, message: string, pointer?: string): Diagnostic {
   return withOptional({ code, severity: 'info', message }, pointer, undefined);
 }
 

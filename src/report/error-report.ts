@@ -3,10 +3,10 @@
  * script shows), then every diagnostic up to a bound, each with where it came from. Stdout then
  * always holds one JSON document, whether the command succeeded or not.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import type { Diagnostic, DiagnosticCode } from '../errors/diagnostic.js';
 
 export interface DiagnosticJson {
-  code: string;
+  code: DiagnosticCode;
   severity: Diagnostic['severity'];
   message: string;
   /** The file, `<stdin>`, a URL, or a flag (`-D`, `--flink-version`). */

@@ -3,6 +3,7 @@
  * one clean, one with a warning and a note), a message with every character some format must
  * escape, and an absolute path with a space.
  */
+import type { DiagnosticCode } from '../../src/errors/diagnostic.js';
 import type { FileResult, Finding, FindingSeverity, ValidationRun } from '../../src/report/validate/finding.js';
 
 /** `,` and `:` (GitHub properties), `%` and a line break (GitHub data), `<&"'>` (XML). */
@@ -14,7 +15,7 @@ export const C = '/abs/jobs/c d.yaml';
 
 export function finding(
   file: string,
-  rule: string,
+  rule: DiagnosticCode,
   severity: FindingSeverity,
   message: string,
   pointer: string,

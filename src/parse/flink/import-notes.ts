@@ -4,14 +4,16 @@
  * (`/vertices/3/parallelism`) into the pointer of the same fact in the Flink file
  * (`/plan/nodes/5/parallelism`), so a problem found later is shown at its place in that file.
  */
+import type { DiagnosticCode } from '../../errors/diagnostic.js';
+
 export interface ImportNote {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly message: string;
   /** Into the Flink file; '' (the document) when the note is about the file as a whole. */
   readonly pointer: string;
 }
 
-export function note(code: string, message: string, pointer = ''): ImportNote {
+export function note(code: DiagnosticCode, message: string, pointer = ''): ImportNote {
   return { code, message, pointer };
 }
 

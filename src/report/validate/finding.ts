@@ -3,7 +3,7 @@
  * violation) with everything a CI system needs to annotate the file: a rule id, a severity, a
  * message, the file, a 1-based start and end line and column, and the JSON pointer.
  */
-import type { Severity } from '../../errors/diagnostic.js';
+import type { DiagnosticCode, Severity } from '../../errors/diagnostic.js';
 
 /** A finding's severity is its diagnostic's. */
 export type FindingSeverity = Severity;
@@ -34,7 +34,7 @@ export const FILE_START: Region = { startLine: 1, startColumn: 1, endLine: 1, en
 
 export interface Finding {
   /** Rule id: a diagnostic code (`input/unknown-vertex`) or a policy (`policy/max-slots`). */
-  readonly rule: string;
+  readonly rule: DiagnosticCode;
   readonly severity: FindingSeverity;
   readonly message: string;
   readonly file: string;

@@ -4,6 +4,7 @@
  * at its artifact (by URI and index), its region, and its JSON pointer as a logical location.
  * `tool.driver.rules` holds one descriptor per rule that occurs, sorted by id; `ruleIndex` indexes it.
  */
+import type { DiagnosticCode } from '../../errors/diagnostic.js';
 import { type FindingSeverity, type Region, type ValidationRun, SEVERITIES, sortFindings } from './finding.js';
 import { ruleInfo } from './rules.js';
 
@@ -43,7 +44,7 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
   }
 
   // Rules that occur, by id; the default level is the most severe level the rule was reported at.
-  const worst = new Map<string, FindingSeverity>();
+  const worst = new Map<DiagnosticCode, FindingSeverity>();
   for (const f of findings) {
     const seen = worst.get(f.rule);
     if (seen === undefined || SEVERITIES.indexOf(f.severity) < SEVERITIES.indexOf(seen)) worst.set(f.rule, f.severity);

@@ -33,7 +33,7 @@ describe('FlinkslotError', () => {
   });
 
   it('carries related diagnostics after its own, and the outcome given', () => {
-    const origin = { code: 'policy/named-here', severity: 'info' as const, message: 'named here' };
+    const origin = { code: 'policy/path' as const, severity: 'info' as const, message: 'named here' };
     const e = new FlinkslotError(
       { code: 'size/never-met', severity: 'error', message: 'never met' },
       {
@@ -43,7 +43,7 @@ describe('FlinkslotError', () => {
       },
     );
     expect(e.exitCode).toBe(1);
-    expect(e.diagnostics.map((d) => d.code)).toEqual(['size/never-met', 'policy/named-here']);
+    expect(e.diagnostics.map((d) => d.code)).toEqual(['size/never-met', 'policy/path']);
   });
 
   it('an internal error is exit 70', () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ClusterSnapshot,
   type Diagnostic,
+  type DiagnosticCode,
   FIRST_ROUND,
   checkFirstRound,
   fitJobsOnLiveCluster,
@@ -66,7 +67,7 @@ function only(ds: readonly Diagnostic[], code: string): Diagnostic {
   return found[0]!;
 }
 
-const note = (code: string, message: string, severity: Diagnostic['severity'] = 'info'): Diagnostic => ({
+const note = (code: DiagnosticCode, message: string, severity: Diagnostic['severity'] = 'info'): Diagnostic => ({
   code,
   severity,
   message,

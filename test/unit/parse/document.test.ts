@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../src/errors/diagnostic.js';
+import type { Diagnostic, DiagnosticCode } from '../../../src/errors/diagnostic.js';
 import { detectFormat, parseDocument } from '../../../src/parse/document.js';
 import { locateDiagnostics, locatePointer } from '../../../src/parse/source-map.js';
 
@@ -175,7 +175,7 @@ describe('locatePointer (1-based line and column)', () => {
 });
 
 describe('locateDiagnostics', () => {
-  const d = (code: string, pointer?: string): Diagnostic => ({
+  const d = (code: DiagnosticCode, pointer?: string): Diagnostic => ({
     code,
     severity: 'error',
     message: 'm',
@@ -195,7 +195,7 @@ describe('locateDiagnostics', () => {
   });
 
   it('falls back to the nearest existing ancestor, then to 1:1', () => {
-    const located = locateDiagnostics([d('input/missing-key', '/vertices/0/missing/deep'), d('x')], YAML, undefined);
+    const located = locateDiagnostics([d('input/missing-key', '/vertices/0/missing/deep'), d('input/schema')], YAML, undefined);
     expect(located.map((x) => x.location)).toEqual([
       { pointer: '/vertices/0/missing/deep', line: 3, column: 5 },
       { pointer: '', line: 1, column: 1 },
@@ -205,7 +205,7 @@ describe('locateDiagnostics', () => {
   it('keeps a position that is already known and only adds the file without text', () => {
     const known: Diagnostic = { code: 'input/syntax', severity: 'error', message: 'm', location: { pointer: '', line: 9, column: 9 } };
     expect(locateDiagnostics([known], YAML, 'f.yaml')[0]!.location).toEqual({ pointer: '', line: 9, column: 9, file: 'f.yaml' });
-    expect(locateDiagnostics([d('x', '/name')], undefined, 'f.yaml')[0]!.location).toEqual({ pointer: '/name', file: 'f.yaml' });
+    expect(locateDiagnostics([d('input/schema', '/name')], undefined, 'f.yaml')[0]!.location).toEqual({ pointer: '/name', file: 'f.yaml' });
     expect(locateDiagnostics([], YAML, 'f.yaml')).toEqual([]);
   });
 });

@@ -42,6 +42,11 @@ describe('importCluster (GET /taskmanagers)', () => {
     const written = (r.value.cluster.taskManagers as { totalResources: Record<string, number> }[])[0]!;
     expect(written.totalResources.taskHeapMemory).toBe(1000 * MIB + 123);
     expect(r.value.taskManagers[0]!.totalResource?.taskHeapMemory).toBe(1000n * BigInt(MIB));
+    expect(r.value.notes.find((n) => n.code === 'import/exact-memory')).toEqual({
+      code: 'import/exact-memory',
+      message: 'memory of 1 TaskManager in exact bytes from memoryConfiguration (totalResource states whole MiB)',
+      pointer: '',
+    });
   });
 
   it('disagreeing memoryConfiguration is not used; TaskManagers reporting zeros are left out with a note', () => {

@@ -84,7 +84,7 @@ describe('renderValidateSarif output', () => {
           i + 1,
           i + 5,
         ]),
-        finding(file, 'policy/not-a-known-rule', 'info', '', '', [0, 0, -1, -1]),
+        finding(file, 'policy/path', 'info', '', '', [0, 0, -1, -1]),
         finding(file, 'policy/max-slots', 'warning', 'too many slots', '/', [3, 9, 7, 1]),
       ],
     }));

@@ -20,7 +20,7 @@ const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 
 const noJobGraphs = (path: string, pointer: string): Result<PlannedJob> =>
-  fail([{ code: 'test/no-job-graph', severity: 'error', message: `no job graph ${path}`, location: { pointer } }]);
+  fail([{ code: 'scenario/job-graph', severity: 'error', message: `no job graph ${path}`, location: { pointer } }]);
 
 function version(text: string): FlinkVersion {
   const v = parseFlinkVersion(text);
@@ -647,7 +647,7 @@ describe('located errors (readScenario)', () => {
 
   it('a job graph that does not plan passes the planner’s diagnostics through', () => {
     expect(errors({ cluster: cluster(), jobs: [{ id: 'g', jobGraph: 'g.yaml' }] })).toEqual([
-      ['test/no-job-graph', 'no job graph g.yaml', '/jobs/0/jobGraph'],
+      ['scenario/job-graph', 'no job graph g.yaml', '/jobs/0/jobGraph'],
     ]);
   });
 
