@@ -11,6 +11,7 @@
 //   simulation-variants and cluster-fit use simulation's types, size-search size's (not copies);
 // - keeps a $ref with a sibling description a reference to the shared type (the generator would
 //   otherwise declare a copy per description, SlotsPerGroup1, SlotsPerGroup2, ...);
+// - types an array of fixed length as a tuple (the generator's own tuples need minItems everywhere);
 // - formats with the project's prettier configuration, so `prettier --check` agrees.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -82,7 +83,13 @@ function prepare(schema) {
       imports.get(external.module).add(external.type);
       return description === undefined ? { tsType: external.expr } : { tsType: external.expr, description };
     }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    // A fixed-length array ([time, slots]) is a tuple; other item counts stay plain arrays.
+    if (out.type === 'array' && out.minItems !== undefined && out.minItems === out.maxItems && !Array.isArray(out.items)) {
+      const { minItems, maxItems, items, ...rest } = out;
+      return { ...rest, items: Array.from({ length: minItems }, () => items), additionalItems: false, minItems, maxItems };
+    }
+    return out;
   };
   const prepared = walk(schema);
   delete prepared.$id;

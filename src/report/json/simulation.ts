@@ -125,7 +125,7 @@ export interface SimulationJson {
       /**
        * [time in ms, slots held] at each change
        */
-      series: number[][];
+      series: [number, number][];
     }[];
     events: {
       time: number;
