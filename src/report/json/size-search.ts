@@ -1,6 +1,6 @@
 // Generated from schemas/size-search.schema.json by bin/build-json-types.js: do not edit.
 // Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).
-import type { Dimension, Floor, Rejection, ResourceProfile, SizeJson } from './size.js';
+import type { Diagnostic, Dimension, Floor, FloorRejection, ResourceProfile, SizeJson } from './size.js';
 
 /**
  * Every TaskManager shape tried by `flinkslot size JOB... --search --json`: those that can run the jobs ranked by the total memory asked, then CPU (or by price with --cost), each with its size and proof (size.schema.json), and the shapes that cannot, by reason.
@@ -62,9 +62,12 @@ export interface SizeSearchJson {
     /**
      * @minItems 1
      */
-    rejections: Rejection[];
+    rejections: FloorRejection[];
   }[];
-  notes?: unknown[];
+  /**
+   * How the inputs were read (info notes), as in size.schema.json.
+   */
+  notes?: Diagnostic[];
   /**
    * With --emit: the best shape's file (see size.schema.json).
    */

@@ -54,32 +54,7 @@ export type FloorSource =
  * This interface was referenced by `SizeJson`'s JSON-Schema
  * via the `definition` "rejection".
  */
-export type Rejection =
-  | {
-      kind: 'slot-below-floor';
-      dimension: 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
-      /**
-       * Bytes, or CPU cores for cpuCores.
-       */
-      floor: number | string;
-      /**
-       * Bytes, or CPU cores for cpuCores.
-       */
-      slot: number | string;
-      /**
-       * Bytes, or CPU cores for cpuCores.
-       */
-      short: number | string;
-      from: FloorSource;
-    }
-  | {
-      kind: 'network-buffers';
-      job: string;
-      taskManager: string;
-      required: number;
-      total: number;
-      message: string;
-    };
+export type Rejection = FloorRejection | NetworkBuffersRejection;
 /**
  * A job is judged when it finished (fully met then, or not), else at the end. never-met: it never held every slot it required; not-met: it did, but not at the end or at finishing; partly-met: the adaptive scheduler would run it at lower parallelism with what it holds; failing: it holds every slot, but a TaskManager's network buffer pool cannot serve its tasks. The run: met when every job is, partly-met when every job is met or partly met, failing when every job is met, partly met or failing, else not-met.
  *
@@ -222,6 +197,43 @@ export interface Floor {
    */
   minimum: number | string;
   from: FloorSource;
+}
+/**
+ * slot-below-floor: a slot of the shape holds less than the floor in one dimension (by `short`).
+ *
+ * This interface was referenced by `SizeJson`'s JSON-Schema
+ * via the `definition` "floorRejection".
+ */
+export interface FloorRejection {
+  kind: 'slot-below-floor';
+  dimension: 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
+  /**
+   * Bytes, or CPU cores for cpuCores.
+   */
+  floor: number | string;
+  /**
+   * Bytes, or CPU cores for cpuCores.
+   */
+  slot: number | string;
+  /**
+   * Bytes, or CPU cores for cpuCores.
+   */
+  short: number | string;
+  from: FloorSource;
+}
+/**
+ * network-buffers: the slots serve every job, but on the sized count a job fails at deployment: the tasks placed on a TaskManager require more network buffers than its pool holds (required > total); message is Flink's for the first request refused.
+ *
+ * This interface was referenced by `SizeJson`'s JSON-Schema
+ * via the `definition` "networkBuffersRejection".
+ */
+export interface NetworkBuffersRejection {
+  kind: 'network-buffers';
+  job: string;
+  taskManager: string;
+  required: number;
+  total: number;
+  message: string;
 }
 /**
  * This interface was referenced by `SizeJson`'s JSON-Schema
