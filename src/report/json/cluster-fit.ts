@@ -106,13 +106,18 @@ export interface ClusterFitJson {
   answer: Answer;
   alternatives: Answer[];
   simulation: SimulationJson;
+  /**
+   * How the cluster was read (info and warning diagnostics).
+   */
   notes: {
     code: string;
     severity: 'error' | 'warning' | 'info';
     message: string;
     location?: {
-      [k: string]: unknown;
+      file?: string;
+      pointer: string;
+      line?: number;
+      column?: number;
     };
-    [k: string]: unknown;
   }[];
 }
