@@ -23,7 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'src/report/json');
 
 /** Output schema (schemas/<name>.schema.json) → the name of its root type. */
-const ROOT_NAMES = {
+export const ROOT_NAMES = {
   plan: 'PlanJson',
   memory: 'MemoryJson',
   simulation: 'SimulationJson',
