@@ -3,8 +3,6 @@
  * verdict, requirements, what it acquired and why anything is missing; per TaskManager its slots,
  * owners and free resources; the pending workers; optionally every decision in order.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
-import type { FlinkVersionSource } from '../model/flink-version.js';
 import type { Explanation as SimExplanation } from '../sim/explain.js';
 import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import type { SimulationHistory } from '../sim/simulation-history.js';
@@ -49,7 +47,11 @@ function jobReport(job: JobOutcome): JobReport {
     missing: counts(job.missing),
     ...(job.adaptiveParallelism === undefined ? {} : { adaptiveParallelism: Object.fromEntries(job.adaptiveParallelism) }),
     notEnoughResourcesNotifications: job.notEnoughResourcesNotifications,
-    explanations: job.explanations.map((e) => ({ profile: profileToJson(e.profile), count: e.count, reasons: e.reasons.map(explanationJson) })),
+    explanations: job.explanations.map((e) => ({
+      profile: profileToJson(e.profile),
+      count: e.count,
+      reasons: e.reasons.map(explanationJson),
+    })),
     submittedAt: job.timeline?.submittedAt ?? null,
     firstFullyMetAt: job.timeline?.firstFullyMetAt ?? null,
     lostAt: [...(job.timeline?.lostAt ?? [])],

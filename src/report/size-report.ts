@@ -7,7 +7,7 @@ import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { printable } from '../util/printable.js';
 import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
-import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
+import type { SimulationOutcome } from '../sim/simulation-outcome.js';
 import { bytesToJson, profileToJson } from './profile-json.js';
 import { pushAll } from '../util/push-all.js';
 import type { SizeRejection, SlotFloor } from '../model/slot-floor.js';

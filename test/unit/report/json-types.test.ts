@@ -24,7 +24,10 @@ describe('the JSON output types generated from schemas/', () => {
         return true;
       }
     });
-    expect(stale.map(([path]) => path), `out of date with schemas/: ${REGENERATE}`).toEqual([]);
+    expect(
+      stale.map(([path]) => path),
+      `out of date with schemas/: ${REGENERATE}`,
+    ).toEqual([]);
     const onDisk = readdirSync(new URL('src/report/json/', root)).map((f) => `src/report/json/${f}`);
     expect(onDisk.sort(), `a module no schema generates: ${REGENERATE}`).toEqual([...generated.keys()].sort());
   });
