@@ -17,6 +17,10 @@ export type ReportedMemoryCheck = NonNullable<MemoryJson['reportedByTaskManagers
 /** How one set of TaskManagers differs from the derived sizes. */
 export type ReportedDifference = Omit<ReportedMemoryCheck['differing'][number], 'taskManagers'>;
 
+/** The schema's components are exactly TaskExecutorMemory's fields (the cast below cannot see it): tsc checks. */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export const COMPONENTS_MATCH_SCHEMA: SameKeys<TaskExecutorMemory, MemoryReport['components']> = true;
+
 export function buildMemoryReport(
   memory: TaskExecutorMemory,
   resources: TaskManagerResources,

@@ -31,7 +31,7 @@ export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson 
     perVertex: c.perVertex.map((v) => ({ ...v })),
     counted: c.counted,
     ...(c.failure === undefined ? {} : { failure: { ...c.failure } }),
-    ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) as NetworkBuffersJson['advice'] }),
+    ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) }),
   };
 }
 
