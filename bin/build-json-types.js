@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Build step: the JSON output schemas in schemas/ are the one source of the JSON output types.
+// The JSON output schemas in schemas/ are the one source of the JSON output types.
 // Every output schema becomes a TypeScript module src/report/json/<name>.ts (checked in), whose
 // types the report builders return, so `tsc` fails when a builder and its schema disagree.
-//   node bin/build-json-types.js          write the modules (`npm run build` runs this before tsc)
+//   node bin/build-json-types.js          write the modules (`npm run json-types`)
 //   node bin/build-json-types.js --check  exit 1, naming the files, when a module is not what its
-//                                         schema generates (test/unit/report/json-types.test.ts)
+//                                         schema generates (`npm run build` runs it before tsc;
+//                                         test/unit/report/json-types.test.ts checks the same)
 // json-schema-to-typescript does the translation; around it, this script:
 // - names each schema's root type (ROOT_NAMES) and declares every $defs entry (one shared type each);
 // - turns a $ref into another output schema into an import of that schema's generated type, so
@@ -120,7 +121,7 @@ export async function generateJsonTypes() {
     const importLines = [...imports].map(([module, types]) => `import type { ${[...types].sort().join(', ')} } from './${module}.js';`);
     const header = [
       `// Generated from ${source} by bin/build-json-types.js: do not edit.`,
-      '// Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).',
+      '// Edit the schema, then run `npm run json-types` (node bin/build-json-types.js).',
       ...importLines,
       '',
     ].join('\n');

@@ -1,5 +1,5 @@
 // Generated from schemas/error.schema.json by bin/build-json-types.js: do not edit.
-// Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).
+// Edit the schema, then run `npm run json-types` (node bin/build-json-types.js).
 
 /**
  * What every flinkslot command prints on stdout with --json when it fails with exit 2 (bad input or usage) or 70 (internal error): the first error, then every diagnostic (at most 1,000). Stderr carries the same in text.

@@ -1,5 +1,5 @@
 // Generated from schemas/memory.schema.json by bin/build-json-types.js: do not edit.
-// Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).
+// Edit the schema, then run `npm run json-types` (node bin/build-json-types.js).
 
 /**
  * Bytes: a JSON integer up to 2^53, beyond that a decimal string (exact).

@@ -1,5 +1,5 @@
 // Generated from schemas/parallelism-fit.schema.json by bin/build-json-types.js: do not edit.
-// Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).
+// Edit the schema, then run `npm run json-types` (node bin/build-json-types.js).
 
 /**
  * The highest parallelism a cluster runs a job at, as printed by `flinkslot size JOB --cluster CLUSTER --max-parallelism-fit --json`: every vertex scaled with the widest (or one --vertex), proven by the SlotManager (met at `highest`, not at `highest + 1`), and the adaptive scheduler's answer at the max parallelism.

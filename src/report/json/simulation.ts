@@ -1,5 +1,5 @@
 // Generated from schemas/simulation.schema.json by bin/build-json-types.js: do not edit.
-// Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).
+// Edit the schema, then run `npm run json-types` (node bin/build-json-types.js).
 
 /**
  * A job is judged when it finished (fully met then, or not), else at the end. never-met: it never held every slot it required; not-met: it did, but not at the end or at finishing; partly-met: the adaptive scheduler would run it at lower parallelism with what it holds; failing: it holds every slot it requires, but a TaskManager's network buffer pool cannot serve its tasks, which fail at deployment (networkBuffers says where, with Flink's message). The run: met when every job is, partly-met when every job is met or partly met, failing when every job is met, partly met or failing, else not-met.

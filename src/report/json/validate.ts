@@ -1,5 +1,5 @@
 // Generated from schemas/validate.schema.json by bin/build-json-types.js: do not edit.
-// Edit the schema, then run `node bin/build-json-types.js` (or `npm run build`).
+// Edit the schema, then run `npm run json-types` (node bin/build-json-types.js).
 
 /**
  * This interface was referenced by `ValidateJson`'s JSON-Schema
