@@ -94,7 +94,7 @@ export function fitJobsOnLiveCluster(
     })),
     answer: answers[0]!,
     alternatives: answers.slice(1),
-    deployment: { ...deployment, description: describeDeployment(deployment) },
+    deployment: { ...deployment, evidence: [...deployment.evidence], description: describeDeployment(deployment) },
     advice,
     simulation: now.value,
     notes: [...notes, ...(now.value.notes ?? [])],

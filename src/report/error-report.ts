@@ -3,28 +3,12 @@
  * script shows), then every diagnostic up to a bound, each with where it came from. Stdout then
  * always holds one JSON document, whether the command succeeded or not.
  */
-import type { Diagnostic, DiagnosticCode } from '../errors/diagnostic.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
+import type { Diagnostic as DiagnosticJsonType, ErrorJson } from './json/error.js';
 
-export interface DiagnosticJson {
-  code: DiagnosticCode;
-  severity: Diagnostic['severity'];
-  message: string;
-  /** The file, `<stdin>`, a URL, or a flag (`-D`, `--flink-version`). */
-  file?: string;
-  line?: number;
-  column?: number;
-  /** JSON pointer into the input document. */
-  pointer?: string;
-  /** The Java exception Flink raises for the same input. */
-  flinkErrorType?: string;
-}
-
-export interface ErrorReport {
-  error: DiagnosticJson;
-  diagnostics: DiagnosticJson[];
-  /** Diagnostics left out of `diagnostics`. */
-  omitted?: number;
-}
+// The types are generated from schemas/error.schema.json (src/report/json/error.ts).
+export type DiagnosticJson = DiagnosticJsonType;
+export type ErrorReport = ErrorJson;
 
 /** Diagnostics listed in one error report; a hostile input can raise millions. */
 export const MAX_REPORTED_DIAGNOSTICS = 1000;

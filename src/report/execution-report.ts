@@ -2,10 +2,10 @@
  * ExecutionAnalysis → the `execution` part of the plan report: counts and size distributions
  * always, members (subtask names per region / per shared slot) for small jobs or on request.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
+import type { PlanJson, SizeDistribution } from './json/plan.js';
 import type { ExecutionAnalysis } from '../execution/analyze-execution.js';
 import { subtaskName } from '../execution/execution-topology.js';
-import { type ResourceProfileJson, profileToJson } from './profile-json.js';
+import { profileToJson } from './profile-json.js';
 
 /** Jobs up to this many subtasks list region and slot members without being asked. */
 export const MEMBERS_BY_DEFAULT_UP_TO = 100;
@@ -20,38 +20,9 @@ export interface MemberOptions {
   readonly rows?: number;
 }
 
-export interface SizeCount {
-  size: number;
-  count: number;
-}
-
-export interface ExecutionReport {
-  subtasks: number;
-  slotSharingStrategy: string;
-  schedulingRegions: { count: number; sizes: SizeCount[]; members?: string[][] };
-  executionSlotSharingGroups: {
-    count: number;
-    perSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
-    sizes: SizeCount[];
-    members?: string[][];
-    /** The physical slot each listed shared slot requests, aligned with `members`. */
-    slotProfiles?: ResourceProfileJson[];
-  };
-  requirements: Array<{ resourceProfile: ResourceProfileJson; numberOfRequiredSlots: number }>;
-  allAtOnceSlots: number;
-  batch: {
-    waves: number;
-    peakSlots: number;
-    peakWave: number;
-    /** The slots each group holds in the peak wave, every group: they add up to peakSlots. */
-    peakWaveSlotsPerSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
-    /** Each group's own most slots in any one wave, every group: not a breakdown of the peak. */
-    mostSlotsPerSlotSharingGroup: Array<{ slotSharingGroup: string; slots: number }>;
-    largestRegionSlots: number;
-    unschedulableRegions: number;
-  } | null;
-  warnings: Diagnostic[];
-}
+/** The `execution` part of the plan report, as schemas/plan.schema.json describes it (generated type). */
+export type ExecutionReport = NonNullable<PlanJson['execution']>;
+export type SizeCount = SizeDistribution[number];
 
 /** Multiset of sizes as [{size, count}], largest first. */
 function sizeDistribution(sizes: ArrayLike<number>): SizeCount[] {

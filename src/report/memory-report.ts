@@ -7,68 +7,19 @@ import type { Diagnostic } from '../errors/diagnostic.js';
 import type { TaskManagerResources } from '../memory/slot-resources.js';
 import type { TaskExecutorMemory } from '../memory/task-executor-memory.js';
 import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
-import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { bytesToJson, profileToJson } from './profile-json.js';
+import type { MemoryJson } from './json/memory.js';
 
-export interface MemoryReport {
-  reportVersion: 1;
-  flinkVersion: string;
-  /** 'option': `--flink-version`; 'assumed': none given, the newest known release's rules apply. */
-  flinkVersionSource: 'option' | 'file' | 'assumed';
-  /** E.g. a version newer than the newest flinkslot knows. */
-  warnings?: string[];
-  /** How the input was read (a FlinkDeployment: which spec values became which options). */
-  notes?: string[];
-  /** Where the TaskManagers run (their CPU follows the target's option). */
-  deploymentTarget: 'standalone' | 'kubernetes' | 'yarn';
-  /** The TaskManager's CPU cores and the option they came from; YARN rounds up to whole vcores. */
-  cpu: { cores: number; source: string; roundedUp?: true };
-  components: Record<keyof TaskExecutorMemory, BytesJson>;
-  jvmOptions: string[];
-  numberOfTaskSlots: number;
-  taskManagerTotalResource: ResourceProfileJson;
-  defaultSlotResourceProfile: ResourceProfileJson;
-  /**
-   * `external-resources` with a positive amount per TaskManager (in the profiles above from Flink
-   * 1.13), and the resource name a Kubernetes pod or YARN container asks for each.
-   */
-  externalResources?: ExternalResourceJson[];
-  /** On Kubernetes: the TaskManager pod's CPU and memory (MiB) requests and limits. */
-  kubernetesPod?: { cpuRequest: number; cpuLimit: number; memoryRequestMiB: number; memoryLimitMiB: number };
-  /** From a running cluster: what its TaskManagers report of themselves, against the derived sizes. */
-  reportedByTaskManagers?: ReportedMemoryCheck;
-}
-
-export interface ExternalResourceJson {
-  name: string;
-  amount: number;
-  /** From Flink 1.13: part of the total and default slot ResourceProfiles. */
-  inResourceProfile: boolean;
-  driverFactoryClass?: string;
-  kubernetesConfigKey?: string;
-  yarnConfigKey?: string;
-}
-
+/** The report's types are generated from schemas/memory.schema.json (src/report/json/memory.ts). */
+export type MemoryReport = MemoryJson;
+export type ExternalResourceJson = NonNullable<MemoryJson['externalResources']>[number];
+export type ReportedMemoryCheck = NonNullable<MemoryJson['reportedByTaskManagers']>;
 /** How one set of TaskManagers differs from the derived sizes. */
-export interface ReportedDifference {
-  /** Components whose reported bytes differ (memoryConfiguration), reported then derived. */
-  components: Array<{ component: keyof MemoryReport['components']; reported: BytesJson; derived: BytesJson }>;
-  /** Their slotsNumber, when it is not the configured numberOfTaskSlots. */
-  numberOfTaskSlots?: number;
-}
+export type ReportedDifference = Omit<ReportedMemoryCheck['differing'][number], 'taskManagers'>;
 
-export interface ReportedMemoryCheck {
-  /** GET /taskmanagers */
-  url: string;
-  taskManagers: number;
-  /** TaskManagers whose every reported component and slot count equals the derived one. */
-  agreeing: number;
-  /** TaskManagers without memoryConfiguration (not reported by their release). */
-  notReporting: number;
-  /** The TaskManagers that differ, grouped by how; the largest group first. */
-  differing: Array<ReportedDifference & { taskManagers: string[] }>;
-  /** Groups left out of `differing`. */
-  moreDifferences?: number;
-}
+/** The schema's components are exactly TaskExecutorMemory's fields (the cast below cannot see it): tsc checks. */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export const COMPONENTS_MATCH_SCHEMA: SameKeys<TaskExecutorMemory, MemoryReport['components']> = true;
 
 export function buildMemoryReport(
   memory: TaskExecutorMemory,

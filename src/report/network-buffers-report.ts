@@ -5,44 +5,13 @@
 import type { NetworkBufferCheck } from '../execution/network-buffer-check.js';
 import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
-import { type BytesJson, bytesToJson } from './profile-json.js';
+import { bytesToJson } from './profile-json.js';
+import type { PlanJson } from './json/plan.js';
 import type { Style } from './style.js';
 import { pushAll } from '../util/push-all.js';
 
-export interface NetworkBuffersJson {
-  /** N: buffers of one TaskManager (network memory / segment size). */
-  total: number;
-  /** R: what the most demanding TaskManager's tasks require. */
-  required: number;
-  fits: boolean;
-  segmentSize: number;
-  networkMemory: BytesJson;
-  slotsPerTaskManager: number;
-  /** The job's slots, filling `taskManagers` TaskManagers in request order. */
-  slots: number;
-  taskManagers: number;
-  /** 0-based, in request order (batch: among the TaskManagers of its wave). */
-  mostDemandingTaskManager: number;
-  /** Batch: the 0-based wave of regions running on the most demanding TaskManager. */
-  mostDemandingWave?: number;
-  /** R split: pool minima of partitions and gates, exclusive buffers of remote channels. */
-  pools: number;
-  exclusive: number;
-  /** Sizes of the most demanding TaskManager's requests, each once, in set-up order: Flink's "required" is one of them. */
-  requestSizes: number[];
-  /** The most demanding TaskManager's requirement by job vertex (id), in set-up order. */
-  perVertex: Array<{ vertex: string; subtasks: number; required: number }>;
-  counted: 'all-tasks' | 'worst-wave';
-  /** Some slots declare resources (fine-grained): counted as if each took one of the TaskManager's slots. */
-  declaredResources?: true;
-  failure?: { required: number; available: number; message: string };
-  advice?: {
-    networkMemory?: { keys: Record<string, string>; total: number };
-    fraction?: { keys: Record<string, string>; total: number };
-    slotsPerTaskManager?: { slots: number; required: number };
-    buffersPerChannel?: { required: number; fits: boolean };
-  };
-}
+/** The plan report's `networkBuffers`, as schemas/plan.schema.json describes it (generated type). */
+export type NetworkBuffersJson = NonNullable<PlanJson['networkBuffers']>;
 
 export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson {
   return {
@@ -62,7 +31,7 @@ export function networkBuffersToJson(c: NetworkBufferCheck): NetworkBuffersJson 
     perVertex: c.perVertex.map((v) => ({ ...v })),
     counted: c.counted,
     ...(c.failure === undefined ? {} : { failure: { ...c.failure } }),
-    ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) as NetworkBuffersJson['advice'] }),
+    ...(c.advice === undefined ? {} : { advice: structuredClone(c.advice) }),
   };
 }
 

@@ -4,111 +4,20 @@
  */
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { UseCaseFractions } from '../plan/managed-memory.js';
-import type { Diagnostic } from '../errors/diagnostic.js';
-import type { ExecutionReport } from './execution-report.js';
-import type { NetworkBuffersJson } from './network-buffers-report.js';
-import { type FlinkVersionSource, formatVersion } from '../model/flink-version.js';
+import type { PlanJson, UseCaseBytes, UseCaseMap } from './json/plan.js';
+import { formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { vertexLabeler } from './vertex-label.js';
-import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { type BytesJson, bytesToJson, profileToJson } from './profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
 import { type ProfileFields, isSpecified } from '../model/resource-profile.js';
 import { type FloorDimension, floorEntriesOf } from '../model/slot-floor.js';
 import { floorToJson } from './slot-floor-report.js';
 
-export type UseCaseMap = Partial<Record<ManagedMemoryUseCase, number>>;
-export type UseCaseBytes = Partial<Record<ManagedMemoryUseCase, BytesJson>>;
-
-export interface PlanReport {
-  reportVersion: 1;
-  job: {
-    name: string;
-    mode: string;
-    flinkVersion: string;
-    /** Where the version came from; 'assumed': none was given, the newest known applies. */
-    flinkVersionSource: FlinkVersionSource;
-    allVerticesInSameSlotSharingGroupByDefault: boolean;
-    vertices: number;
-    edges: number;
-    operators: number;
-  };
-  minimumSlots: number;
-  /**
-   * Present when the AdaptiveBatchScheduler decides parallelisms at run time: the scheduler, its
-   * bounds, each unset vertex's range and the slots at both ends. The rest of the report is the job
-   * with every range at its maximum (minimumSlots = slots.max).
-   */
-  adaptiveBatch?: AdaptiveBatchJson;
-  minimumSlotsReason: { explanation: string; groups: Array<{ slotSharingGroup: string; slots: number; vertex: string }> };
-  requirements: Array<{ resourceProfile: ResourceProfileJson; numberOfRequiredSlots: number }>;
-  slotSharingGroups: Array<{
-    id: string;
-    name: string;
-    region: number | null;
-    vertices: string[];
-    slots: number;
-    widestVertex: string;
-    resourceProfile: ResourceProfileJson;
-    profileSource: string;
-    /** flinkslot's slotMin of the group (what each of its slots must hold), when the job graph gives one. */
-    slotMin?: Partial<Record<FloorDimension, BytesJson>>;
-  }>;
-  coLocationGroups: Array<{ name: string; slotSharingGroup: string; vertices: string[] }>;
-  regions: string[][];
-  components: string[][];
-  managedMemory: {
-    model: 'use-cases' | 'legacy';
-    consumerWeights: UseCaseMap | null;
-    /** Where the weights came from: the job file, the TaskManager configuration, or Flink's default. */
-    consumerWeightsSource: 'job' | 'tm-config' | 'default';
-    /** The state backend of the keyed state and who chose it (the job, `--tm-config`, Flink's default). */
-    stateBackend: {
-      name: string;
-      source: 'job' | 'tm-config' | 'default' | 'batch-mode';
-      key?: string;
-      memory?: { kind: 'fixed-per-slot' | 'fixed-per-tm' | 'unbounded'; key: string; value: string };
-    };
-    stateBackendUsesManagedMemory: boolean;
-    /** Operators with keyed state (they declare STATE_BACKEND). */
-    keyedOperators: number;
-    slotManagedMemory: BytesJson | null;
-  };
-  /** The names of the vertices whose name is not their id (Flink's files): text output shows these. */
-  vertexNames?: Record<string, string>;
-  operators: Array<{
-    vertex: string;
-    id: string;
-    name: string;
-    slotSharingGroup: string;
-    fractionsOfUseCase?: UseCaseMap;
-    fractionsOfSlot?: UseCaseMap;
-    legacyFraction?: number;
-    bytes?: UseCaseBytes | BytesJson;
-  }>;
-  warnings: Diagnostic[];
-  /** How one of Flink's own files was read (info notes); absent for flinkslot files. */
-  notes?: Diagnostic[];
-  /** Present with `plan --execution`. */
-  execution?: ExecutionReport;
-  /** Present with `plan --tm-config`: do the configured TaskManagers hold the job's network buffers? */
-  networkBuffers?: NetworkBuffersJson;
-}
-
-export interface AdaptiveBatchJson {
-  scheduler: 'AdaptiveBatchScheduler';
-  reason: string;
-  minParallelism: { value: number; from: string };
-  maxParallelism: { value: number; from: string };
-  defaultSourceParallelism: { value: number; from: string };
-  slots: { min: number; max: number };
-  vertices: Array<{
-    vertex: string;
-    source: boolean;
-    minParallelism: { value: number; from: string };
-    maxParallelism: { value: number; from: string };
-    vertexMaxParallelism: number;
-  }>;
-}
+/** The plan report's JSON types are generated from schemas/plan.schema.json (src/report/json/plan.ts). */
+export type { UseCaseMap, UseCaseBytes } from './json/plan.js';
+export type PlanReport = PlanJson;
+export type AdaptiveBatchJson = NonNullable<PlanJson['adaptiveBatch']>;
 
 function adaptiveBatchJson(a: JobAnalysis): { adaptiveBatch?: AdaptiveBatchJson } {
   const p = a.adaptiveBatch;

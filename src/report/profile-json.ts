@@ -1,27 +1,23 @@
 /** ResourceProfile → report data (JSON) and → short human text. */
 import { decimalToNumber } from '../model/decimal.js';
-import { type ResourceProfile, isSpecified } from '../model/resource-profile.js';
+import { type ResourceProfile as ResourceProfileModel, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
+import type { Bytes, ResourceProfile } from './json/plan.js';
 
 /** Bytes as a JSON number while exact (up to 2^53), beyond that as a decimal string. */
-export type BytesJson = number | string;
+export type BytesJson = Bytes;
 
 export function bytesToJson(bytes: bigint): BytesJson {
   return bytes <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bytes) : bytes.toString();
 }
 
-export type ResourceProfileJson =
-  | 'UNKNOWN'
-  | 'ANY'
-  | {
-      cpuCores: number;
-      taskHeapMemory: BytesJson;
-      taskOffHeapMemory: BytesJson;
-      managedMemory: BytesJson;
-      networkMemory: BytesJson;
-      extendedResources: Record<string, number>;
-    };
+/** A ResourceProfile in every output schema ($defs/resourceProfile; generated from schemas/plan.schema.json's). */
+export type ResourceProfileJson = ResourceProfile;
+/** A specified profile: what a TaskManager's total and default slot always are. */
+export type SpecifiedProfileJson = Exclude<ResourceProfileJson, string>;
 
-export function profileToJson(p: ResourceProfile): ResourceProfileJson {
+export function profileToJson(p: SpecifiedProfile): SpecifiedProfileJson;
+export function profileToJson(p: ResourceProfileModel): ResourceProfileJson;
+export function profileToJson(p: ResourceProfileModel): ResourceProfileJson {
   if (!isSpecified(p)) return p.kind;
   return {
     cpuCores: decimalToNumber(p.cpuCores),

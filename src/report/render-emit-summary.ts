@@ -3,22 +3,10 @@
  * answer written into it, the proof in one line, the diff and the notes.
  */
 import { printable } from '../util/printable.js';
-import type { EmitFormat } from './render-deployment-yaml.js';
 import type { SizeReport } from './size-report.js';
-import type { ValueChange } from './yaml-edit.js';
 
-/** What `--emit` writes (schemas/size.schema.json `emitted`). */
-export interface EmittedFile {
-  readonly format: EmitFormat;
-  /** The file the answer was written into; absent when the file is new. */
-  readonly base?: string;
-  readonly text: string;
-  /** The values changed in the base, by JSON pointer (empty for a new file). */
-  readonly changes: ValueChange[];
-  /** The changes as a unified-style diff of the base's lines. */
-  readonly diff: string;
-  readonly notes: string[];
-}
+/** What `--emit` writes: schemas/size.schema.json's `emitted` (generated type). */
+export type EmittedFile = NonNullable<SizeReport['emitted']>;
 
 /** What stderr says of a patched file: the proof, the diff, the notes. */
 export function renderEmitSummary(report: SizeReport, emitted: EmittedFile): string {

@@ -7,8 +7,8 @@ import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { bytesToJson } from './profile-json.js';
 import type { SizeReport } from './size-report.js';
 import type { SlotFloor } from '../model/slot-floor.js';
-import type { ResourceProfileJson } from './profile-json.js';
-import { type FloorJson, type FloorRejectionJson, floorText, floorToJson } from './slot-floor-report.js';
+import type { SizeSearchJson } from './json/size-search.js';
+import { type FloorRejectionJson, floorText, floorToJson } from './slot-floor-report.js';
 import { dimensionName } from '../model/dimension-names.js';
 
 export interface ShapeCandidate {
@@ -17,51 +17,11 @@ export interface ShapeCandidate {
   readonly refusal?: Diagnostic;
 }
 
-export interface RankedShape {
-  readonly rank: number;
-  /** Total Process Memory of one TaskManager, bytes. */
-  readonly processMemory: number | string;
-  readonly slotsPerTaskManager: number;
-  readonly cpuCores: number;
-  readonly taskManagers: number;
-  readonly totalMemory: number | string;
-  readonly totalCpuCores: number;
-  /** Per hour, with --cost. */
-  readonly cost?: number;
-  /** Nodes of --node size the TaskManagers fill, one pod after another. */
-  readonly nodes?: number;
-  readonly idleSlots: number;
-  readonly bindingDimension: SizeReport['bindingDimension'];
-  /** Its default slot: what each slot of it holds (task heap, managed, network per slot). */
-  readonly slot: ResourceProfileJson;
-  readonly size: SizeReport;
-}
-
+// The report's types are generated from schemas/size-search.schema.json (src/report/json/size-search.ts).
+export type ShapeSearchReport = SizeSearchJson;
+export type RankedShape = SizeSearchJson['shapes'][number];
 /** A shape that runs the jobs by the count of slots, but whose slots hold less than the floor. */
-export interface RejectedShape {
-  readonly processMemory: number | string;
-  readonly slotsPerTaskManager: number;
-  readonly cpuCores: number;
-  readonly slot: ResourceProfileJson;
-  readonly rejections: FloorRejectionJson[];
-}
-
-export interface ShapeSearchReport {
-  readonly tried: number;
-  readonly rankedBy: 'memory' | 'cost';
-  readonly shapes: RankedShape[];
-  /** Shapes that cannot run the jobs at any count, by reason (the first one's message). */
-  readonly refused: { readonly count: number; readonly reason: string }[];
-  /** Every requirement is a default (UNKNOWN) slot: any shape holds them, so the ranking only packs slots. */
-  readonly defaultSlotsOnly: boolean;
-  /** What every slot must hold at least (--slot-min, the job graphs' slotMin, the managed-memory default, or the --tm-config base). */
-  readonly floor: FloorJson[];
-  /** Default slots only and no floor: flinkslot can count slots, not say which shape is enough; shapes[0] is the smallest, not the best. */
-  readonly slotsOnly: boolean;
-  /** Shapes whose slots are below the floor, in the order tried. */
-  readonly rejected: RejectedShape[];
-  readonly notes?: Diagnostic[];
-}
+export type RejectedShape = SizeSearchJson['rejected'][number];
 
 interface Limits {
   readonly node?: { readonly cpu: number; readonly memory: bigint };

@@ -3,160 +3,34 @@
  * verdict, requirements, what it acquired and why anything is missing; per TaskManager its slots,
  * owners and free resources; the pending workers; optionally every decision in order.
  */
-import type { Diagnostic } from '../errors/diagnostic.js';
-import type { FlinkVersionSource } from '../model/flink-version.js';
-import type { Explanation } from '../sim/explain.js';
+import type { Explanation as SimExplanation } from '../sim/explain.js';
 import type { JobOutcome, SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
 import type { SimulationHistory } from '../sim/simulation-history.js';
 import type { NetworkBufferFailure, TaskManagerNetworkBuffers } from '../sim/network-buffers.js';
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
 import { slotRemainder } from '../model/slot-remainder.js';
-import { type ResourceProfileJson, profileToJson } from './profile-json.js';
+import { profileToJson } from './profile-json.js';
+import type { Count, Explanation, Job, SimulationJson, TaskManager } from './json/simulation.js';
+import type { SimulationVariantsJson } from './json/simulation-variants.js';
 
 export type { Verdict };
 
-export interface CountJson {
-  readonly profile: ResourceProfileJson;
-  readonly count: number;
-}
-
-export interface JobReport {
-  readonly id: string;
-  readonly source?: string;
-  readonly verdict: Verdict;
-  /** When the job finished (its slots were returned); its requirements are then those it had. */
-  readonly finishedAt?: number;
-  readonly requirements: CountJson[];
-  readonly acquired: CountJson[];
-  readonly missing: CountJson[];
-  /** The parallelism the adaptive scheduler would run with the acquired slots (partly met). */
-  readonly adaptiveParallelism?: Record<string, number>;
-  readonly notEnoughResourcesNotifications: number;
-  readonly explanations: { profile: ResourceProfileJson; count: number; reasons: Explanation[] }[];
-  /** When the job first declared; null when it never did (slots given at registration only). */
-  readonly submittedAt: number | null;
-  /** When it first held every slot it required; null: never. */
-  readonly firstFullyMetAt: number | null;
-  /** When it stopped being fully met (a TaskManager lost, requirements raised), and when it was again. */
-  readonly lostAt: number[];
-  readonly regainedAt: number[];
-  /** Most slots it held before it was first fully met (over the whole run when it never was). */
-  readonly slotsBeforeFullyMet: number;
-  /** The parallelism the adaptive scheduler could have run with those slots (job graphs only). */
-  readonly parallelismBeforeFullyMet?: Record<string, number>;
-  /** Vertex id → name for vertices whose name is not their id (Flink's files); the text shows these. */
-  readonly vertexNames?: Record<string, string>;
-  /** Verdict 'failing': the request a TaskManager's network buffer pool refuses its tasks, with Flink's message. */
-  readonly networkBuffers?: NetworkBufferFailureJson;
-}
-
+// The report's types are generated from schemas/simulation.schema.json (src/report/json/simulation.ts).
+export type SimulationReport = SimulationJson;
+export type CountJson = Count;
+export type JobReport = Job;
 /** Flink's R, A and N of the refused request, on the first TaskManager (in the SlotManager's order) that refuses the job. */
-export interface NetworkBufferFailureJson {
-  readonly taskManager: string;
-  readonly required: number;
-  readonly available: number;
-  readonly total: number;
-  readonly segmentSize: number;
-  readonly message: string;
-}
-
+export type NetworkBufferFailureJson = NonNullable<Job['networkBuffers']>;
 /** A TaskManager's network buffers: N, what the tasks of the jobs placed there require together, and whether that fits. */
-export interface TaskManagerNetworkBuffersJson {
-  readonly total: number;
-  readonly required: number;
-  readonly fits: boolean;
-}
-
-export interface TaskManagerReport {
-  readonly id: string;
-  readonly total: ResourceProfileJson;
-  readonly free: ResourceProfileJson;
-  /** What dividing it into its slots leaves, which no slot can use (model/slot-remainder.ts); absent when nothing. */
-  readonly remainder?: ResourceProfileJson;
-  readonly registeredSlots: number;
-  readonly freeSlots: number;
-  readonly slots: { index?: number; job: string; profile: ResourceProfileJson }[];
-  readonly released: boolean;
-  readonly blocked: boolean;
-  /** Jobs planned from job graph files hold slots here, and its total names its network memory. */
-  readonly networkBuffers?: TaskManagerNetworkBuffersJson;
-}
-
+export type TaskManagerNetworkBuffersJson = NonNullable<TaskManager['networkBuffers']>;
+export type TaskManagerReport = TaskManager;
 /** What to do when the jobs do not fit a standalone cluster: add this many of its default worker. */
-export interface SimulationAdvice {
-  /** The same in the terms of the file the user gave (a FlinkDeployment's replicas, a Deployment's scale); absent for a cluster file. */
-  readonly instruction?: string;
-  readonly addTaskManagers: number;
-  readonly slotsPerTaskManager: number;
-  readonly taskManager: ResourceProfileJson;
-}
-
-/**
- * What to do when the jobs do not fit a cluster whose ResourceManager starts TaskManagers but a
- * SlotManager limit stops it: the smallest value of the limit at which they run.
- */
-export interface LimitAdvice {
-  /** The cluster file's option. */
-  readonly option: 'maxSlots' | 'maxTotalCpu' | 'maxTotalMemory';
-  /** Flink's key. */
-  readonly key: 'slotmanager.number-of-slots.max' | 'slotmanager.max-total-resource.cpu' | 'slotmanager.max-total-resource.memory';
-  /** Where the cluster set it: its options, or its (default worker's) Flink configuration. */
-  readonly setIn: 'options' | 'configuration';
-  /** The value set, as written. */
-  readonly from: string;
-  /** The smallest value at which every job runs (as Flink reads it). */
-  readonly to: string;
-  /** One unit below `to` (a slot, 10^-scale CPU, a byte): the jobs do not run there. */
-  readonly notAt: string;
-  /** The same in the terms of the file given as the cluster (a configuration, a FlinkDeployment, a cluster file). */
-  readonly instruction?: string;
-}
-
-/**
- * Jobs that hold their slots but fail at deployment for want of network buffers: network memory for
- * the most any TaskManager's tasks require, or fewer slots per TaskManager.
- */
-export interface NetworkBufferAdvice {
-  /** The most buffers the tasks of one TaskManager require. */
-  readonly buffers: number;
-  /** Those buffers × the segment size, rounded up to whole MiB: network memory per TaskManager, bytes. */
-  readonly networkMemory: string;
-  /** The keys to give the cluster's TaskManager configuration: every job is met with them (a run proves it). */
-  readonly keys?: Record<string, string>;
-  /** The most slots per TaskManager at which each failing job's TaskManagers, filled in request order, fit. */
-  readonly slotsPerTaskManager?: number;
-}
-
-export interface SimulationReport {
-  readonly scenario?: string;
-  readonly variant?: string;
-  readonly flinkVersion: string;
-  readonly flinkVersionSource: FlinkVersionSource;
-  readonly slotManager: 'declarative' | 'fine-grained';
-  readonly resourceAllocation: 'active' | 'standalone';
-  /** Where the TaskManagers come from when it is not what resourceAllocation says to a person (a running cluster held as it is now). */
-  readonly taskManagersFrom?: string;
-  readonly endTime: number;
-  readonly verdict: Verdict;
-  readonly jobs: JobReport[];
-  readonly taskManagers: TaskManagerReport[];
-  readonly pendingTaskManagers: { id: string; total: ResourceProfileJson; slots: number; allocations: Record<string, CountJson[]> }[];
-  readonly workersStarted: number;
-  readonly trace?: { time: number; kind: string; message: string; taskManager?: string; job?: string }[];
-  /** How a cluster given as Flink's GET /taskmanagers answer was read (info notes). */
-  readonly notes?: Diagnostic[];
-  /** `simulate --cluster` on a standalone cluster the jobs do not fit: the fewest default workers to add. */
-  readonly advice?: SimulationAdvice;
-  /** `simulate --cluster` on a cluster that starts TaskManagers but whose SlotManager limit stops the jobs: the limits to raise. */
-  readonly raiseLimits?: LimitAdvice[];
-  /** Jobs failing at deployment for want of network buffers: what to change. */
-  readonly networkAdvice?: NetworkBufferAdvice;
-  /** The same, for one job: the highest parallelism of its widest vertex (alone) that runs. */
-  readonly lowerParallelism?: { readonly vertex: string; readonly parallelism: number; readonly current: number };
-  /** Slots held per job over time and the events between (`flinkslot report` draws them). */
-  readonly history?: SimulationHistory;
-}
+export type SimulationAdvice = NonNullable<SimulationJson['advice']>;
+/** A SlotManager limit to raise: the smallest value at which every job runs. */
+export type LimitAdvice = NonNullable<SimulationJson['raiseLimits']>[number];
+/** Jobs that hold their slots but fail at deployment for want of network buffers: what to change. */
+export type NetworkBufferAdvice = NonNullable<SimulationJson['networkAdvice']>;
 
 function counts(list: readonly ProfileCount[]): CountJson[] {
   return list.map((c) => ({ profile: profileToJson(c.profile), count: c.count }));
@@ -173,7 +47,11 @@ function jobReport(job: JobOutcome): JobReport {
     missing: counts(job.missing),
     ...(job.adaptiveParallelism === undefined ? {} : { adaptiveParallelism: Object.fromEntries(job.adaptiveParallelism) }),
     notEnoughResourcesNotifications: job.notEnoughResourcesNotifications,
-    explanations: job.explanations.map((e) => ({ profile: profileToJson(e.profile), count: e.count, reasons: [...e.reasons] })),
+    explanations: job.explanations.map((e) => ({
+      profile: profileToJson(e.profile),
+      count: e.count,
+      reasons: e.reasons.map(explanationJson),
+    })),
     submittedAt: job.timeline?.submittedAt ?? null,
     firstFullyMetAt: job.timeline?.firstFullyMetAt ?? null,
     lostAt: [...(job.timeline?.lostAt ?? [])],
@@ -184,6 +62,20 @@ function jobReport(job: JobOutcome): JobReport {
       : { parallelismBeforeFullyMet: Object.fromEntries(job.parallelismBeforeFullyMet) }),
     ...(job.vertexNames.size === 0 ? {} : { vertexNames: Object.fromEntries(job.vertexNames) }),
     ...(job.networkBuffers === undefined ? {} : { networkBuffers: failureJson(job.networkBuffers) }),
+  };
+}
+
+/** The same fields, in the same order, as mutable JSON data. */
+function explanationJson(e: SimExplanation): Explanation {
+  const { shortfalls, ...rest } = e;
+  return shortfalls === undefined ? rest : { ...e, shortfalls: [...shortfalls] };
+}
+
+function historyJson(h: SimulationHistory): NonNullable<SimulationJson['history']> {
+  return {
+    ...h,
+    slotsHeld: h.slotsHeld.map((s) => ({ ...s, series: s.series.map(([time, slots]): [number, number] => [time, slots]) })),
+    events: [...h.events],
   };
 }
 
@@ -247,17 +139,12 @@ export function buildSimulationReport(outcome: SimulationOutcome): SimulationRep
             ...(t.job === undefined ? {} : { job: t.job }),
           })),
         }),
-    ...(outcome.history === undefined ? {} : { history: outcome.history }),
+    ...(outcome.history === undefined ? {} : { history: historyJson(outcome.history) }),
   };
 }
 
 /** `simulate --json` of a scenario with variants (schemas/simulation-variants.schema.json). */
-export interface SimulationVariantsReport {
-  readonly scenario: string;
-  /** The worst of the variants' verdicts. */
-  readonly verdict: SimulationReport['verdict'];
-  readonly variants: readonly SimulationReport[];
-}
+export type SimulationVariantsReport = SimulationVariantsJson;
 
 const RANK: Readonly<Record<string, number>> = { met: 0, 'partly-met': 1, failing: 2, 'not-met': 3, 'never-met': 4 };
 
@@ -267,5 +154,5 @@ export function worstVerdict(reports: readonly SimulationReport[]): SimulationRe
 }
 
 export function variantsReport(reports: readonly SimulationReport[]): SimulationVariantsReport {
-  return { scenario: reports[0]?.scenario ?? '', verdict: worstVerdict(reports), variants: reports };
+  return { scenario: reports[0]?.scenario ?? '', verdict: worstVerdict(reports), variants: [...reports] };
 }

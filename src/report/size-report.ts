@@ -7,98 +7,33 @@ import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { printable } from '../util/printable.js';
 import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
-import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
-import { type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import type { SimulationOutcome } from '../sim/simulation-outcome.js';
+import { bytesToJson, profileToJson } from './profile-json.js';
 import { pushAll } from '../util/push-all.js';
 import type { SizeRejection, SlotFloor } from '../model/slot-floor.js';
-import { type FloorJson, type FloorRejectionJson, belowFloorError, floorToJson, rejectionToJson } from './slot-floor-report.js';
+import type { Rejection, Run, SizeJson } from './json/size.js';
+import { type FloorRejectionJson, belowFloorError, floorToJson, rejectionToJson } from './slot-floor-report.js';
 
 export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
 
 /** A SizeDimension, or the name of an extended resource of the TaskManagers (`gpu`). */
 export type UsageDimension = SizeDimension | (string & {});
 
-export interface DimensionUse {
-  readonly dimension: UsageDimension;
-  /** CPU cores and slots as numbers; memory in bytes (a string beyond 2^53). */
-  readonly total: number | string;
-  readonly used: number | string;
-  readonly unused: number | string;
-  /** used / total, 0 when there is none. */
-  readonly utilisation: number;
-}
-
-export interface SizeRun {
-  readonly taskManagers: number;
-  readonly verdict: Verdict;
-  /** Requirements not met per job (empty when met). */
-  readonly missing: { readonly job: string; readonly profile: ResourceProfileJson; readonly count: number }[];
-}
-
+// The report's types are generated from schemas/size.schema.json (src/report/json/size.ts).
+export type SizeReport = SizeJson;
+export type DimensionUse = SizeJson['usage'][number];
+export type SizeRun = Run;
 /** What to deploy (`size --emit`): the shape's configuration, its resources, N replicas. */
-export interface SizeDeployment {
-  readonly flinkVersion: string;
-  /** The shape's TaskManager keys (memory, slots, CPU, state backend), as text. */
-  readonly flinkConfiguration: Record<string, string>;
-  /** Total Process Memory of one TaskManager in bytes: the pod's memory. */
-  readonly processMemory: number | string;
-  readonly cpuCores: number;
-  readonly replicas: number;
-  /** Each job with its largest vertex parallelism and its vertices' parallelisms. */
-  readonly jobs: SizedJob[];
-}
-
+export type SizeDeployment = NonNullable<SizeJson['deployment']>;
 /** A sized job: its largest vertex parallelism and each vertex's (none when the job gives requirements only). */
-export interface SizedJob {
-  readonly id: string;
-  readonly parallelism: number;
-  readonly vertices?: readonly { readonly name: string; readonly parallelism: number }[];
-}
-
-export interface SizeReport {
-  readonly flinkVersion: string;
-  readonly slotManager: 'declarative' | 'fine-grained';
-  readonly taskManagers: number;
-  readonly slotsPerTaskManager: number;
-  /** The shape: one TaskManager's total resources. */
-  readonly taskManager: ResourceProfileJson;
-  /** Its default slot (what a request of UNKNOWN resources gets): each resource divided by the slots. */
-  readonly slot: ResourceProfileJson;
-  /** What every slot must hold at least, per dimension, and who says so (empty: only slots are counted). */
-  readonly floor: FloorJson[];
-  /** Why this shape is not an answer (a slot below the floor, a job failing on network buffers); empty when it is one. */
-  readonly rejections: SizeRejectionJson[];
-  readonly jobs: { readonly id: string; readonly source?: string; readonly slots: number }[];
-  /** On `taskManagers` the requirements are met; on one fewer (null when none are needed) they are not. */
-  readonly proof: { readonly met: SizeRun; readonly fewer: SizeRun | null };
-  readonly usage: DimensionUse[];
-  /** What stays idle on the N TaskManagers, per dimension (the same as usage[].unused). */
-  readonly unused: Partial<Record<UsageDimension, number | string>>;
-  /** The resource that runs out first: short on one TaskManager fewer, else the most used. */
-  readonly bindingDimension: UsageDimension;
-  /** SlotManager runs the search made. */
-  readonly simulations: number;
-  /** Present when the shape came from a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment). */
-  readonly deployment?: SizeDeployment;
-  readonly notes?: Diagnostic[];
-}
-
+export type SizedJob = SizeDeployment['jobs'][number];
 /**
  * A shape whose TaskManagers hold the slots but cannot serve the network buffers the tasks placed on
  * them require: the job fails at deployment (`required` buffers on `taskManager`, whose pool has `total`).
  */
-export interface NetworkBuffersRejection {
-  readonly kind: 'network-buffers';
-  readonly job: string;
-  readonly taskManager: string;
-  readonly required: number;
-  readonly total: number;
-  /** Flink's message for the first request refused. */
-  readonly message: string;
-}
-
+export type NetworkBuffersRejection = Extract<Rejection, { kind: 'network-buffers' }>;
 /** Why a shape is not an answer, by kind. */
-export type SizeRejectionJson = FloorRejectionJson | NetworkBuffersRejection;
+export type SizeRejectionJson = Rejection;
 
 /** `size --emit` of a shape whose TaskManagers cannot serve the network buffers: nothing to deploy. */
 export function networkBuffersEmitError(rejections: readonly NetworkBuffersRejection[]): Diagnostic {

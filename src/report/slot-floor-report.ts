@@ -10,28 +10,21 @@ import { formatBytes } from '../model/memory-size.js';
 import type { FloorAmount, FloorDimension, FloorSource, SizeRejection, SlotFloor } from '../model/slot-floor.js';
 import { printable } from '../util/printable.js';
 import { type BytesJson, bytesToJson } from './profile-json.js';
+import type { Floor, Rejection } from './json/size.js';
 
-export interface FloorJson {
-  readonly dimension: FloorDimension;
-  /** Bytes, or CPU cores. */
-  readonly minimum: BytesJson;
-  readonly from: FloorSource;
-}
-
+// Generated from schemas/size.schema.json ($defs/floor, $defs/rejection).
+export type FloorJson = Floor;
 /** A SizeRejection with its amounts as JSON numbers (bytes as text beyond 2^53). */
-export type FloorRejectionJson = {
-  readonly kind: 'slot-below-floor';
-  readonly dimension: FloorDimension;
-  readonly floor: BytesJson;
-  readonly slot: BytesJson;
-  readonly short: BytesJson;
-  readonly from: FloorSource;
-};
+export type FloorRejectionJson = Extract<Rejection, { kind: 'slot-below-floor' }>;
 
 const amountJson = (a: FloorAmount): BytesJson => (typeof a === 'bigint' ? bytesToJson(a) : decimalToNumber(a));
 
+/** The source as JSON data: the same fields, its use cases a fresh array. */
+const sourceJson = (from: FloorSource): FloorJson['from'] =>
+  from.kind === 'managed-memory-default' ? { ...from, useCases: [...from.useCases] } : from;
+
 export function floorToJson(floor: SlotFloor): FloorJson[] {
-  return floor.map((e) => ({ dimension: e.dimension, minimum: amountJson(e.minimum), from: e.from }));
+  return floor.map((e) => ({ dimension: e.dimension, minimum: amountJson(e.minimum), from: sourceJson(e.from) }));
 }
 
 export function rejectionToJson(r: SizeRejection): FloorRejectionJson {
@@ -41,7 +34,7 @@ export function rejectionToJson(r: SizeRejection): FloorRejectionJson {
     floor: amountJson(r.floor),
     slot: amountJson(r.slot),
     short: amountJson(r.short),
-    from: r.from,
+    from: sourceJson(r.from),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from './finding.js';
 import { definedOnly } from '../../util/defined-only.js';
+import type { File as FileJson, Finding as FindingJson, ValidateJson } from '../json/validate.js';
 
 export const VALIDATE_SCHEMA_VERSION = 1;
 
@@ -13,8 +14,8 @@ export function renderValidateJson(run: ValidationRun, version: string): string 
   return JSON.stringify(validateJsonEnvelope(run, version), null, 2) + '\n';
 }
 
-/** The envelope as data (what `renderValidateJson` prints). */
-export function validateJsonEnvelope(run: ValidationRun, version: string): object {
+/** The envelope as data (what `renderValidateJson` prints; schemas/validate.schema.json, generated type). */
+export function validateJsonEnvelope(run: ValidationRun, version: string): ValidateJson {
   return {
     schemaVersion: VALIDATE_SCHEMA_VERSION,
     tool: { name: 'flinkslot', version },
@@ -24,7 +25,7 @@ export function validateJsonEnvelope(run: ValidationRun, version: string): objec
   };
 }
 
-function fileJson(f: FileResult, run: ValidationRun): object {
+function fileJson(f: FileResult, run: ValidationRun): FileJson {
   return {
     file: f.file,
     valid: f.valid,
@@ -35,7 +36,7 @@ function fileJson(f: FileResult, run: ValidationRun): object {
   };
 }
 
-function findingJson(f: Finding): object {
+function findingJson(f: Finding): FindingJson {
   return {
     rule: f.rule,
     severity: f.severity,
