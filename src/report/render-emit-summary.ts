@@ -5,7 +5,7 @@
 import { printable } from '../util/printable.js';
 import type { EmitFormat } from './render-deployment-yaml.js';
 import type { SizeReport } from './size-report.js';
-import type { ValueChange } from './yaml-edit.js';
+import type { ValueChange } from './value-change.js';
 
 /** What `--emit` writes (schemas/size.schema.json `emitted`). */
 export interface EmittedFile {
