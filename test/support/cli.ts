@@ -23,7 +23,7 @@ export interface RunOptions {
 }
 
 /** The CLI's environment: NO_COLOR=1 unless `noColor` is false, never FORCE_COLOR. */
-function cliEnv(options: RunOptions): NodeJS.ProcessEnv {
+export function cliEnv(options: RunOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
