@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-// Build step after tsc: bundles the compiled commands, the validate worker and every runtime
+// Build step after tsc. The package's two faces, each one self-contained (the installed package has
+// no dependencies to fetch, so `npm install -g flinkslot-X.tgz` works offline):
+// - the library, dist/lib/index.js: src/index.ts with its dependencies (yaml, js-yaml, dagre, ajv's
+//   runtime helpers) in one ESM file, package.json's `exports` (its types: dist/types/src, by tsc);
+// - the CLI, dist/cli: bundles the compiled commands, the validate worker and every runtime
 // dependency (oclif, chalk, js-yaml, ajv's runtime helpers) into a few ESM files under dist/cli,
 // the oclif target. Start-up is most of a small command's time, and most of that is Node
 // resolving, reading and compiling ~400 separate modules: bundled, `plan` on a small job starts
@@ -8,11 +12,29 @@
 // the entries, so the worker's './validate-worker.js' resolves as it does in dist/commands.
 // oclif can load TypeScript sources through ts-node/tsx when present: those stay external.
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The CommonJS dependencies call require() for Node's own modules: give each ESM bundle one.
+const requireBanner =
+  "import { createRequire as __flinkslotRequire } from 'node:module'; const require = __flinkslotRequire(import.meta.url);";
+
+const libdir = join(root, 'dist/lib');
+rmSync(libdir, { recursive: true, force: true });
+await build({
+  entryPoints: { index: join(root, 'dist/src/index.js') },
+  outdir: libdir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  banner: { js: requireBanner },
+  logLevel: 'warning',
+});
+pruneDeclarations(join(root, 'dist/types/src'));
+
 const outdir = join(root, 'dist/cli');
 rmSync(outdir, { recursive: true, force: true });
 // The entry also hands bin/run.js oclif's execute, so the CLI runs one copy of oclif, the bundled one.
@@ -50,8 +72,7 @@ const result = await build({
   // oclif checks the Node version against its own package.json on every start: bundled, that file
   // is not found and the check only costs loading semver (~10 ms). npm checks engines at install.
   define: { 'process.env.OCLIF_DISABLE_ENGINE_WARNING': '"1"' },
-  // The CommonJS dependencies call require() for Node's own modules: give the ESM bundle one.
-  banner: { js: "import { createRequire as __flinkslotRequire } from 'node:module'; const require = __flinkslotRequire(import.meta.url);" },
+  banner: { js: requireBanner },
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',
   sourcemap: true,
@@ -70,3 +91,24 @@ const visit = (out) => {
 visit(Object.keys(outputs).find((o) => o.endsWith('/plan-fast.js')));
 const oclif = [...loaded].flatMap((o) => Object.keys(outputs[o].inputs)).filter((i) => i.includes('node_modules/@oclif/'));
 if (oclif.length > 0) throw new Error(`dist/cli/plan-fast.js loads oclif at start (${oclif[0]}): it must not`);
+
+/**
+ * The package ships dist/types/src: keep the declarations src/index.ts reaches (its public types
+ * and what they name), delete the rest (internal modules, and stale files of deleted sources).
+ */
+function pruneDeclarations(dir) {
+  const reached = new Set();
+  const pending = [join(dir, 'index.d.ts')];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g)) {
+      pending.push(join(dirname(file), `${spec}.d.ts`));
+    }
+  }
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, entry);
+    if (file.endsWith('.d.ts') && !reached.has(file)) rmSync(file);
+  }
+}

@@ -13,12 +13,7 @@ export interface TextEdit {
   readonly text: string;
 }
 
-/** A changed value, named by its JSON pointer in the document; null where there was or is none. */
-export interface ValueChange {
-  readonly path: string;
-  readonly from: string | null;
-  readonly to: string | null;
-}
+export type { ValueChange } from './value-change.js';
 
 /** What is written for a value: its text, and whether the file's quoting may show it bare. */
 export interface NewValue {

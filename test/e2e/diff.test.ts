@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, ROOT, type Run, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
+import { ANSI, HANG_GUARD_MS, ROOT, type Run, STACK_LINE, ensureBuilt, expectJsonError, runCli } from '../support/cli.js';
 
 const OLD = 'fixtures/diff/streaming-old.yaml';
 const NEW = 'fixtures/diff/streaming-new.yaml';
@@ -39,7 +39,7 @@ function diffCli(args: readonly string[], options: { input?: string; noColor?: b
     env,
     encoding: 'utf8',
     input: options.input,
-    timeout: 30_000,
+    timeout: HANG_GUARD_MS,
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -115,7 +115,8 @@ describe('failures of the network and of the other side: exit 2, one line naming
   });
 
   it('no answer within FLINKSLOT_REST_TIMEOUT seconds', async () => {
-    const slow = await start({ delayMs: 5000, answers: { '/taskmanagers': { body: '{"taskmanagers": []}' } } });
+    // The answer comes after a minute, far beyond 0.3 s even when a busy machine delays the CLI's timer.
+    const slow = await start({ delayMs: 60_000, answers: { '/taskmanagers': { body: '{"taskmanagers": []}' } } });
     const run = await runCliAsync(['import', slow.url], { env: { FLINKSLOT_REST_TIMEOUT: '0.3' } });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`error GET ${slow.url}/taskmanagers: no answer within 0.3 s (FLINKSLOT_REST_TIMEOUT sets the seconds)\n`);

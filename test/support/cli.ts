@@ -7,6 +7,11 @@ import { join } from 'node:path';
 export { ROOT } from './root.js';
 import { ROOT } from './root.js';
 export const ANSI = /\u001b\[/;
+/**
+ * How long a CLI run may take before the test kills it: a guard against a hang, not a speed check
+ * (speed is `npm run bench`'s). Generous, so that a machine busy with other work still passes.
+ */
+export const HANG_GUARD_MS = 240_000;
 export const STACK_LINE = /^\s+at /m;
 
 export interface Run {
@@ -23,7 +28,7 @@ export interface RunOptions {
 }
 
 /** The CLI's environment: NO_COLOR=1 unless `noColor` is false, never FORCE_COLOR. */
-function cliEnv(options: RunOptions): NodeJS.ProcessEnv {
+export function cliEnv(options: RunOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
@@ -42,7 +47,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Run {
     env,
     encoding: 'utf8',
     input: options.input,
-    timeout: 30_000,
+    timeout: HANG_GUARD_MS,
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -57,7 +62,7 @@ export function runCliAsync(args: readonly string[], options: RunOptions = {}): 
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.stdin.on('error', () => undefined); // the CLI may exit without reading stdin
-    const timer = setTimeout(() => child.kill(), 30_000);
+    const timer = setTimeout(() => child.kill(), HANG_GUARD_MS);
     child.once('error', reject);
     child.once('close', (status) => {
       clearTimeout(timer);
