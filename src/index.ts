@@ -25,8 +25,8 @@ export type { MemoryReport } from './report/memory-report.js';
 export { renderSimulationText } from './report/render-simulation-text.js';
 export { type SimulationReport, type SimulationVariantsReport, variantsReport } from './report/simulation-report.js';
 export { renderImportYaml } from './report/render-import-yaml.js';
-export { diffPlans } from './report/diff/plan-diff.js';
-export type { PlanDiff } from './report/diff/plan-diff-model.js';
+export { diffPlans } from './plan/diff/plan-diff.js';
+export type { PlanDiff } from './plan/diff/plan-diff-model.js';
 export { renderDiffText } from './report/diff/render-diff-text.js';
 export { renderDiffMarkdown } from './report/diff/render-diff-markdown.js';
 export {

@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../errors/diagnostic.js';
 import type { ExecutionAnalysis } from '../execution/analyze-execution.js';
 import { subtaskName } from '../execution/execution-topology.js';
-import { type ResourceProfileJson, profileToJson } from './profile-json.js';
+import { type ResourceProfileJson, profileToJson } from '../model/profile-json.js';
 
 /** Jobs up to this many subtasks list region and slot members without being asked. */
 export const MEMBERS_BY_DEFAULT_UP_TO = 100;

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../errors/diagnostic.js';
 import type { TaskManagerResources } from '../memory/slot-resources.js';
 import type { TaskExecutorMemory } from '../memory/task-executor-memory.js';
 import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
-import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from '../model/profile-json.js';
 
 export interface MemoryReport {
   reportVersion: 1;

@@ -5,7 +5,7 @@
 import type { NetworkBufferCheck } from '../execution/network-buffer-check.js';
 import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
-import { type BytesJson, bytesToJson } from './profile-json.js';
+import { type BytesJson, bytesToJson } from '../model/profile-json.js';
 import type { Style } from './style.js';
 import { pushAll } from '../util/push-all.js';
 

@@ -10,7 +10,7 @@ import type { NetworkBuffersJson } from './network-buffers-report.js';
 import { type FlinkVersionSource, formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { vertexLabeler } from './vertex-label.js';
-import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { type BytesJson, type ResourceProfileJson, bytesToJson, profileToJson } from '../model/profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
 import { type ProfileFields, isSpecified } from '../model/resource-profile.js';
 import { type FloorDimension, floorEntriesOf } from '../model/slot-floor.js';

@@ -4,10 +4,10 @@
  * and proof, and the shapes that cannot, with why.
  */
 import { type Diagnostic, error } from '../errors/diagnostic.js';
-import { bytesToJson } from './profile-json.js';
+import { bytesToJson } from '../model/profile-json.js';
 import type { SizeReport } from './size-report.js';
 import type { SlotFloor } from '../model/slot-floor.js';
-import type { ResourceProfileJson } from './profile-json.js';
+import type { ResourceProfileJson } from '../model/profile-json.js';
 import { type FloorJson, type FloorRejectionJson, floorText, floorToJson } from './slot-floor-report.js';
 import { dimensionName } from '../model/dimension-names.js';
 

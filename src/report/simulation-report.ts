@@ -12,7 +12,7 @@ import type { NetworkBufferFailure, TaskManagerNetworkBuffers } from '../sim/net
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
 import { slotRemainder } from '../model/slot-remainder.js';
-import { type ResourceProfileJson, profileToJson } from './profile-json.js';
+import { type ResourceProfileJson, profileToJson } from '../model/profile-json.js';
 
 export type { Verdict };
 

@@ -8,7 +8,7 @@ import { printable } from '../util/printable.js';
 import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
 import type { SimulationOutcome, Verdict } from '../sim/simulation-outcome.js';
-import { type ResourceProfileJson, bytesToJson, profileToJson } from './profile-json.js';
+import { type ResourceProfileJson, bytesToJson, profileToJson } from '../model/profile-json.js';
 import { pushAll } from '../util/push-all.js';
 import type { SizeRejection, SlotFloor } from '../model/slot-floor.js';
 import { type FloorJson, type FloorRejectionJson, belowFloorError, floorToJson, rejectionToJson } from './slot-floor-report.js';

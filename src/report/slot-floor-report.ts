@@ -9,7 +9,7 @@ import { dimensionName, flagName } from '../model/dimension-names.js';
 import { formatBytes } from '../model/memory-size.js';
 import type { FloorAmount, FloorDimension, FloorSource, SizeRejection, SlotFloor } from '../model/slot-floor.js';
 import { printable } from '../util/printable.js';
-import { type BytesJson, bytesToJson } from './profile-json.js';
+import { type BytesJson, bytesToJson } from '../model/profile-json.js';
 
 export interface FloorJson {
   readonly dimension: FloorDimension;

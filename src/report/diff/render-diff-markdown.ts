@@ -3,9 +3,9 @@
  * a summary table, then one section per kind of change; a list longer than a few rows folds into
  * `<details>`, and very long lists are cut (the JSON output has everything).
  */
-import type { GroupChange, GroupSide, JobSide, PlanDiff } from './plan-diff-model.js';
+import type { GroupChange, GroupSide, JobSide, PlanDiff } from '../../plan/diff/plan-diff-model.js';
 import { formatBytes } from '../../model/memory-size.js';
-import type { BytesJson } from '../profile-json.js';
+import type { BytesJson } from '../../model/profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { vertexLabeler } from '../vertex-label.js';
 import { groupLabel, regionLabel } from './region-label.js';

@@ -3,9 +3,9 @@
  * then only what changed: requirements, slot sharing groups, regions, vertices, operators.
  * Long lists are cut at `limit` rows.
  */
-import type { GroupChange, GroupSide, JobSide, OperatorChange, PlanDiff, SignedBytesJson } from './plan-diff-model.js';
+import type { GroupChange, GroupSide, JobSide, OperatorChange, PlanDiff, SignedBytesJson } from '../../plan/diff/plan-diff-model.js';
 import { formatBytes } from '../../model/memory-size.js';
-import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
+import type { BytesJson, ResourceProfileJson } from '../../model/profile-json.js';
 import { profileToTextFromJson } from '../profile-text.js';
 import { type Style, PLAIN } from '../style.js';
 import { renderTable } from '../table.js';

@@ -1,8 +1,9 @@
 /**
  * The shape of a plan diff (`flinkslot diff --json`, described by schemas/diff.schema.json): plain
- * JSON-ready data, no bigint. `plan-diff.ts` computes it; the diff renderers read it.
+ * JSON-ready data, no bigint. `plan-diff.ts` computes it from two
+ * `PlanFacts`; the diff renderers (src/report/diff/) read it.
  */
-import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
+import type { BytesJson, ResourceProfileJson } from '../../model/profile-json.js';
 
 export interface NumberChange {
   old: number;
@@ -119,4 +120,35 @@ export interface PlanDiff {
     bytesCompared: boolean;
   };
   operators: { added: OperatorSide[]; removed: OperatorSide[]; changed: OperatorChange[]; unchanged: number };
+}
+
+type UseCaseNumbers = Partial<Record<Exclude<MemoryKey, 'LEGACY'>, number>>;
+type UseCaseBytes = Partial<Record<Exclude<MemoryKey, 'LEGACY'>, BytesJson>>;
+
+/** What the diff compares of a plan: the `plan` report's fields of the same names (it passes as is). */
+export interface PlanFacts {
+  readonly job: Readonly<JobSide>;
+  readonly minimumSlots: number;
+  readonly requirements: ReadonlyArray<{ readonly resourceProfile: ResourceProfileJson; readonly numberOfRequiredSlots: number }>;
+  readonly slotSharingGroups: ReadonlyArray<{
+    readonly id: string;
+    readonly name: string;
+    /** null: a job-wide group; a number: a batch job's per-region default group. */
+    readonly region: number | null;
+    readonly vertices: readonly string[];
+    readonly slots: number;
+    readonly widestVertex: string;
+    readonly resourceProfile: ResourceProfileJson;
+  }>;
+  readonly regions: readonly (readonly string[])[];
+  readonly managedMemory: { readonly model: string; readonly slotManagedMemory: BytesJson | null };
+  readonly vertexNames?: Readonly<Record<string, string>>;
+  readonly operators: ReadonlyArray<{
+    readonly vertex: string;
+    readonly id: string;
+    readonly name: string;
+    readonly fractionsOfSlot?: UseCaseNumbers;
+    readonly legacyFraction?: number;
+    readonly bytes?: UseCaseBytes | BytesJson;
+  }>;
 }

@@ -1,6 +1,6 @@
 /** ResourceProfile → report data (JSON) and → short human text. */
-import { decimalToNumber } from '../model/decimal.js';
-import { type ResourceProfile, isSpecified } from '../model/resource-profile.js';
+import { decimalToNumber } from './decimal.js';
+import { type ResourceProfile, isSpecified } from './resource-profile.js';
 
 /** Bytes as a JSON number while exact (up to 2^53), beyond that as a decimal string. */
 export type BytesJson = number | string;
