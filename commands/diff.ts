@@ -67,9 +67,11 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
         ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
       });
       const render = (d: PlanDiff): string =>
-        flags.markdown
-          ? core.renderDiffMarkdown(d, oldInput.file, newInput.file)
-          : core.renderDiffText(d, terminalStyle(color), oldInput.file, newInput.file);
+        core.render({ kind: 'diff', value: d }, flags.markdown ? 'markdown' : 'text', {
+          oldFile: oldInput.file,
+          newFile: newInput.file,
+          style: terminalStyle(color),
+        });
       const diff = await this.emit(result, { json: flags.json, color }, render);
       const failing = [...new Set((flags['fail-on'] ?? []) as FailOn[])].filter((q) => (q === 'any' ? diff.changed : diff.grew[q]));
       if (failing.length > 0) {

@@ -139,7 +139,7 @@ that does not exist, an unreadable or invalid policy, cluster or TaskManager con
       const run: ValidationRun = { files: results, failLevel };
       const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
       const color = useColor(flags.color) && flags.output === undefined && format === 'text';
-      const report = core.renderValidation(run, format, {
+      const report = core.render({ kind: 'validate', value: run }, format, {
         version: this.config.version,
         style: terminalStyle(color),
         verbose: flags.verbose,

@@ -27,8 +27,6 @@ export { type SimulationReport, type SimulationVariantsReport, variantsReport } 
 export { renderImportYaml } from './report/render-import-yaml.js';
 export { diffPlans } from './plan/diff/plan-diff.js';
 export type { PlanDiff } from './plan/diff/plan-diff-model.js';
-export { renderDiffText } from './report/diff/render-diff-text.js';
-export { renderDiffMarkdown } from './report/diff/render-diff-markdown.js';
 export {
   FILE_START,
   type FileResult,
@@ -37,7 +35,16 @@ export {
   type ValidationRun,
   summarize as summarizeValidation,
 } from './report/validate/finding.js';
-export { renderValidation, VALIDATE_FORMATS, type ValidateFormat } from './report/validate/render-validation.js';
+export {
+  type FormatOf,
+  type OptionsOf,
+  type Renderable,
+  type ResultKind,
+  type ValidateFormat,
+  VALIDATE_FORMATS,
+  formatsOf,
+  render,
+} from './report/render.js';
 
 // use cases
 export { type MemoryOptions, memoryFromText } from './app/memory.js';

@@ -11,9 +11,8 @@ import { diffFromTexts } from '../../../../src/app/diff.js';
 import { diffPlans } from '../../../../src/plan/diff/plan-diff.js';
 import type { PlanDiff } from '../../../../src/plan/diff/plan-diff-model.js';
 import type { PlanReport } from '../../../../src/report/plan-report.js';
-import { renderDiffMarkdown } from '../../../../src/report/diff/render-diff-markdown.js';
-import { renderDiffText } from '../../../../src/report/diff/render-diff-text.js';
-import { PLAIN } from '../../../../src/report/style.js';
+import { renderDiff } from '../../../../src/report/diff/render-diff.js';
+import { type Style, PLAIN } from '../../../../src/report/style.js';
 import { ROOT } from '../../../support/root.js';
 
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
@@ -321,7 +320,11 @@ describe('diffFromTexts', () => {
   });
 });
 
-describe('renderDiffText', () => {
+const renderDiffText = (d: PlanDiff, style: Style, oldFile: string, newFile: string): string =>
+  renderDiff(d, 'text', { style, oldFile, newFile });
+const renderDiffMarkdown = (d: PlanDiff, oldFile: string, newFile: string): string => renderDiff(d, 'markdown', { oldFile, newFile });
+
+describe('renderDiff text', () => {
   it('headline with the change in minimum slots, sections for what changed', () => {
     const out = renderDiffText(diff(streaming(), streaming({ window: 12, sinkGroup: 'sinks' })), PLAIN, 'old.json', 'new.json');
     expect(out).toContain('Plan diff old.json → new.json');
@@ -351,7 +354,7 @@ describe('renderDiffText', () => {
   });
 });
 
-describe('renderDiffMarkdown', () => {
+describe('renderDiff markdown', () => {
   it('a heading, a summary table and one section per change', () => {
     const out = renderDiffMarkdown(diff(streaming(), streaming({ window: 12 })), 'old.yaml', 'new.yaml');
     expect(out.split('\n')[0]).toBe('### flinkslot diff: `old.yaml` → `new.yaml`');
