@@ -29,12 +29,13 @@ export { diffPlans } from './plan/diff/plan-diff.js';
 export type { PlanDiff } from './plan/diff/plan-diff-model.js';
 export {
   FILE_START,
+  located,
   type FileResult,
   type Finding,
   type FindingSeverity,
   type ValidationRun,
   summarize as summarizeValidation,
-} from './report/validate/finding.js';
+} from './errors/finding.js';
 export {
   type FormatOf,
   type OptionsOf,

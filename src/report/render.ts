@@ -24,7 +24,7 @@ import type { ShapeSearchReport } from './shape-search-report.js';
 import type { SimulationReport } from './simulation-report.js';
 import type { SizeReport } from './size-report.js';
 import { type Style, PLAIN } from './style.js';
-import type { ValidationRun } from './validate/finding.js';
+import type { ValidationRun } from '../errors/finding.js';
 import { renderValidateGithub } from './validate/render-github.js';
 import { renderValidateJson } from './validate/render-json.js';
 import { renderValidateJunit } from './validate/render-junit.js';

@@ -3,7 +3,7 @@
  * one clean, one with a warning and a note), a message with every character some format must
  * escape, and an absolute path with a space.
  */
-import type { FileResult, Finding, FindingSeverity, ValidationRun } from '../../src/report/validate/finding.js';
+import { type FileResult, type Finding, type FindingSeverity, type ValidationRun, located } from '../../src/errors/finding.js';
 
 /** `,` and `:` (GitHub properties), `%` and a line break (GitHub data), `<&"'>` (XML). */
 export const TRICKY = 'key "a,b: 100%"\nis <unknown> & ignored, isn\'t it?';
@@ -20,7 +20,7 @@ export function finding(
   pointer: string,
   [startLine, startColumn, endLine, endColumn]: [number, number, number, number],
 ): Finding {
-  return { rule, severity, message, file, pointer, region: { startLine, startColumn, endLine, endColumn } };
+  return located({ code: rule, severity, message }, file, pointer, { line: startLine, column: startColumn, endLine, endColumn });
 }
 
 export const FILES: readonly FileResult[] = [
