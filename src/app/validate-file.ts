@@ -198,7 +198,12 @@ function elsewhereFinding(d: Diagnostic): Finding {
 function policyFindings(ds: readonly Diagnostic[], rule: string, file: string): Finding[] {
   // A note that explains the refusal (a legacy key no longer read) stays a note.
   return ds.map((d) =>
-    located({ code: d.code || rule, severity: d.severity, message: `${d.location?.file ?? 'policy input'}: ${d.message}` }, file, '', FILE_START),
+    located(
+      { code: d.code || rule, severity: d.severity, message: `${d.location?.file ?? 'policy input'}: ${d.message}` },
+      file,
+      '',
+      FILE_START,
+    ),
   );
 }
 

@@ -45,9 +45,7 @@ export function layoutLeftToRight(boxes: readonly BoxSize[], lines: readonly Wei
     const n = g.node(String(i)) as { x: number; y: number; width: number; height: number };
     return { x: n.x - n.width / 2, y: n.y - n.height / 2 };
   });
-  const routes = lines.map(
-    (l) => (g.edge(String(l.source), String(l.target)) as { points?: { x: number; y: number }[] }).points ?? [],
-  );
+  const routes = lines.map((l) => (g.edge(String(l.source), String(l.target)) as { points?: { x: number; y: number }[] }).points ?? []);
   const size = g.graph() as { width?: number; height?: number };
   return { places, routes, width: size.width ?? 0, height: size.height ?? 0 };
 }

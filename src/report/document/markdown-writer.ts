@@ -44,7 +44,12 @@ function block(b: Block, options: MarkdownWriterOptions): string {
   }
 }
 
-function table(header: readonly string[], rows: readonly Row[], align: readonly ('left' | 'right')[] | undefined, options: MarkdownWriterOptions): string {
+function table(
+  header: readonly string[],
+  rows: readonly Row[],
+  align: readonly ('left' | 'right')[] | undefined,
+  options: MarkdownWriterOptions,
+): string {
   const max = options.maxRows ?? MAX_ROWS;
   const cells = (r: Row): string[] => ('across' in r ? [line(r.across)] : r.map(line));
   const lines = [

@@ -18,7 +18,10 @@ export interface TextWriterOptions {
 
 export function writeText(doc: SectionDocument, options: TextWriterOptions = {}): string {
   const w = new TextWriter(options);
-  const sections = doc.map((s) => [...(s.heading === undefined ? [] : [w.line(s.heading.content)]), ...s.blocks.flatMap((b) => w.block(b))]);
+  const sections = doc.map((s) => [
+    ...(s.heading === undefined ? [] : [w.line(s.heading.content)]),
+    ...s.blocks.flatMap((b) => w.block(b)),
+  ]);
   return sections.map((lines) => lines.join('\n')).join('\n\n') + '\n';
 }
 

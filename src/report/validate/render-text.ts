@@ -4,7 +4,14 @@
  * line and column within a file), then one summary line. Columns are padded to line up; colour
  * comes only from the Style.
  */
-import { type Finding, type FindingSeverity, type ValidationRun, type ValidationSummary, sortFindings, summarize } from '../../errors/finding.js';
+import {
+  type Finding,
+  type FindingSeverity,
+  type ValidationRun,
+  type ValidationSummary,
+  sortFindings,
+  summarize,
+} from '../../errors/finding.js';
 import { type Line, type Row, type Section, type SectionDocument, type Tone, paragraph, tone } from '../document/document.js';
 import { writeText } from '../document/text-writer.js';
 import { type Style, PLAIN } from '../style.js';
@@ -26,10 +33,15 @@ function validateDocument(run: ValidationRun, options: ValidateTextOptions): Sec
     return options.verbose === true ? [{ across: [`${file.file}: `, tone('ok', 'ok')] }] : [];
   });
   const assumed = run.files.filter((f) => f.summary?.flinkVersionSource === 'assumed');
-  const note: Line[] = assumed.length === 0 ? [] : [[tone('dim', `note: ${plural(assumed.length, 'file')} ${assumedFilesNote(assumed[0]!.summary!.flinkVersion!)}`)]];
+  const note: Line[] =
+    assumed.length === 0
+      ? []
+      : [[tone('dim', `note: ${plural(assumed.length, 'file')} ${assumedFilesNote(assumed[0]!.summary!.flinkVersion!)}`)]];
   const summary = summarize(run);
   const line = formatValidationSummary(summary);
-  const findings: Section = { blocks: [...(rows.length === 0 ? [] : [{ kind: 'table' as const, rows }]), ...(note.length === 0 ? [] : [paragraph(...note)])] };
+  const findings: Section = {
+    blocks: [...(rows.length === 0 ? [] : [{ kind: 'table' as const, rows }]), ...(note.length === 0 ? [] : [paragraph(...note)])],
+  };
   const total: Section = { blocks: [paragraph([tone(summary.failed > 0 ? 'error' : 'ok', line)])] };
   return findings.blocks.length === 0 ? [total] : [findings, total];
 }
