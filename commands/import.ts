@@ -66,7 +66,7 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
       const data = value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster;
       const text = flags.json
         ? JSON.stringify(data, null, 2) + '\n'
-        : core.renderImportYaml(value, input.file, this.schemaDir(flags.output));
+        : core.render({ kind: 'import', value }, 'yaml', { file: input.file, schemaDir: this.schemaDir(flags.output) });
       if (flags.output === undefined) {
         await this.writeOut(flags.json ? text : safeText(text));
         return;

@@ -62,7 +62,9 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
         const input = await this.readOrExit(args.file);
         result = core.memoryFromText(input.text, input.file, options);
       }
-      await this.emit(result, { json: flags.json, color }, (report) => core.renderMemoryText(report, terminalStyle(color)));
+      await this.emit(result, { json: flags.json, color }, (report) =>
+        core.render({ kind: 'memory', value: report }, 'text', { style: terminalStyle(color) }),
+      );
     });
   }
 }

@@ -86,7 +86,8 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         result,
         flags.json,
         color,
-        (r) => r.map((x) => core.renderSimulationText(x, terminalStyle(color), limit)).join('\n\n') + '\n',
+        (r) =>
+          r.map((x) => core.render({ kind: 'simulation', value: x }, 'text', { style: terminalStyle(color), limit })).join('\n\n') + '\n',
       );
       if (reports.some((r) => r.verdict !== 'met')) this.exit(ExitCode.NOT_MET);
     });
@@ -111,7 +112,9 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
         )
       : snapshot;
     const limit = flags.limit === 0 ? Number.MAX_SAFE_INTEGER : flags.limit;
-    const report = await this.emit(result, flags, (r) => core.renderLiveFitText(r, terminalStyle(flags.color), limit));
+    const report = await this.emit(result, flags, (r) =>
+      core.render({ kind: 'live-fit', value: r }, 'text', { style: terminalStyle(flags.color), limit }),
+    );
     if (report.answer.kind !== 'fits-now') this.exit(ExitCode.NOT_MET);
   }
 

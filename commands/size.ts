@@ -116,7 +116,7 @@ input or usage.`;
         const options = { ...version, ...(flags.vertex === undefined ? {} : { vertex: flags.vertex }) };
         const result = core.maxParallelismFit(cluster, jobs[0]!, options);
         const report = await this.emit(result, { json: flags.json, color }, (r) =>
-          core.renderParallelismFitText(r, cluster.file, terminalStyle(color)),
+          core.render({ kind: 'parallelism-fit', value: r }, 'text', { cluster: cluster.file, style: terminalStyle(color) }),
         );
         if (report.highest === null) this.exit(ExitCode.NOT_MET);
         return;
@@ -137,7 +137,9 @@ input or usage.`;
           return this.failWith([core.sizeRejectionError(rejections)], color, ExitCode.NOT_MET);
         if (emit !== undefined && result.ok)
           return this.emitFile(core, result.value, result.value, { emit, base, tmConfig, json: flags.json, color });
-        await this.emit(result, { json: flags.json, color }, (report) => core.renderSizeText(report, terminalStyle(color)));
+        await this.emit(result, { json: flags.json, color }, (report) =>
+          core.render({ kind: 'size', value: report }, 'text', { style: terminalStyle(color) }),
+        );
         // Slots below the floor, or TaskManagers that cannot serve the tasks' network buffers: no number of these TaskManagers is an answer (exit 1, as never met).
         if (rejections.length > 0) this.exit(ExitCode.NOT_MET);
         return;
@@ -183,7 +185,7 @@ input or usage.`;
       return this.emitFile(core, result.value, best, { emit: o.emit, base: o.base, tmConfig: base, json: o.json, color: o.color });
     }
     await this.emit(result, { json: o.json, color: o.color }, (report) =>
-      core.renderShapeSearchText(report, terminalStyle(o.color), f.limit as number),
+      core.render({ kind: 'shape-search', value: report }, 'text', { style: terminalStyle(o.color), limit: f.limit as number }),
     );
   }
 

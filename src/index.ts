@@ -20,11 +20,8 @@ export { analyzeJob, type JobAnalysis } from './plan/analyze-job.js';
 
 // report
 export { closestName } from './util/closest.js';
-export { renderMemoryText } from './report/render-memory-text.js';
 export type { MemoryReport } from './report/memory-report.js';
-export { renderSimulationText } from './report/render-simulation-text.js';
 export { type SimulationReport, type SimulationVariantsReport, variantsReport } from './report/simulation-report.js';
-export { renderImportYaml } from './report/render-import-yaml.js';
 export { diffPlans } from './plan/diff/plan-diff.js';
 export type { PlanDiff } from './plan/diff/plan-diff-model.js';
 export {
@@ -57,13 +54,10 @@ export { type SearchOptions, type SearchPlan, planSearch, rankShapes, searchShap
 export { type ParallelismFitOptions, maxParallelismFit } from './app/parallelism-fit.js';
 export { simulateJobsWithAdvice } from './app/simulate-with-advice.js';
 export type { ParallelismFitReport } from './report/parallelism-fit-report.js';
-export { renderParallelismFitText } from './report/render-parallelism-fit-text.js';
 export type { ShapeCandidate, ShapeSearchReport } from './report/shape-search-report.js';
-export { renderShapeSearchText } from './report/render-shape-search-text.js';
 export { noShapeRuns } from './report/shape-search-report.js';
 export type { SizeReport } from './report/size-report.js';
 export { networkBuffersEmitError, sizeRejectionError } from './report/size-report.js';
-export { renderSizeText } from './report/render-size-text.js';
 export { belowFloorError } from './report/slot-floor-report.js';
 export { readSlotMin } from './parse/slot-min.js';
 export { DEFAULT_MANAGED_FLOOR } from './app/slot-floors.js';
@@ -86,4 +80,3 @@ export { type ClusterSnapshot, type LiveFitOptions, fitJobsOnLiveCluster } from 
 export { type MemoryAnswers, memoryOfLiveCluster } from './app/live-memory.js';
 export { type ImportAnswers, importLive } from './app/live-import.js';
 export type { LiveFitReport } from './report/live-fit-report.js';
-export { renderLiveFitText } from './report/render-live-fit-text.js';
