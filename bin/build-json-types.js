@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The JSON output schemas in schemas/ are the one source of the JSON output types.
-// Every output schema becomes a TypeScript module src/report/json/<name>.ts (checked in), whose
+// Every output schema becomes a TypeScript module src/model/json/<name>.ts (checked in), whose
 // types the report builders return, so `tsc` fails when a builder and its schema disagree.
 //   node bin/build-json-types.js          write the modules (`npm run json-types`)
 //   node bin/build-json-types.js --check  exit 1, naming the files, when a module is not what its
@@ -21,7 +21,7 @@ import { compile } from 'json-schema-to-typescript';
 import * as prettier from 'prettier';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'src/report/json');
+const outDir = join(root, 'src/model/json');
 
 /** Output schema (schemas/<name>.schema.json) → the name of its root type. */
 export const ROOT_NAMES = {

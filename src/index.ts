@@ -23,24 +23,29 @@ export { analyzeJob, type JobAnalysis } from './plan/analyze-job.js';
 export { closestName } from './util/closest.js';
 export { type CodeEntry, CODES, codeEntry, diagnosticCodes, isDiagnosticCode } from './errors/codes.js';
 export { renderCodeHelp, renderDiagnosticsDoc } from './report/render-code-entry.js';
-export { renderMemoryText } from './report/render-memory-text.js';
 export type { MemoryReport } from './report/memory-report.js';
-export { renderSimulationText } from './report/render-simulation-text.js';
 export { type SimulationReport, type SimulationVariantsReport, variantsReport } from './report/simulation-report.js';
-export { renderImportYaml } from './report/render-import-yaml.js';
-export { diffPlans } from './report/diff/plan-diff.js';
-export type { PlanDiff } from './report/diff/plan-diff-model.js';
-export { renderDiffText } from './report/diff/render-diff-text.js';
-export { renderDiffMarkdown } from './report/diff/render-diff-markdown.js';
+export { diffPlans } from './plan/diff/plan-diff.js';
+export type { PlanDiff } from './plan/diff/plan-diff-model.js';
 export {
   FILE_START,
+  located,
   type FileResult,
   type Finding,
   type FindingSeverity,
   type ValidationRun,
   summarize as summarizeValidation,
-} from './report/validate/finding.js';
-export { renderValidation, VALIDATE_FORMATS, type ValidateFormat } from './report/validate/render-validation.js';
+} from './errors/finding.js';
+export {
+  type FormatOf,
+  type OptionsOf,
+  type Renderable,
+  type ResultKind,
+  type ValidateFormat,
+  VALIDATE_FORMATS,
+  formatsOf,
+  render,
+} from './report/render.js';
 
 // use cases
 export { type MemoryOptions, memoryFromText } from './app/memory.js';
@@ -52,13 +57,10 @@ export { type SearchOptions, type SearchPlan, planSearch, rankShapes, searchShap
 export { type ParallelismFitOptions, maxParallelismFit } from './app/parallelism-fit.js';
 export { simulateJobsWithAdvice } from './app/simulate-with-advice.js';
 export type { ParallelismFitReport } from './report/parallelism-fit-report.js';
-export { renderParallelismFitText } from './report/render-parallelism-fit-text.js';
 export type { ShapeCandidate, ShapeSearchReport } from './report/shape-search-report.js';
-export { renderShapeSearchText } from './report/render-shape-search-text.js';
 export { noShapeRuns } from './report/shape-search-report.js';
 export type { SizeReport } from './report/size-report.js';
 export { networkBuffersEmitError, sizeRejectionError } from './report/size-report.js';
-export { renderSizeText } from './report/render-size-text.js';
 export { belowFloorError } from './report/slot-floor-report.js';
 export { readSlotMin } from './parse/slot-min.js';
 export { DEFAULT_MANAGED_FLOOR } from './app/slot-floors.js';
@@ -81,7 +83,6 @@ export { type ClusterSnapshot, type LiveFitOptions, fitJobsOnLiveCluster } from 
 export { type MemoryAnswers, memoryOfLiveCluster } from './app/live-memory.js';
 export { type ImportAnswers, importLive } from './app/live-import.js';
 export type { LiveFitReport } from './report/live-fit-report.js';
-export { renderLiveFitText } from './report/render-live-fit-text.js';
 
 // command results (what the shell prints, and the outcome that decides the exit code)
 export { refused } from './app/command-result.js';

@@ -5,8 +5,8 @@
  */
 import { type Diagnostic, type Result, fail, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
-import { diffPlans, vertexParallelism } from '../report/diff/plan-diff.js';
-import type { PlanDiff } from '../report/diff/plan-diff-model.js';
+import { diffPlans, vertexParallelism } from '../plan/diff/plan-diff.js';
+import type { PlanDiff } from '../plan/diff/plan-diff-model.js';
 import { type JobTextOptions, analyzeJobText, versionOption } from './job-text.js';
 import { planOfJob } from './plan.js';
 

@@ -13,7 +13,7 @@ import { type ReportedField, type ReportedTaskManager, REPORTED_FIELDS, readRepo
 import { jobManagerConfigText } from '../parse/rest/rest-answers.js';
 import { locateDiagnostics } from '../parse/source-map.js';
 import type { MemoryReport, ReportedMemoryCheck, ReportedDifference } from '../report/memory-report.js';
-import { bytesToJson } from '../report/profile-json.js';
+import { bytesToJson } from '../model/profile-json.js';
 import { type MemoryOptions, memoryFromText } from './memory.js';
 
 export interface MemoryAnswers {

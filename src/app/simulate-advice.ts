@@ -4,7 +4,7 @@
  * `size` finds its count (the SlotManager met with them, not with one fewer).
  */
 import type { FlinkVersion } from '../model/flink-version.js';
-import { profileToJson } from '../report/profile-json.js';
+import { profileToJson } from '../model/profile-json.js';
 import type { SimulationAdvice } from '../report/simulation-report.js';
 import { minimalCount } from '../sim/minimal-count.js';
 import { MAX_TASK_MANAGERS } from '../sim/scenario/scenario-bounds.js';

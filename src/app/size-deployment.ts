@@ -10,7 +10,7 @@ import { parseFlinkVersion } from '../model/flink-version.js';
 import type { SpecifiedProfile } from '../model/resource-profile.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import type { SizeDeployment } from '../report/size-report.js';
-import { bytesToJson } from '../report/profile-json.js';
+import { bytesToJson } from '../model/profile-json.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { maxOf } from '../util/push-all.js';
 import { textOf } from '../util/text-of.js';

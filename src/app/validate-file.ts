@@ -14,7 +14,7 @@ import { buildPlanReport } from '../report/plan-report.js';
 import { analyzeJobText } from './job-text.js';
 import { clusterNetworkFinding, tmConfigNetworkFinding } from './validate-network.js';
 import { plannedFrom, simulatePlannedJobsOnCluster } from './simulate.js';
-import { FILE_START, type FileResult, type Finding, type FindingSeverity } from '../report/validate/finding.js';
+import { FILE_START, type FileResult, type Finding, located } from '../errors/finding.js';
 import { type PolicyKey, type ValidatePolicy, namedLimit } from '../parse/policy.js';
 import { count } from '../util/plural.js';
 import { pushAll } from '../util/push-all.js';
@@ -191,27 +191,15 @@ function violation(rule: DiagnosticCode, message: string, pointer: string): Diag
 function elsewhereFinding(d: Diagnostic): Finding {
   const line = d.location!.line!;
   const column = d.location!.column ?? 1;
-  return {
-    rule: d.code,
-    severity: d.severity as FindingSeverity,
-    message: d.message,
-    file: d.location!.file!,
-    pointer: d.location!.pointer ?? '',
-    region: { startLine: line, startColumn: column, endLine: line, endColumn: column + 1 },
-  };
+  return located(d, d.location!.file!, d.location!.pointer ?? '', { line, column, endLine: line, endColumn: column + 1 });
 }
 
 /** Problems with a policy input (cluster, TaskManager configuration): errors of the checked file, located in theirs. */
 function policyFindings(ds: readonly Diagnostic[], file: string): Finding[] {
-  return ds.map((d) => ({
-    rule: d.code,
-    // A note that explains the refusal (a legacy key no longer read) stays a note.
-    severity: d.severity,
-    message: `${d.location?.file ?? 'policy input'}: ${d.message}`,
-    file,
-    pointer: '',
-    region: FILE_START,
-  }));
+  // A note that explains the refusal (a legacy key no longer read) stays a note.
+  return ds.map((d) =>
+    located({ code: d.code, severity: d.severity, message: `${d.location?.file ?? 'policy input'}: ${d.message}` }, file, '', FILE_START),
+  );
 }
 
 function findingsOf(
@@ -234,14 +222,7 @@ function findingsOf(
     const given = d.location?.line !== undefined && d.location.column !== undefined && (pointer === '' || d.code === 'input/syntax');
     const start = given ? { line: d.location!.line!, column: d.location!.column! } : range.start;
     const end = given ? { line: start.line, column: start.column + 1 } : range.end;
-    return {
-      rule: d.code,
-      severity: d.severity as FindingSeverity,
-      message: d.message,
-      file,
-      pointer,
-      region: { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column },
-      ...(exact?.has(d) === true ? { bytes: exact.get(d)! } : {}),
-    };
+    const finding = located(d, file, pointer, { line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+    return exact?.has(d) === true ? { ...finding, bytes: exact.get(d)! } : finding;
   });
 }

@@ -8,7 +8,7 @@ import { type Diagnostic, type Result, error, fail, info, ok } from '../errors/d
 import type { SourceText } from '../model/source-text.js';
 import { type PolicyFile, type PolicyKey, type PolicySources, type ValidatePolicy, memorySize } from '../parse/policy.js';
 import { locateDiagnostics, locatePointer } from '../parse/source-map.js';
-import type { FileResult, Finding, FindingSeverity } from '../report/validate/finding.js';
+import type { FileResult, Finding, FindingSeverity } from '../errors/finding.js';
 import { definedOnly } from '../util/defined-only.js';
 import { type FlinkVersion, formatVersion, knownReleases } from '../model/flink-version.js';
 import { memoryFromText } from './memory.js';
@@ -154,14 +154,15 @@ export function resolveFailLevel(flags: ValidateFlags, file: PolicyFile): Findin
 export function gatherPolicyInputFindings(results: readonly FileResult[]): FileResult[] {
   const inputs = new Map<string, Map<string, Finding>>();
   const jobs = results.map((r) => {
-    const elsewhere = r.findings.filter((f) => f.file !== r.file);
+    const elsewhere = r.findings.filter((f) => f.location.file !== r.file);
     if (elsewhere.length === 0) return r;
     for (const f of elsewhere) {
-      const seen = inputs.get(f.file) ?? new Map<string, Finding>();
-      inputs.set(f.file, seen);
-      seen.set(JSON.stringify([f.rule, f.severity, f.message, f.region]), f);
+      const { file, line, column, endLine, endColumn } = f.location;
+      const seen = inputs.get(file) ?? new Map<string, Finding>();
+      inputs.set(file, seen);
+      seen.set(JSON.stringify([f.code, f.severity, f.message, line, column, endLine, endColumn]), f);
     }
-    return { ...r, findings: r.findings.filter((f) => f.file === r.file) };
+    return { ...r, findings: r.findings.filter((f) => f.location.file === r.file) };
   });
   const out = jobs.filter((r) => !(r.skipped === true && inputs.has(r.file)));
   for (const [file, findings] of inputs) out.push({ file, valid: true, findings: [...findings.values()] });

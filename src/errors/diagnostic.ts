@@ -16,6 +16,10 @@ export interface SourceLocation {
   pointer: string;
   line?: number;
   column?: number;
+  /** 1-based, inclusive: the line where the located text ends (a `validate` finding's). */
+  endLine?: number;
+  /** The column of the first character after the located text (SARIF's convention). */
+  endColumn?: number;
 }
 
 export interface Diagnostic {

@@ -4,9 +4,9 @@
  * always holds one JSON document, whether the command succeeded or not.
  */
 import type { Diagnostic } from '../errors/diagnostic.js';
-import type { Diagnostic as DiagnosticJsonType, ErrorJson } from './json/error.js';
+import type { Diagnostic as DiagnosticJsonType, ErrorJson } from '../model/json/error.js';
 
-// The types are generated from schemas/error.schema.json (src/report/json/error.ts).
+// The types are generated from schemas/error.schema.json (src/model/json/error.ts).
 export type DiagnosticJson = DiagnosticJsonType;
 export type ErrorReport = ErrorJson;
 

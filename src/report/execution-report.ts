@@ -2,10 +2,10 @@
  * ExecutionAnalysis → the `execution` part of the plan report: counts and size distributions
  * always, members (subtask names per region / per shared slot) for small jobs or on request.
  */
-import type { PlanJson, SizeDistribution } from './json/plan.js';
+import type { PlanJson, SizeDistribution } from '../model/json/plan.js';
 import type { ExecutionAnalysis } from '../execution/analyze-execution.js';
 import { subtaskName } from '../execution/execution-topology.js';
-import { profileToJson } from './profile-json.js';
+import { profileToJson } from '../model/profile-json.js';
 
 /** Jobs up to this many subtasks list region and slot members without being asked. */
 export const MEMBERS_BY_DEFAULT_UP_TO = 100;

@@ -7,10 +7,10 @@ import type { Diagnostic } from '../errors/diagnostic.js';
 import type { TaskManagerResources } from '../memory/slot-resources.js';
 import type { TaskExecutorMemory } from '../memory/task-executor-memory.js';
 import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
-import { bytesToJson, profileToJson } from './profile-json.js';
-import type { MemoryJson } from './json/memory.js';
+import { bytesToJson, profileToJson } from '../model/profile-json.js';
+import type { MemoryJson } from '../model/json/memory.js';
 
-/** The report's types are generated from schemas/memory.schema.json (src/report/json/memory.ts). */
+/** The report's types are generated from schemas/memory.schema.json (src/model/json/memory.ts). */
 export type MemoryReport = MemoryJson;
 export type ExternalResourceJson = NonNullable<MemoryJson['externalResources']>[number];
 export type ReportedMemoryCheck = NonNullable<MemoryJson['reportedByTaskManagers']>;

@@ -5,8 +5,8 @@
 import type { NetworkBufferCheck } from '../execution/network-buffer-check.js';
 import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
-import { bytesToJson } from './profile-json.js';
-import type { PlanJson } from './json/plan.js';
+import { bytesToJson } from '../model/profile-json.js';
+import type { PlanJson } from '../model/json/plan.js';
 import type { Style } from './style.js';
 import { pushAll } from '../util/push-all.js';
 

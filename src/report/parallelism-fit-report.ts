@@ -1,4 +1,4 @@
-import type { ParallelismFitJson } from './json/parallelism-fit.js';
+import type { ParallelismFitJson } from '../model/json/parallelism-fit.js';
 
 /** What `size --max-parallelism-fit` found: the type generated from schemas/parallelism-fit.schema.json. */
 export type ParallelismFitReport = ParallelismFitJson;

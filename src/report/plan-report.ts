@@ -4,18 +4,18 @@
  */
 import type { JobAnalysis } from '../plan/analyze-job.js';
 import type { UseCaseFractions } from '../plan/managed-memory.js';
-import type { PlanJson, UseCaseBytes, UseCaseMap } from './json/plan.js';
+import type { PlanJson, UseCaseBytes, UseCaseMap } from '../model/json/plan.js';
 import { formatVersion } from '../model/flink-version.js';
 import { type ManagedMemoryUseCase, USE_CASES } from '../model/job-graph.js';
 import { vertexLabeler } from './vertex-label.js';
-import { type BytesJson, bytesToJson, profileToJson } from './profile-json.js';
+import { type BytesJson, bytesToJson, profileToJson } from '../model/profile-json.js';
 import { MAX_BYTES } from '../model/memory-size.js';
 import { type ProfileFields, isSpecified } from '../model/resource-profile.js';
 import { type FloorDimension, floorEntriesOf } from '../model/slot-floor.js';
 import { floorToJson } from './slot-floor-report.js';
 
-/** The plan report's JSON types are generated from schemas/plan.schema.json (src/report/json/plan.ts). */
-export type { UseCaseMap, UseCaseBytes } from './json/plan.js';
+/** The plan report's JSON types are generated from schemas/plan.schema.json (src/model/json/plan.ts). */
+export type { UseCaseMap, UseCaseBytes } from '../model/json/plan.js';
 export type PlanReport = PlanJson;
 export type AdaptiveBatchJson = NonNullable<PlanJson['adaptiveBatch']>;
 

@@ -1,6 +1,6 @@
 /** Short human text for a ResourceProfile as it appears in a report: the model's wording, from the JSON form. */
 import { describeResources } from '../model/describe-profile.js';
-import type { BytesJson, ResourceProfileJson } from './profile-json.js';
+import type { BytesJson, ResourceProfileJson } from '../model/profile-json.js';
 
 export function profileToTextFromJson(p: ResourceProfileJson): string {
   if (typeof p === 'string') return p;

@@ -1,6 +1,6 @@
 /** The `execution` part of the plan as text: regions, shared slots, requirements, batch peak. */
 import type { ExecutionReport, SizeCount } from './execution-report.js';
-import type { ResourceProfileJson } from './profile-json.js';
+import type { ResourceProfileJson } from '../model/profile-json.js';
 import { profileToTextFromJson } from './profile-text.js';
 import type { Style } from './style.js';
 import { pushAll } from '../util/push-all.js';

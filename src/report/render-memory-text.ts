@@ -4,7 +4,8 @@ import { formatBytes } from '../model/memory-size.js';
 import type { MemoryReport } from './memory-report.js';
 import { profileToTextFromJson } from './profile-text.js';
 import { type Style, PLAIN } from './style.js';
-import { renderTable } from './table.js';
+import { type Block, type Line, type SectionDocument, paragraph, strong, tone } from './document/document.js';
+import { writeText } from './document/text-writer.js';
 import { printable } from '../util/printable.js';
 
 const ROWS: Array<[string, keyof MemoryReport['components'], number]> = [
@@ -21,40 +22,57 @@ const ROWS: Array<[string, keyof MemoryReport['components'], number]> = [
 ];
 
 export function renderMemoryText(report: MemoryReport, style: Style = PLAIN): string {
+  return writeText(memoryDocument(report), { style });
+}
+
+/** The version, its notes and the breakdown; then the JVM options, resources, CPU, slots and what a running cluster reports. */
+function memoryDocument(report: MemoryReport): SectionDocument {
+  const assumed = report.flinkVersionSource === 'assumed';
+  const heading = tone('heading', `TaskManager memory (Flink ${report.flinkVersion} rules${assumed ? ', assumed' : ''})`);
+  const notes: Line[] = [
+    ...(assumed ? [note('note', assumedVersionNote('pass --flink-version (a Flink configuration does not name its release)'))] : []),
+    ...(report.warnings ?? []).map((w) => note('warning', w)),
+    ...(report.notes ?? []).map((n) => note('note', n)),
+  ];
   const rows = ROWS.map(([label, key, depth]) => {
     const bytes = BigInt(report.components[key]);
-    return ['  '.repeat(depth) + label, String(bytes), formatBytes(bytes)];
+    return [['  '.repeat(depth) + label], [String(bytes)], [formatBytes(bytes)]];
   });
-  const lines = [
-    style.heading(`TaskManager memory (Flink ${report.flinkVersion} rules${report.flinkVersionSource === 'assumed' ? ', assumed' : ''})`),
-    ...(report.flinkVersionSource === 'assumed'
-      ? [`  ${style.dim('note')} ${assumedVersionNote('pass --flink-version (a Flink configuration does not name its release)')}`]
-      : []),
-    ...(report.warnings ?? []).map((w) => `  ${style.warn('warning')} ${w}`),
-    ...(report.notes ?? []).map((n) => `  ${style.dim('note')} ${n}`),
-    ...renderTable(['COMPONENT', 'BYTES', 'SIZE'], rows),
-    '',
-    `${style.strong('JVM options:')} ${report.jvmOptions.join(' ')}`,
-    `${style.strong('TaskManager resources:')} ${profileToTextFromJson(report.taskManagerTotalResource)}`,
-    `${style.strong('CPU:')} ${report.cpu.cores} from ${report.cpu.source}${report.cpu.roundedUp === true ? ' (rounded up to whole YARN vcores)' : ''} (deployment target ${report.deploymentTarget})`,
-    `${style.strong(`Slots: ${report.numberOfTaskSlots} × `)}${profileToTextFromJson(report.defaultSlotResourceProfile)}`,
-    ...externalResourceLines(report, style),
-    ...podLine(report, style),
-    ...reportedLines(report, style),
+  const breakdown: Block = { kind: 'table', header: ['Component', 'Bytes', 'Size'], rows };
+  const cpu = report.cpu;
+  const facts: Line[] = [
+    [strong('JVM options:'), ` ${report.jvmOptions.join(' ')}`],
+    [strong('TaskManager resources:'), ` ${profileToTextFromJson(report.taskManagerTotalResource)}`],
+    [
+      strong('CPU:'),
+      ` ${cpu.cores} from ${cpu.source}${cpu.roundedUp === true ? ' (rounded up to whole YARN vcores)' : ''} (deployment target ${report.deploymentTarget})`,
+    ],
+    [strong(`Slots: ${report.numberOfTaskSlots} × `), profileToTextFromJson(report.defaultSlotResourceProfile)],
+    ...externalResourceLines(report),
+    ...podLine(report),
+    ...reportedLines(report),
   ];
-  return lines.join('\n') + '\n';
+  return [
+    { heading: { level: 2, content: [heading] }, blocks: [...(notes.length === 0 ? [] : [paragraph(...notes)]), breakdown] },
+    { blocks: [paragraph(...facts)] },
+  ];
+}
+
+/** `  note …` / `  warning …` under the heading. */
+function note(kind: 'note' | 'warning' | 'differs', text: string): Line {
+  return ['  ', tone(kind === 'note' ? 'dim' : 'warn', kind), ` ${text}`];
 }
 
 /** A running cluster's TaskManagers against the derived sizes: agreement in one line, else each difference. */
-function reportedLines(report: MemoryReport, style: Style): string[] {
+function reportedLines(report: MemoryReport): Line[] {
   const check = report.reportedByTaskManagers;
   if (check === undefined) return [];
   const reporting = check.taskManagers - check.notReporting;
-  const head = `${style.strong('Running TaskManagers:')} ${check.agreeing} of ${count(reporting, 'TaskManager')} that report their memory (GET ${check.url}) ${check.agreeing === 1 ? 'has' : 'have'} exactly these sizes and slots`;
-  const lines = [head];
+  const agree = `${check.agreeing} of ${count(reporting, 'TaskManager')} that report their memory (GET ${check.url}) ${check.agreeing === 1 ? 'has' : 'have'} exactly these sizes and slots`;
+  const lines: Line[] = [[strong('Running TaskManagers:'), ` ${agree}`]];
   if (check.notReporting > 0)
     lines.push(
-      `  ${style.dim('note')} ${count(check.notReporting, 'TaskManager')} ${check.notReporting === 1 ? 'reports' : 'report'} no memoryConfiguration`,
+      note('note', `${count(check.notReporting, 'TaskManager')} ${check.notReporting === 1 ? 'reports' : 'report'} no memoryConfiguration`),
     );
   for (const group of check.differing) {
     const names = group.taskManagers.slice(0, 3).map(printable).join(', ');
@@ -63,9 +81,9 @@ function reportedLines(report: MemoryReport, style: Style): string[] {
       ...group.components.map((c) => `${c.component} ${size(c.reported)}, derived ${size(c.derived)}`),
       ...(group.numberOfTaskSlots === undefined ? [] : [`${group.numberOfTaskSlots} slots (configured ${report.numberOfTaskSlots})`]),
     ];
-    lines.push(`  ${style.warn('differs')} ${names}${more}: ${what.join(', ')}; started with other options than the JobManager's`);
+    lines.push(note('differs', `${names}${more}: ${what.join(', ')}; started with other options than the JobManager's`));
   }
-  if (check.moreDifferences !== undefined) lines.push(`  … and ${check.moreDifferences} more kinds of difference (--json lists 10)`);
+  if (check.moreDifferences !== undefined) lines.push([`  … and ${check.moreDifferences} more kinds of difference (--json lists 10)`]);
   return lines;
 }
 
@@ -73,7 +91,7 @@ const size = (bytes: number | string): string => `${formatBytes(BigInt(bytes))} 
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Each external resource per TaskManager, where a pod or container asks for it, and whether slots carry it. */
-function externalResourceLines(report: MemoryReport, style: Style): string[] {
+function externalResourceLines(report: MemoryReport): Line[] {
   const list = report.externalResources ?? [];
   if (list.length === 0) return [];
   const each = list.map((r) => {
@@ -84,11 +102,11 @@ function externalResourceLines(report: MemoryReport, style: Style): string[] {
     return `${printable(r.name)} ${r.amount}${where.length === 0 ? '' : ` (${where.join(', ')})`}`;
   });
   const slots = list[0]!.inResourceProfile ? 'divided among the slots above' : 'not in slot profiles before Flink 1.13';
-  return [`${style.strong('External resources:')} ${each.join(', ')} per TaskManager; ${slots}`];
+  return [[strong('External resources:'), ` ${each.join(', ')} per TaskManager; ${slots}`]];
 }
 
 /** As Flink's JobManager logs a new pod: "with resource <MiB,cpu>", and the limits when they differ. */
-function podLine(report: MemoryReport, style: Style): string[] {
+function podLine(report: MemoryReport): Line[] {
   const pod = report.kubernetesPod;
   if (pod === undefined) return [];
   const limits =
@@ -100,5 +118,5 @@ function podLine(report: MemoryReport, style: Style): string[] {
     .filter((r) => r.kubernetesConfigKey !== undefined)
     .map((r) => `, ${printable(r.kubernetesConfigKey!)} ${r.amount}`)
     .join('');
-  return [`${style.strong('Kubernetes pod:')} requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi${external}; ${limits}`];
+  return [[strong('Kubernetes pod:'), ` requests cpu ${pod.cpuRequest}, memory ${pod.memoryRequestMiB}Mi${external}; ${limits}`]];
 }

@@ -2,7 +2,7 @@
 import { dimensionName } from '../model/dimension-names.js';
 import { formatBytes } from '../model/memory-size.js';
 import { count } from '../util/plural.js';
-import type { ResourceProfileJson } from './profile-json.js';
+import type { ResourceProfileJson } from '../model/profile-json.js';
 import { formatDiagnostic } from './render-plan-text.js';
 import type { RankedShape, RejectedShape, ShapeSearchReport } from './shape-search-report.js';
 import { type FloorRejectionJson, floorLines, rejectionText } from './slot-floor-report.js';

@@ -4,10 +4,10 @@
  * and proof, and the shapes that cannot, with why.
  */
 import { type Diagnostic, error } from '../errors/diagnostic.js';
-import { bytesToJson } from './profile-json.js';
+import { bytesToJson } from '../model/profile-json.js';
 import type { SizeReport } from './size-report.js';
 import type { SlotFloor } from '../model/slot-floor.js';
-import type { SizeSearchJson } from './json/size-search.js';
+import type { SizeSearchJson } from '../model/json/size-search.js';
 import { type FloorRejectionJson, floorText, floorToJson } from './slot-floor-report.js';
 import { dimensionName } from '../model/dimension-names.js';
 
@@ -17,7 +17,7 @@ export interface ShapeCandidate {
   readonly refusal?: Diagnostic;
 }
 
-// The report's types are generated from schemas/size-search.schema.json (src/report/json/size-search.ts).
+// The report's types are generated from schemas/size-search.schema.json (src/model/json/size-search.ts).
 export type ShapeSearchReport = SizeSearchJson;
 export type RankedShape = SizeSearchJson['shapes'][number];
 /** A shape that runs the jobs by the count of slots, but whose slots hold less than the floor. */

@@ -10,13 +10,13 @@ import type { NetworkBufferFailure, TaskManagerNetworkBuffers } from '../sim/net
 import type { ProfileCount } from '../sim/slotmanager/resource-counter.js';
 import type { TaskManagerView } from '../sim/slotmanager/slot-manager.js';
 import { slotRemainder } from '../model/slot-remainder.js';
-import { profileToJson } from './profile-json.js';
-import type { Count, Explanation, Job, SimulationJson, TaskManager } from './json/simulation.js';
-import type { SimulationVariantsJson } from './json/simulation-variants.js';
+import { profileToJson } from '../model/profile-json.js';
+import type { Count, Explanation, Job, SimulationJson, TaskManager } from '../model/json/simulation.js';
+import type { SimulationVariantsJson } from '../model/json/simulation-variants.js';
 
 export type { Verdict };
 
-// The report's types are generated from schemas/simulation.schema.json (src/report/json/simulation.ts).
+// The report's types are generated from schemas/simulation.schema.json (src/model/json/simulation.ts).
 export type SimulationReport = SimulationJson;
 export type CountJson = Count;
 export type JobReport = Job;

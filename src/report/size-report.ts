@@ -8,10 +8,10 @@ import { printable } from '../util/printable.js';
 import { ZERO_DECIMAL, addDecimal, decimalFromNumber, decimalToNumber, subtractDecimal } from '../model/decimal.js';
 import { type ResourceProfile, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
 import type { SimulationOutcome } from '../sim/simulation-outcome.js';
-import { bytesToJson, profileToJson } from './profile-json.js';
+import { bytesToJson, profileToJson } from '../model/profile-json.js';
 import { pushAll } from '../util/push-all.js';
 import type { SizeRejection, SlotFloor } from '../model/slot-floor.js';
-import type { Rejection, Run, SizeJson } from './json/size.js';
+import type { Rejection, Run, SizeJson } from '../model/json/size.js';
 import { type FloorRejectionJson, belowFloorError, floorToJson, rejectionToJson } from './slot-floor-report.js';
 
 export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHeapMemory' | 'managedMemory' | 'networkMemory';
@@ -19,7 +19,7 @@ export type SizeDimension = 'slots' | 'cpuCores' | 'taskHeapMemory' | 'taskOffHe
 /** A SizeDimension, or the name of an extended resource of the TaskManagers (`gpu`). */
 export type UsageDimension = SizeDimension | (string & {});
 
-// The report's types are generated from schemas/size.schema.json (src/report/json/size.ts).
+// The report's types are generated from schemas/size.schema.json (src/model/json/size.ts).
 export type SizeReport = SizeJson;
 export type DimensionUse = SizeJson['usage'][number];
 export type SizeRun = Run;

@@ -9,8 +9,8 @@ import { dimensionName, flagName } from '../model/dimension-names.js';
 import { formatBytes } from '../model/memory-size.js';
 import type { FloorAmount, FloorDimension, FloorSource, SizeRejection, SlotFloor } from '../model/slot-floor.js';
 import { printable } from '../util/printable.js';
-import { type BytesJson, bytesToJson } from './profile-json.js';
-import type { Floor, Rejection } from './json/size.js';
+import { type BytesJson, bytesToJson } from '../model/profile-json.js';
+import type { Floor, Rejection } from '../model/json/size.js';
 
 // Generated from schemas/size.schema.json ($defs/floor, $defs/rejection).
 export type FloorJson = Floor;

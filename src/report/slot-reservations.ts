@@ -9,7 +9,7 @@
  */
 import type { ManagedMemoryUseCase } from '../model/job-graph.js';
 import type { PlanReport } from './plan-report.js';
-import type { BytesJson } from './profile-json.js';
+import type { BytesJson } from '../model/profile-json.js';
 
 type OperatorRow = PlanReport['operators'][number];
 

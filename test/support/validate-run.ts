@@ -4,7 +4,7 @@
  * escape, and an absolute path with a space.
  */
 import type { DiagnosticCode } from '../../src/errors/diagnostic.js';
-import type { FileResult, Finding, FindingSeverity, ValidationRun } from '../../src/report/validate/finding.js';
+import { type FileResult, type Finding, type FindingSeverity, type ValidationRun, located } from '../../src/errors/finding.js';
 
 /** `,` and `:` (GitHub properties), `%` and a line break (GitHub data), `<&"'>` (XML). */
 export const TRICKY = 'key "a,b: 100%"\nis <unknown> & ignored, isn\'t it?';
@@ -21,7 +21,7 @@ export function finding(
   pointer: string,
   [startLine, startColumn, endLine, endColumn]: [number, number, number, number],
 ): Finding {
-  return { rule, severity, message, file, pointer, region: { startLine, startColumn, endLine, endColumn } };
+  return located({ code: rule, severity, message }, file, pointer, { line: startLine, column: startColumn, endLine, endColumn });
 }
 
 export const FILES: readonly FileResult[] = [

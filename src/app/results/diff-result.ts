@@ -3,9 +3,8 @@
  * 'not-met' when something named by --fail-on grew, and the afterword says what.
  */
 import type { Result } from '../../errors/diagnostic.js';
-import type { PlanDiff } from '../../report/diff/plan-diff-model.js';
-import { renderDiffMarkdown } from '../../report/diff/render-diff-markdown.js';
-import { renderDiffText } from '../../report/diff/render-diff-text.js';
+import type { PlanDiff } from '../../plan/diff/plan-diff-model.js';
+import { render } from '../../report/render.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 
 export type FailOn = 'slots' | 'memory' | 'any';
@@ -22,7 +21,8 @@ export interface DiffResultOptions {
 export function diffResult(result: Result<PlanDiff>, o: DiffResultOptions): DiffResult {
   const failing = (d: PlanDiff): FailOn[] => [...new Set(o.failOn)].filter((q) => (q === 'any' ? d.changed : d.grew[q]));
   return reportOutput('diff', result, {
-    text: (d, style) => (o.markdown ? renderDiffMarkdown(d, o.oldFile, o.newFile) : renderDiffText(d, style, o.oldFile, o.newFile)),
+    text: (d, style) =>
+      render({ kind: 'diff', value: d }, o.markdown ? 'markdown' : 'text', { oldFile: o.oldFile, newFile: o.newFile, style }),
     outcome: (d) => (failing(d).length > 0 ? 'not-met' : 'ok'),
     afterword: (d) => {
       const f = failing(d);

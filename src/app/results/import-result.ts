@@ -1,7 +1,7 @@
 /** `flinkslot import`'s result: the flinkslot file (YAML, or its data as JSON) a Flink file means. */
 import type { Result } from '../../errors/diagnostic.js';
 import type { ImportResult } from '../../parse/flink/import-file.js';
-import { renderImportYaml } from '../../report/render-import-yaml.js';
+import { render } from '../../report/render.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 
 export type ImportCommandResult = ReportOutput<'import', ImportResult> | Refusal;
@@ -10,6 +10,6 @@ export type ImportCommandResult = ReportOutput<'import', ImportResult> | Refusal
 export function importResult(result: Result<ImportResult>, o: { file: string; schemaDir: string }): ImportCommandResult {
   return reportOutput('import', result, {
     json: (value) => (value.kind === 'job' ? value.job.jobGraph : value.cluster.cluster),
-    text: (value) => renderImportYaml(value, o.file, o.schemaDir),
+    text: (value) => render({ kind: 'import', value }, 'yaml', { file: o.file, schemaDir: o.schemaDir }),
   });
 }

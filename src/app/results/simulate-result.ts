@@ -5,8 +5,7 @@
  */
 import type { Result } from '../../errors/diagnostic.js';
 import type { LiveFitReport } from '../../report/live-fit-report.js';
-import { renderLiveFitText } from '../../report/render-live-fit-text.js';
-import { renderSimulationText } from '../../report/render-simulation-text.js';
+import { render } from '../../report/render.js';
 import { type SimulationReport, variantsReport } from '../../report/simulation-report.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 
@@ -19,14 +18,15 @@ const rows = (limit: number): number => (limit === 0 ? Number.MAX_SAFE_INTEGER :
 export function simulationResult(result: Result<SimulationReport[]>, options: { limit: number }): SimulateResult {
   return reportOutput('simulation', result, {
     json: (reports) => (reports.length === 1 ? reports[0] : variantsReport(reports)),
-    text: (reports, style) => reports.map((r) => renderSimulationText(r, style, rows(options.limit))).join('\n\n') + '\n',
+    text: (reports, style) =>
+      reports.map((r) => render({ kind: 'simulation', value: r }, 'text', { style, limit: rows(options.limit) })).join('\n\n') + '\n',
     outcome: (reports) => (reports.some((r) => r.verdict !== 'met') ? 'not-met' : 'ok'),
   });
 }
 
 export function liveFitResult(result: Result<LiveFitReport>, options: { limit: number }): SimulateResult {
   return reportOutput('live-fit', result, {
-    text: (report, style) => renderLiveFitText(report, style, rows(options.limit)),
+    text: (report, style) => render({ kind: 'live-fit', value: report }, 'text', { style, limit: rows(options.limit) }),
     outcome: (report) => (report.answer.kind === 'fits-now' ? 'ok' : 'not-met'),
   });
 }

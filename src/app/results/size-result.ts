@@ -9,9 +9,7 @@ import type { Result } from '../../errors/diagnostic.js';
 import type { ParallelismFitReport } from '../../report/parallelism-fit-report.js';
 import type { EmitFormat } from '../../report/render-deployment-yaml.js';
 import { type EmittedFile, renderEmitSummary } from '../../report/render-emit-summary.js';
-import { renderParallelismFitText } from '../../report/render-parallelism-fit-text.js';
-import { renderShapeSearchText } from '../../report/render-shape-search-text.js';
-import { renderSizeText } from '../../report/render-size-text.js';
+import { render } from '../../report/render.js';
 import { type ShapeSearchReport, noShapeRuns } from '../../report/shape-search-report.js';
 import { type SizeReport, sizeRejectionError } from '../../report/size-report.js';
 import type { SourceText } from '../../model/source-text.js';
@@ -35,7 +33,7 @@ export interface EmitRequest {
 /** `--max-parallelism-fit`: not met when the cluster does not run the job even at parallelism 1. */
 export function parallelismFitResult(result: Result<ParallelismFitReport>, clusterFile: string): SizeResult {
   return reportOutput('parallelism-fit', result, {
-    text: (report, style) => renderParallelismFitText(report, clusterFile, style),
+    text: (report, style) => render({ kind: 'parallelism-fit', value: report }, 'text', { cluster: clusterFile, style }),
     outcome: (report) => (report.highest === null ? 'not-met' : 'ok'),
   });
 }
@@ -49,14 +47,19 @@ export function sizeResult(result: Result<SizeReport>, emit: EmitRequest | undef
   const rejections = result.value.rejections;
   if (emit !== undefined && rejections.length > 0) return refused([sizeRejectionError(rejections)], 'not-met');
   if (emit !== undefined) return emittedResult(result.value, result.value, emit);
-  return reportOutput('size', result, { text: renderSizeText, outcome: () => (rejections.length > 0 ? 'not-met' : 'ok') });
+  return reportOutput('size', result, {
+    text: (report, style) => render({ kind: 'size', value: report }, 'text', { style }),
+    outcome: () => (rejections.length > 0 ? 'not-met' : 'ok'),
+  });
 }
 
 /** --search: the ranking (`limit` shapes in the text form), the best shape's file with --emit; not met when no shape runs the jobs. */
 export function searchResult(result: Result<ShapeSearchReport>, o: { limit: number; emit: EmitRequest | undefined }): SizeResult {
   if (result.ok && result.value.shapes.length === 0) return refused(noShapeRuns(result.value), 'not-met');
   if (o.emit !== undefined && result.ok) return emittedResult(result.value, result.value.shapes[0]!.size, o.emit);
-  return reportOutput('shape-search', result, { text: (report, style) => renderShapeSearchText(report, style, o.limit) });
+  return reportOutput('shape-search', result, {
+    text: (report, style) => render({ kind: 'shape-search', value: report }, 'text', { style, limit: o.limit }),
+  });
 }
 
 /**

@@ -3,15 +3,14 @@
  * GitHub annotations, TAP), printed as rendered; the outcome is 'not-met' when a file failed at
  * the fail level.
  */
-import { summarize } from '../../report/validate/finding.js';
-import type { ValidationRun } from '../../report/validate/finding.js';
-import { type ValidateFormat, type ValidationRenderOptions, renderValidation } from '../../report/validate/render-validation.js';
+import { type ValidationRun, summarize } from '../../errors/finding.js';
+import { type ValidateFormat, type ValidationRenderOptions, render } from '../../report/render.js';
 import { type DocumentOutput, type Refusal, documentOutput } from '../command-result.js';
 
 export type ValidateResult = DocumentOutput<'validation'> | Refusal;
 
 export function validateResult(run: ValidationRun, format: ValidateFormat, options: ValidationRenderOptions): ValidateResult {
-  return documentOutput('validation', renderValidation(run, format, options), {
+  return documentOutput('validation', render({ kind: 'validate', value: run }, format, options), {
     escape: format === 'text',
     outcome: summarize(run).failed > 0 ? 'not-met' : 'ok',
   });

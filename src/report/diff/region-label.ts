@@ -3,7 +3,7 @@
  * the vertices in it ("region {scan, agg}"), not by the number flinkslot gave it (`default/region-1`):
  * the numbers are positions in each plan, so the same number on both sides can be different regions.
  */
-import type { GroupSide } from './plan-diff-model.js';
+import type { GroupSide } from '../../plan/diff/plan-diff-model.js';
 
 /** Vertices named in a region's label before "+N more". */
 const SHOWN = 3;

@@ -7,7 +7,7 @@
 import type { JobGraph } from '../../model/job-graph.js';
 import type { PlanReport } from '../plan-report.js';
 import { profileToTextFromJson } from '../profile-text.js';
-import type { GraphPicture, PlacedEdge, PlacedNode } from './graph-layout.js';
+import type { GraphPicture, PlacedEdge, PlacedNode } from './job-graph-picture.js';
 import { attr, el, num, text, title } from './markup.js';
 import { nodeLines } from './node-text.js';
 import { colourClass } from './palette.js';

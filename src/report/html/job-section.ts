@@ -6,8 +6,8 @@
 import type { JobGraph } from '../../model/job-graph.js';
 import type { PlanReport } from '../plan-report.js';
 import { profileToTextFromJson } from '../profile-text.js';
-import type { VertexFacts } from './graph-collapse.js';
-import { type GraphPicture, layoutJobGraph } from './graph-layout.js';
+import type { VertexFacts } from '../../plan/graph-collapse.js';
+import { type GraphPicture, layoutJobGraph } from './job-graph-picture.js';
 import { jobGraphSvg } from './job-graph-svg.js';
 import { attr, el, more, shorten, text } from './markup.js';
 import { memorySection } from './memory-section.js';

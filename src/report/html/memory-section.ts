@@ -6,7 +6,7 @@
  */
 import { formatBytes } from '../../model/memory-size.js';
 import type { PlanReport } from '../plan-report.js';
-import type { BytesJson } from '../profile-json.js';
+import type { BytesJson } from '../../model/profile-json.js';
 import { isSlotScope, rowsBySlotSharingGroup, sharedReservations } from '../slot-reservations.js';
 import { el, more, num, shorten, text, title } from './markup.js';
 import { colourClass } from './palette.js';

@@ -8,8 +8,8 @@
  * annotations that span lines. GitHub's end column is the last column of the annotation (it
  * defaults to `col`), so it is the finding's end column (the first column after the region) - 1.
  */
-import type { Finding, FindingSeverity, ValidationRun } from './finding.js';
-import { sortFindings, summarize } from './finding.js';
+import type { Finding, FindingSeverity, ValidationRun } from '../../errors/finding.js';
+import { sortFindings, summarize } from '../../errors/finding.js';
 import { formatValidationSummary } from './render-text.js';
 
 const COMMAND: Readonly<Record<FindingSeverity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -21,18 +21,18 @@ export function renderValidateGithub(run: ValidationRun): string {
 }
 
 export function annotation(f: Finding): string {
-  const line = Math.max(1, f.region.startLine);
-  const endLine = Math.max(line, f.region.endLine);
+  const line = Math.max(1, f.location.line);
+  const endLine = Math.max(line, f.location.endLine);
   const props: [string, string | number][] = [
-    ['file', f.file],
+    ['file', f.location.file],
     ['line', line],
     ['endLine', endLine],
   ];
   if (endLine === line) {
-    const col = Math.max(1, f.region.startColumn);
-    props.push(['col', col], ['endColumn', Math.max(col, f.region.endColumn - 1)]);
+    const col = Math.max(1, f.location.column);
+    props.push(['col', col], ['endColumn', Math.max(col, f.location.endColumn - 1)]);
   }
-  props.push(['title', f.rule]);
+  props.push(['title', f.code]);
   const properties = props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',');
   return `::${COMMAND[f.severity]} ${properties}::${escapeData(f.message)}`;
 }

@@ -4,9 +4,9 @@
  * and rule within a file. Lines and columns are 1-based; the end column is the first column after
  * the region (SARIF's convention).
  */
-import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from './finding.js';
+import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings, summarize } from '../../errors/finding.js';
 import { definedOnly } from '../../util/defined-only.js';
-import type { File as FileJson, Finding as FindingJson, ValidateJson } from '../json/validate.js';
+import type { File as FileJson, Finding as FindingJson, ValidateJson } from '../../model/json/validate.js';
 
 export const VALIDATE_SCHEMA_VERSION = 1;
 
@@ -38,15 +38,15 @@ function fileJson(f: FileResult, run: ValidationRun): FileJson {
 
 function findingJson(f: Finding): FindingJson {
   return {
-    rule: f.rule,
+    rule: f.code,
     severity: f.severity,
     message: f.message,
-    file: f.file,
-    pointer: f.pointer,
-    line: f.region.startLine,
-    column: f.region.startColumn,
-    endLine: f.region.endLine,
-    endColumn: f.region.endColumn,
+    file: f.location.file,
+    pointer: f.location.pointer,
+    line: f.location.line,
+    column: f.location.column,
+    endLine: f.location.endLine,
+    endColumn: f.location.endColumn,
     ...(f.bytes === undefined ? {} : { bytes: f.bytes }),
   };
 }

@@ -13,7 +13,7 @@
  * skipped and nothing is an error (that is for the tool failing), but the attributes are written
  * as 0 since some readers require them.
  */
-import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings } from './finding.js';
+import { type FileResult, type Finding, type ValidationRun, reaches, sortFindings } from '../../errors/finding.js';
 import { pushAll } from '../../util/push-all.js';
 
 export const JUNIT_SUITES_NAME = 'flinkslot validate';
@@ -48,8 +48,8 @@ function testCases(file: FileResult, run: ValidationRun): Case[] {
   if (!findings.some((f) => reaches(f.severity, run.failLevel))) return [{ name: 'valid', failing: [], findings }];
   const byRule = new Map<string, Finding[]>();
   for (const f of findings) {
-    const of = byRule.get(f.rule);
-    if (of === undefined) byRule.set(f.rule, [f]);
+    const of = byRule.get(f.code);
+    if (of === undefined) byRule.set(f.code, [f]);
     else of.push(f);
   }
   return [...byRule.entries()]
@@ -74,8 +74,8 @@ function testCase(file: string, c: Case): string[] {
 
 /** `file:line:col severity message (pointer)`. */
 function findingLine(f: Finding): string {
-  const pointer = f.pointer === '' ? '' : ` (${f.pointer})`;
-  return `${f.file}:${f.region.startLine}:${f.region.startColumn} ${f.severity} ${f.message}${pointer}`;
+  const { file, line, column, pointer } = f.location;
+  return `${file}:${line}:${column} ${f.severity} ${f.message}${pointer === '' ? '' : ` (${pointer})`}`;
 }
 
 function attrs(values: Record<string, string | number>): string {

@@ -5,7 +5,7 @@
  * `tool.driver.rules` holds one descriptor per rule that occurs, sorted by id; `ruleIndex` indexes it.
  */
 import type { DiagnosticCode } from '../../errors/diagnostic.js';
-import { type FindingSeverity, type Region, type ValidationRun, SEVERITIES, sortFindings } from './finding.js';
+import { type FindingSeverity, type Region, type ValidationRun, SEVERITIES, sortFindings } from '../../errors/finding.js';
 import { ruleInfo } from './rules.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -31,7 +31,7 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
   const artifacts: { uri: string; uriBaseId?: string }[] = [];
   const byKey = new Map<string, number>();
   const artifactIndex = new Map<string, number>();
-  for (const file of [...run.files.map((f) => f.file), ...findings.map((f) => f.file)]) {
+  for (const file of [...run.files.map((f) => f.file), ...findings.map((f) => f.location.file)]) {
     if (artifactIndex.has(file)) continue;
     const location = artifactLocation(file);
     const key = `${location.uriBaseId ?? ''} ${location.uri}`;
@@ -46,8 +46,8 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
   // Rules that occur, by id; the default level is the most severe level the rule was reported at.
   const worst = new Map<DiagnosticCode, FindingSeverity>();
   for (const f of findings) {
-    const seen = worst.get(f.rule);
-    if (seen === undefined || SEVERITIES.indexOf(f.severity) < SEVERITIES.indexOf(seen)) worst.set(f.rule, f.severity);
+    const seen = worst.get(f.code);
+    if (seen === undefined || SEVERITIES.indexOf(f.severity) < SEVERITIES.indexOf(seen)) worst.set(f.code, f.severity);
   }
   const ruleIds = [...worst.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
@@ -73,17 +73,17 @@ export function validateSarifLog(run: ValidationRun, version: string): object {
           : {}),
         artifacts: artifacts.map((location) => ({ location, roles: ['analysisTarget'] })),
         results: findings.map((f) => ({
-          ruleId: f.rule,
-          ruleIndex: ruleIndex.get(f.rule) ?? -1,
+          ruleId: f.code,
+          ruleIndex: ruleIndex.get(f.code) ?? -1,
           level: LEVEL[f.severity],
-          message: { text: f.message === '' ? f.rule : f.message },
+          message: { text: f.message === '' ? f.code : f.message },
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { ...artifactLocation(f.file), index: artifactIndex.get(f.file) ?? -1 },
-                region: sarifRegion(f.region),
+                artifactLocation: { ...artifactLocation(f.location.file), index: artifactIndex.get(f.location.file) ?? -1 },
+                region: sarifRegion(f.location),
               },
-              logicalLocations: [{ fullyQualifiedName: f.pointer === '' ? '/' : f.pointer, kind: POINTER_KIND }],
+              logicalLocations: [{ fullyQualifiedName: f.location.pointer === '' ? '/' : f.location.pointer, kind: POINTER_KIND }],
             },
           ],
         })),
@@ -100,8 +100,8 @@ const POINTER_KIND = 'value';
 
 /** Lines and columns at least 1, and the end not before the start. */
 function sarifRegion(r: Region): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
-  const startLine = atLeastOne(r.startLine);
-  const startColumn = atLeastOne(r.startColumn);
+  const startLine = atLeastOne(r.line);
+  const startColumn = atLeastOne(r.column);
   const endLine = Math.max(startLine, atLeastOne(r.endLine));
   const endColumn = endLine === startLine ? Math.max(startColumn, atLeastOne(r.endColumn)) : atLeastOne(r.endColumn);
   return { startLine, startColumn, endLine, endColumn };

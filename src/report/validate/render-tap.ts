@@ -4,8 +4,8 @@
  * passing ones) is followed by a YAML diagnostic block indented two spaces. A closing comment
  * carries the summary.
  */
-import type { Finding, ValidationRun } from './finding.js';
-import { reaches, sortFindings, summarize } from './finding.js';
+import type { Finding, ValidationRun } from '../../errors/finding.js';
+import { reaches, sortFindings, summarize } from '../../errors/finding.js';
 import { formatValidationSummary } from './render-text.js';
 import { pushAll } from '../../util/push-all.js';
 
@@ -23,12 +23,12 @@ export function renderValidateTap(run: ValidationRun): string {
 
 function yamlFinding(f: Finding): string[] {
   return [
-    `    - rule: ${yamlString(f.rule)}`,
+    `    - rule: ${yamlString(f.code)}`,
     `      severity: ${f.severity}`,
     `      message: ${yamlString(f.message)}`,
-    `      line: ${f.region.startLine}`,
-    `      column: ${f.region.startColumn}`,
-    `      pointer: ${yamlString(f.pointer)}`,
+    `      line: ${f.location.line}`,
+    `      column: ${f.location.column}`,
+    `      pointer: ${yamlString(f.location.pointer)}`,
   ];
 }
 

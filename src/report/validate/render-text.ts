@@ -4,9 +4,17 @@
  * line and column within a file), then one summary line. Columns are padded to line up; colour
  * comes only from the Style.
  */
-import { type Finding, type FindingSeverity, type ValidationRun, type ValidationSummary, sortFindings, summarize } from './finding.js';
+import {
+  type Finding,
+  type FindingSeverity,
+  type ValidationRun,
+  type ValidationSummary,
+  sortFindings,
+  summarize,
+} from '../../errors/finding.js';
+import { type Line, type Row, type Section, type SectionDocument, type Tone, paragraph, tone } from '../document/document.js';
+import { writeText } from '../document/text-writer.js';
 import { type Style, PLAIN } from '../style.js';
-import { maxOf } from '../../util/push-all.js';
 
 export interface ValidateTextOptions {
   /** Also list the files without findings, as `file: ok`. */
@@ -14,44 +22,38 @@ export interface ValidateTextOptions {
 }
 
 export function renderValidateText(run: ValidationRun, style: Style = PLAIN, options: ValidateTextOptions = {}): string {
-  const rows = run.files.map((f) => ({ file: f, findings: sortFindings(f.findings) }));
-  const all = rows.flatMap((r) => r.findings);
-  const whereWidth = maxOf(
-    all.map((f) => location(f).length),
-    0,
-  );
-  const severityWidth = maxOf(
-    all.map((f) => f.severity.length),
-    0,
-  );
-  const ruleWidth = maxOf(
-    all.map((f) => f.rule.length),
-    0,
-  );
-  const lines: string[] = [];
-  for (const { file, findings } of rows) {
-    if (findings.length === 0) {
-      if (options.verbose === true) lines.push(`${file.file}: ${style.ok('ok')}`);
-      continue;
-    }
-    for (const f of findings) {
-      const where = location(f).padEnd(whereWidth);
-      const severity = paint(style, f.severity, f.severity.padEnd(severityWidth));
-      const rule = style.dim(f.rule.padEnd(ruleWidth));
-      const pointer = f.pointer === '' ? '' : `  ${style.dim(`(${f.pointer})`)}`;
-      const text = `${where}  ${severity}  ${rule}  ${indentContinuation(f.message)}${pointer}`;
-      lines.push(text);
-    }
-  }
+  return writeText(validateDocument(run, options), { style });
+}
+
+/** The findings as aligned columns (and `file: ok` lines), a note for files that name no version; then the summary. */
+function validateDocument(run: ValidationRun, options: ValidateTextOptions): SectionDocument {
+  const rows: Row[] = run.files.flatMap((file): Row[] => {
+    const findings = sortFindings(file.findings);
+    if (findings.length > 0) return findings.map(findingRow);
+    return options.verbose === true ? [{ across: [`${file.file}: `, tone('ok', 'ok')] }] : [];
+  });
+  const assumed = run.files.filter((f) => f.summary?.flinkVersionSource === 'assumed');
+  const note: Line[] =
+    assumed.length === 0
+      ? []
+      : [[tone('dim', `note: ${plural(assumed.length, 'file')} ${assumedFilesNote(assumed[0]!.summary!.flinkVersion!)}`)]];
   const summary = summarize(run);
   const line = formatValidationSummary(summary);
-  const assumed = run.files.filter((f) => f.summary?.flinkVersionSource === 'assumed');
-  if (assumed.length > 0)
-    lines.push(style.dim(`note: ${plural(assumed.length, 'file')} ${assumedFilesNote(assumed[0]!.summary!.flinkVersion!)}`));
-  if (lines.length > 0) lines.push('');
-  lines.push(summary.failed > 0 ? style.error(line) : style.ok(line));
-  return lines.join('\n') + '\n';
+  const findings: Section = {
+    blocks: [...(rows.length === 0 ? [] : [{ kind: 'table' as const, rows }]), ...(note.length === 0 ? [] : [paragraph(...note)])],
+  };
+  const total: Section = { blocks: [paragraph([tone(summary.failed > 0 ? 'error' : 'ok', line)])] };
+  return findings.blocks.length === 0 ? [total] : [findings, total];
 }
+
+/** `file:line:col  severity  code  message  (pointer)`. */
+function findingRow(f: Finding): Line[] {
+  const { file, line, column, pointer } = f.location;
+  const message: Line = [indentContinuation(f.message), ...(pointer === '' ? [] : ['  ', tone('dim', `(${pointer})`)])];
+  return [[`${file}:${line}:${column}`], [tone(SEVERITY_TONE[f.severity], f.severity)], [tone('dim', f.code)], message];
+}
+
+const SEVERITY_TONE: Readonly<Record<FindingSeverity, Tone>> = { error: 'error', warning: 'warn', info: 'dim' };
 
 /** `3 files: 1 passed, 2 failed (4 errors, 1 warning, 2 notes)`; shared by the other renderers. */
 export function formatValidationSummary(s: ValidationSummary): string {
@@ -63,21 +65,6 @@ export function formatValidationSummary(s: ValidationSummary): string {
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function location(f: Finding): string {
-  return `${f.file}:${f.region.startLine}:${f.region.startColumn}`;
-}
-
-function paint(style: Style, severity: FindingSeverity, text: string): string {
-  switch (severity) {
-    case 'error':
-      return style.error(text);
-    case 'warning':
-      return style.warn(text);
-    case 'info':
-      return style.dim(text);
-  }
 }
 
 /** A multi-line message stays readable: its further lines are indented under the finding. */

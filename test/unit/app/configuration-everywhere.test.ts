@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryFromText, planFromText, renderShapeSearchText, searchShapes, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
+import { memoryFromText, planFromText, searchShapes, simulateJobsOnCluster, sizeJobs } from '../../../src/index.js';
+import { renderShapeSearchText } from '../../../src/report/render-shape-search-text.js';
 
 /** As a user writes one: custom and connector keys, a reporter, a masked secret and a typo. */
 const CUSTOM = [

@@ -41,8 +41,8 @@ describe('validate with a cluster policy', () => {
     const first = validateFile(job, 'a.yaml', { cluster: source });
     const second = validateFile(job, 'b.yaml', { cluster: source });
     expect(reads()).toBe(1);
-    expect(first.findings.map((f) => f.rule)).toEqual(['input/syntax']);
-    expect(second.findings.map((f) => [f.rule, f.message])).toEqual(first.findings.map((f) => [f.rule, f.message]));
+    expect(first.findings.map((f) => f.code)).toEqual(['input/syntax']);
+    expect(second.findings.map((f) => [f.code, f.message])).toEqual(first.findings.map((f) => [f.code, f.message]));
   });
 });
 
@@ -53,10 +53,10 @@ describe('validate with a TaskManager configuration policy', () => {
       text: 'taskmanager.memory.process.size: 4g\nstate.backend: rocksdb\ntaskmanager.memory.proces.size: 2g\n',
     };
     const result = validateFile(readFileSync(JOB, 'utf8'), JOB, { tmConfig });
-    const near = result.findings.filter((f) => f.rule === 'config/unknown-key');
-    expect(near.map((f) => [f.file, f.region.startLine, f.region.startColumn, f.severity])).toEqual([
+    const near = result.findings.filter((f) => f.code === 'config/unknown-key');
+    expect(near.map((f) => [f.location.file, f.location.line, f.location.column, f.severity])).toEqual([
       ['conf/flink-conf.yaml', 3, 33, 'warning'],
     ]);
-    expect(result.findings.filter((f) => f.rule !== 'config/unknown-key').every((f) => f.file === JOB)).toBe(true);
+    expect(result.findings.filter((f) => f.code !== 'config/unknown-key').every((f) => f.location.file === JOB)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { computeRequestedSlotProfiles, requirementsOf } from '../../../src/execu
 import { computeTaskBalanced } from '../../../src/execution/task-balanced.js';
 import { decimalFromString } from '../../../src/model/decimal.js';
 import { UNKNOWN, specified } from '../../../src/model/resource-profile.js';
-import { profileToJson } from '../../../src/report/profile-json.js';
+import { profileToJson } from '../../../src/model/profile-json.js';
 import { executionOf, explicitTopology, membersOf } from '../../support/execution.js';
 import { analysisOf } from '../../support/jobs.js';
 

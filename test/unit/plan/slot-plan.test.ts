@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planSlotSharingGroup, vertexResourceSpec } from '../../../src/plan/slot-plan.js';
 import { toResourceRequirements, totalSlots } from '../../../src/plan/resource-requirements.js';
 import { jobGraphFromData } from '../../../src/parse/parse-job-graph.js';
-import { type ResourceProfileJson, profileToJson } from '../../../src/report/profile-json.js';
+import { type ResourceProfileJson, profileToJson } from '../../../src/model/profile-json.js';
 import { analysisOf, graphOf } from '../../support/jobs.js';
 import { analyzeExecution } from '../../../src/execution/analyze-execution.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileToJson } from '../../../src/report/profile-json.js';
+import { profileToJson } from '../../../src/model/profile-json.js';
 import { analysisErrors, analysisOf, groupIds } from '../../support/jobs.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The JSON output types (src/report/json/) and schemas/ are one source (issue 27 §2): the types are
+ * The JSON output types (src/model/json/) and schemas/ are one source (issue 27 §2): the types are
  * generated from the schemas, and this test fails when the checked-in modules are not what the
  * schemas generate today, or when an output schema has no module.
  */
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_NAMES, generateJsonTypes } from '../../../bin/build-json-types.js';
 
 const root = new URL('../../../', import.meta.url);
-const REGENERATE = 'run `npm run json-types` (node bin/build-json-types.js) and commit src/report/json/';
+const REGENERATE = 'run `npm run json-types` (node bin/build-json-types.js) and commit src/model/json/';
 
 describe('the JSON output types generated from schemas/', () => {
   let generated = new Map<string, string>();
@@ -28,7 +28,7 @@ describe('the JSON output types generated from schemas/', () => {
       stale.map(([path]) => path),
       `out of date with schemas/: ${REGENERATE}`,
     ).toEqual([]);
-    const onDisk = readdirSync(new URL('src/report/json/', root)).map((f) => `src/report/json/${f}`);
+    const onDisk = readdirSync(new URL('src/model/json/', root)).map((f) => `src/model/json/${f}`);
     expect(onDisk.sort(), `a module no schema generates: ${REGENERATE}`).toEqual([...generated.keys()].sort());
   });
 

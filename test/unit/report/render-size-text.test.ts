@@ -2,7 +2,8 @@
  * `size` text (issue 25 §5): bytes left by dividing each TaskManager into slots are not idle room.
  */
 import { describe, expect, it } from 'vitest';
-import { renderSizeText, sizeJobs } from '../../../src/index.js';
+import { sizeJobs } from '../../../src/index.js';
+import { renderSizeText } from '../../../src/report/render-size-text.js';
 
 const job = { text: 'name: eight\nflinkVersion: "1.20"\nvertices:\n  - {id: a, parallelism: 8}\n', file: 'eight.yaml' };
 // 4096m over 4 slots: task heap 1530082070 B (2 left over per TaskManager), managed 1438814063 B (3), network 359703515 B (3).

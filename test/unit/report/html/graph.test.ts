@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collapseGraph } from '../../../../src/report/html/graph-collapse.js';
-import { layoutJobGraph } from '../../../../src/report/html/graph-layout.js';
+import { collapseGraph } from '../../../../src/plan/graph-collapse.js';
+import { layoutJobGraph } from '../../../../src/report/html/job-graph-picture.js';
 import { vertexFacts } from '../../../../src/report/html/job-section.js';
 import { jobGraphSvg } from '../../../../src/report/html/job-graph-svg.js';
 import { jobText, reportJob, structure } from './support.js';

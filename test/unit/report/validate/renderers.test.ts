@@ -15,7 +15,7 @@ import { escapeAttribute, escapeText, renderValidateJunit } from '../../../../sr
 import { fileUri, relativeUri, renderValidateSarif } from '../../../../src/report/validate/render-sarif.js';
 import { renderValidateTap } from '../../../../src/report/validate/render-tap.js';
 import { formatValidationSummary, renderValidateText } from '../../../../src/report/validate/render-text.js';
-import type { FileResult } from '../../../../src/report/validate/finding.js';
+import type { FileResult } from '../../../../src/errors/finding.js';
 import { ruleInfo } from '../../../../src/report/validate/rules.js';
 import { type XmlElement, children, parseXml } from '../../../support/xml.js';
 import { A, B, C, FILES, TRICKY, finding, runAt } from '../../../support/validate-run.js';

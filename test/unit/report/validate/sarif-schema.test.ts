@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderValidateSarif } from '../../../../src/report/validate/render-sarif.js';
-import type { FileResult, ValidationRun } from '../../../../src/report/validate/finding.js';
+import type { FileResult, ValidationRun } from '../../../../src/errors/finding.js';
 import { SARIF_SCHEMA_TEXT as SCHEMA_TEXT, validateSarif } from '../../../support/sarif.js';
 import { FILES, finding, runAt } from '../../../support/validate-run.js';
 

@@ -8,7 +8,7 @@ import { type Diagnostic, type Result, fail } from '../../../../src/errors/diagn
 import { decimalToNumber } from '../../../../src/model/decimal.js';
 import { DEFAULT_FLINK_VERSION, type FlinkVersion, parseFlinkVersion } from '../../../../src/model/flink-version.js';
 import { memoryFromText } from '../../../../src/index.js';
-import { profileToJson } from '../../../../src/report/profile-json.js';
+import { profileToJson } from '../../../../src/model/profile-json.js';
 import { type PlannedJob, readScenario } from '../../../../src/sim/scenario/read-scenario.js';
 import type { Scenario } from '../../../../src/sim/scenario/scenario.js';
 import { planJob, simulateJobsOnCluster, simulateScenario } from '../../../../src/app/simulate.js';

@@ -1,9 +1,10 @@
 /**
- * What `flinkslot validate` reports: findings per file. A finding is a diagnostic (or a policy
- * violation) with everything a CI system needs to annotate the file: a rule id, a severity, a
- * message, the file, a 1-based start and end line and column, and the JSON pointer.
+ * What `flinkslot validate` reports: findings per file. A finding IS a diagnostic (its code is the
+ * rule a CI system shows: `input/unknown-vertex`, `policy/max-slots`), located to the character:
+ * the file, the JSON pointer, a 1-based start and end line and column, everything a CI system
+ * needs to annotate the file.
  */
-import type { DiagnosticCode, Severity } from '../../errors/diagnostic.js';
+import type { Diagnostic, Severity, SourceLocation } from './diagnostic.js';
 
 /** A finding's severity is its diagnostic's. */
 export type FindingSeverity = Severity;
@@ -20,29 +21,22 @@ export function reaches(s: FindingSeverity, level: FindingSeverity | 'none'): bo
   return level !== 'none' && severityRank(s) <= severityRank(level);
 }
 
-export interface Region {
-  /** 1-based. */
-  readonly startLine: number;
-  readonly startColumn: number;
-  /** 1-based, inclusive line; column of the first character after the region (SARIF's convention). */
-  readonly endLine: number;
-  readonly endColumn: number;
-}
+/** Where in a file: 1-based start line and column; end line (inclusive) and the column after the end (SARIF's convention). */
+export type Region = Readonly<Pick<Required<SourceLocation>, 'line' | 'column' | 'endLine' | 'endColumn'>>;
 
 /** The first character of a file: where a finding about the file as a whole (unreadable, a policy input) is shown. */
-export const FILE_START: Region = { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 };
+export const FILE_START: Region = { line: 1, column: 1, endLine: 1, endColumn: 2 };
 
-export interface Finding {
-  /** Rule id: a diagnostic code (`input/unknown-vertex`) or a policy (`policy/max-slots`). */
-  readonly rule: DiagnosticCode;
-  readonly severity: FindingSeverity;
-  readonly message: string;
-  readonly file: string;
-  /** JSON pointer into the file ('' = the document). */
-  readonly pointer: string;
-  readonly region: Region;
+/** A diagnostic located to the character in a file (`pointer` '' = the document). */
+export interface Finding extends Diagnostic {
+  readonly location: Readonly<Required<Omit<SourceLocation, 'pointer'>>> & { readonly pointer: string };
   /** The exact sizes the message gives in units (bytes as decimal strings), for --json. */
   readonly bytes?: Readonly<Record<string, string>>;
+}
+
+/** The finding of a diagnostic at `region` of `file`. */
+export function located(d: Pick<Diagnostic, 'code' | 'severity' | 'message'>, file: string, pointer: string, region: Region): Finding {
+  return { code: d.code, severity: d.severity, message: d.message, location: { file, pointer, ...region } };
 }
 
 export interface FileSummary {
@@ -96,13 +90,17 @@ export function summarize(run: ValidationRun): ValidationSummary {
   };
 }
 
-/** Findings in a stable order: file, line, column, rule. */
+/** Findings in a stable order: file, line, column, code. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(
     (a, b) =>
-      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-      a.region.startLine - b.region.startLine ||
-      a.region.startColumn - b.region.startColumn ||
-      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+      compare(a.location.file, b.location.file) ||
+      a.location.line - b.location.line ||
+      a.location.column - b.location.column ||
+      compare(a.code, b.code),
   );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 /** ResourceProfile → report data (JSON) and → short human text. */
-import { decimalToNumber } from '../model/decimal.js';
-import { type ResourceProfile as ResourceProfileModel, type SpecifiedProfile, isSpecified } from '../model/resource-profile.js';
+import { decimalToNumber } from './decimal.js';
+import { type ResourceProfile as ResourceProfileModel, type SpecifiedProfile, isSpecified } from './resource-profile.js';
 import type { Bytes, ResourceProfile } from './json/plan.js';
 
 /** Bytes as a JSON number while exact (up to 2^53), beyond that as a decimal string. */

@@ -6,10 +6,10 @@
  * of region and slot sharing group; last, each slot sharing group, unless there are more groups
  * than the limit: then the graph is not drawn. Every step is linear in vertices and edges; the picture says which step ran.
  */
-import type { JobGraph } from '../../model/job-graph.js';
-import { DisjointSet } from '../../graph/disjoint-set.js';
-import { buildDigraph, successors } from '../../graph/digraph.js';
-import { topologicalSort } from '../../graph/topological-sort.js';
+import type { JobGraph } from '../model/job-graph.js';
+import { DisjointSet } from '../graph/disjoint-set.js';
+import { buildDigraph, successors } from '../graph/digraph.js';
+import { topologicalSort } from '../graph/topological-sort.js';
 
 export type CollapseLevel = 'none' | 'chains' | 'stages' | 'regions-and-groups' | 'groups' | 'not-drawn';
 

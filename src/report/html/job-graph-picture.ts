@@ -1,12 +1,13 @@
 /**
- * The job graph laid out left to right by dagre (the layout companion of graphlib): nodes are
- * vertices, or groups of them when the graph is above the limit (graph-collapse.ts); parallel edges
- * between two nodes are drawn once and counted. The result is plain coordinates, no markup.
+ * The job graph as a picture's geometry: nodes are vertices, or groups of them when the graph is
+ * above the limit (the plan stage's `collapseGraph`); each node is as wide as its text; parallel
+ * edges between two nodes are drawn once and counted; the places come from the generic layered
+ * layout (src/graph/layered-layout.ts). The result is plain coordinates, no markup.
  */
-import dagre from '@dagrejs/dagre';
+import { layoutLeftToRight } from '../../graph/layered-layout.js';
 import type { JobGraph } from '../../model/job-graph.js';
 import { mustBePipelinedConsumed } from '../../plan/result-partition-type.js';
-import { type CollapseLevel, type VertexFacts, collapseGraph } from './graph-collapse.js';
+import { type CollapseLevel, type VertexFacts, collapseGraph } from '../../plan/graph-collapse.js';
 import { nodeLines } from './node-text.js';
 import { maxOf } from '../../util/push-all.js';
 
@@ -74,34 +75,17 @@ export function layoutJobGraph(graph: JobGraph, facts: VertexFacts, groupNames: 
       -1,
     ),
   }));
-  const g = new dagre.graphlib.Graph({ multigraph: false });
-  // Network simplex ranks most compactly; above a hundred nodes the tight-tree ranker is a fifth
-  // faster on graphs with long edges (measured on the 200-vertex bench job) and reads the same.
-  const ranker = collapsed.members.length <= 100 ? 'network-simplex' : 'tight-tree';
-  g.setGraph({ rankdir: 'LR', ranker, nodesep: 18, ranksep: 46, edgesep: 10, marginx: 16, marginy: 16 });
-  g.setDefaultEdgeLabel(() => ({}));
-  nodeFacts.forEach((n, i) => g.setNode(String(i), { width: nodeWidth(nodeLines(graph, groupNames, n)), height: NODE_HEIGHT }));
+  const boxes = nodeFacts.map((n) => ({ width: nodeWidth(nodeLines(graph, groupNames, n)), height: NODE_HEIGHT }));
   const { lines } = collapsed;
-  for (const l of lines) g.setEdge(String(l.source), String(l.target), { weight: l.edges.length });
-  dagre.layout(g);
-  const nodes = nodeFacts.map((f, i): PlacedNode => {
-    const n = g.node(String(i)) as { x: number; y: number; width: number; height: number };
-    return {
-      ...f,
-      x: n.x - n.width / 2,
-      y: n.y - n.height / 2,
-      width: n.width,
-      height: n.height,
-    };
-  });
+  const layout = layoutLeftToRight(
+    boxes,
+    lines.map((l) => ({ source: l.source, target: l.target, weight: l.edges.length })),
+  );
+  const nodes = nodeFacts.map((f, i): PlacedNode => ({ ...f, ...layout.places[i]!, ...boxes[i]! }));
   const blockingEdge = (e: number): boolean => {
     const edge = graph.edges[e]!;
     return !mustBePipelinedConsumed(edge.resultPartitionType, graph.flinkVersion);
   };
-  const edges = lines.map((l): PlacedEdge => {
-    const points = (g.edge(String(l.source), String(l.target)) as { points?: { x: number; y: number }[] }).points ?? [];
-    return { ...l, blocking: l.edges.every(blockingEdge), points };
-  });
-  const size = g.graph() as { width?: number; height?: number };
-  return { level: collapsed.level, nodes, edges, width: size.width ?? 0, height: size.height ?? 0 };
+  const edges = lines.map((l, i): PlacedEdge => ({ ...l, blocking: l.edges.every(blockingEdge), points: layout.routes[i]! }));
+  return { level: collapsed.level, nodes, edges, width: layout.width, height: layout.height };
 }

@@ -8,18 +8,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planFromText } from '../../../../src/index.js';
 import { diffFromTexts } from '../../../../src/app/diff.js';
-import { diffPlans } from '../../../../src/report/diff/plan-diff.js';
-import type { PlanDiff } from '../../../../src/report/diff/plan-diff-model.js';
+import { diffPlans } from '../../../../src/plan/diff/plan-diff.js';
+import type { PlanDiff } from '../../../../src/plan/diff/plan-diff-model.js';
 import type { PlanReport } from '../../../../src/report/plan-report.js';
-import { renderDiffMarkdown } from '../../../../src/report/diff/render-diff-markdown.js';
-import { renderDiffText } from '../../../../src/report/diff/render-diff-text.js';
-import { PLAIN } from '../../../../src/report/style.js';
 import { ROOT } from '../../../support/root.js';
+import { type Job, TM_CONFIG, diffOf, streaming, text } from '../../../support/diff-jobs.js';
 
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
   JSON.parse(readFileSync(join(ROOT, 'schemas/diff.schema.json'), 'utf8')),
 );
-const TM_CONFIG = { text: readFileSync(join(ROOT, 'fixtures/config/flink-conf.yaml'), 'utf8'), file: 'fixtures/config/flink-conf.yaml' };
 
 /** Every diff a test computed; checked against the schema once at the end (and each on the spot). */
 const produced: PlanDiff[] = [];
@@ -34,22 +31,6 @@ afterAll(() => {
   for (const d of produced) expectValid(d);
 });
 
-type Vertex = { id: string; parallelism?: number; slotSharingGroup?: string; operators?: object[] };
-type Edge = { source: string; target: string; resultPartitionType?: string; distribution?: string };
-interface Job {
-  name?: string;
-  mode?: 'streaming' | 'batch';
-  flinkVersion?: string;
-  managedMemoryConfig?: object;
-  slotSharingGroups?: object[];
-  vertices: Vertex[];
-  edges?: Edge[];
-}
-
-function text(job: Job): string {
-  return JSON.stringify({ name: 'job', mode: 'streaming', flinkVersion: '1.18', edges: [], ...job });
-}
-
 function plan(job: Job, tmConfig = false): PlanReport {
   const result = planFromText(text(job), 'job.json', tmConfig ? { tmConfig: TM_CONFIG } : {});
   if (!result.ok) throw new Error(`unexpected diagnostics: ${JSON.stringify(result.diagnostics)}`);
@@ -58,31 +39,10 @@ function plan(job: Job, tmConfig = false): PlanReport {
 
 /** The diff as the command computes it: plans plus each vertex's parallelism. */
 function diff(oldJob: Job, newJob: Job, options: { tmConfig?: boolean } = {}): PlanDiff {
-  const result = diffFromTexts(
-    { text: text(oldJob), file: 'old.json' },
-    { text: text(newJob), file: 'new.json' },
-    options.tmConfig ? { tmConfig: TM_CONFIG } : {},
-  );
-  if (!result.ok) throw new Error(`unexpected diagnostics: ${JSON.stringify(result.diagnostics)}`);
-  expectValid(result.value);
-  produced.push(result.value);
-  return result.value;
-}
-
-/** source(4) → window(8) → sink(4), all in the default group; STATE_BACKEND in the window. */
-function streaming(overrides: { window?: number; sink?: number; sinkGroup?: string } = {}): Job {
-  return {
-    managedMemoryConfig: { stateBackend: 'rocksdb', slotManagedMemory: '512mb' },
-    vertices: [
-      { id: 'source', parallelism: 4 },
-      { id: 'window', parallelism: overrides.window ?? 8, operators: [{ id: 'agg', managedMemory: { slotScope: ['STATE_BACKEND'] } }] },
-      { id: 'sink', parallelism: overrides.sink ?? 4, ...(overrides.sinkGroup ? { slotSharingGroup: overrides.sinkGroup } : {}) },
-    ],
-    edges: [
-      { source: 'source', target: 'window', resultPartitionType: 'PIPELINED_BOUNDED' },
-      { source: 'window', target: 'sink', resultPartitionType: 'PIPELINED_BOUNDED' },
-    ],
-  };
+  const d = diffOf(oldJob, newJob, options);
+  expectValid(d);
+  produced.push(d);
+  return d;
 }
 
 describe('diffPlans', () => {
@@ -318,67 +278,5 @@ describe('diffFromTexts', () => {
     const result = diffFromTexts({ text: text(streaming()), file: 'old.json' }, { text: 'vertices: [', file: 'new.yaml' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics.every((d) => d.location?.file === 'new.yaml')).toBe(true);
-  });
-});
-
-describe('renderDiffText', () => {
-  it('headline with the change in minimum slots, sections for what changed', () => {
-    const out = renderDiffText(diff(streaming(), streaming({ window: 12, sinkGroup: 'sinks' })), PLAIN, 'old.json', 'new.json');
-    expect(out).toContain('Plan diff old.json → new.json');
-    expect(out).toContain('Minimum slots 8 → 16 (+8)');
-    expect(out).toContain('Grew: slots');
-    expect(out).toMatch(/^\s+sinks\s+added\s+4\s+UNKNOWN\s+sink$/m);
-    expect(out).toMatch(/^\s+window\s+parallelism\s+8 → 12 \(\+4\)$/m);
-    expect(out).not.toMatch(/[ \t]+$/m);
-  });
-
-  it('"no differences" when the plans are equal', () => {
-    const out = renderDiffText(diff(streaming(), streaming()), PLAIN, 'a.yaml', 'b.yaml');
-    expect(out).toContain('No differences');
-    expect(out).not.toContain('Slot sharing groups');
-  });
-
-  it('operators in bytes with a tm-config', () => {
-    const out = renderDiffText(
-      diff(streaming(), { ...streaming(), managedMemoryConfig: { stateBackend: 'rocksdb', slotManagedMemory: '1gb' } }),
-      PLAIN,
-      'a',
-      'b',
-    );
-    expect(out).toContain('slot managed memory 512 MiB → 1 GiB');
-    expect(out).toMatch(/window\s+agg\s+STATE_BACKEND\s+1\s+512 MiB → 1 GiB \(\+512 MiB\)/);
-    expect(out).toContain('Grew: memory');
-  });
-});
-
-describe('renderDiffMarkdown', () => {
-  it('a heading, a summary table and one section per change', () => {
-    const out = renderDiffMarkdown(diff(streaming(), streaming({ window: 12 })), 'old.yaml', 'new.yaml');
-    expect(out.split('\n')[0]).toBe('### flinkslot diff: `old.yaml` → `new.yaml`');
-    expect(out).toContain('**Minimum slots 8 → 12 (+4)**');
-    expect(out).toContain('| Minimum slots | 8 | 12 | **+4** |');
-    expect(out).toContain('#### Vertices');
-    expect(out).toContain('| `window` | parallelism | 8 → 12 (+4) |');
-    expect(out).not.toContain('<details>');
-  });
-
-  it('folds long lists into <details>', () => {
-    const many: Job = {
-      ...streaming(),
-      vertices: [...streaming().vertices, ...Array.from({ length: 12 }, (_, i) => ({ id: `extra-${i}`, parallelism: 1 }))],
-    };
-    const out = renderDiffMarkdown(diff(streaming(), many), 'a', 'b');
-    expect(out).toMatch(/#### Vertices\n\n<details><summary>12 changes<\/summary>\n\n\| Vertex \| Change \| Detail \|/);
-    expect(out).toContain('</details>');
-  });
-
-  it('escapes table cells', () => {
-    const job = (p: number): Job => ({ vertices: [{ id: 'a|b', parallelism: p }] });
-    const out = renderDiffMarkdown(diff(job(1), job(2)), 'x', 'y');
-    expect(out).toContain('| `a\\|b` | parallelism | 1 → 2 (+1) |');
-  });
-
-  it('says so when nothing changed', () => {
-    expect(renderDiffMarkdown(diff(streaming(), streaming()), 'a', 'b')).toContain('**No differences**');
   });
 });

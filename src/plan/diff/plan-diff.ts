@@ -1,6 +1,8 @@
 /**
- * Two plan reports → what changed between them (the `diff` report; `schemas/diff.schema.json`).
- * Plain data in, plain JSON-ready data out (no bigint): no file system, process, console or colours.
+ * Two plans → what changed between them (the `diff` report; `schemas/diff.schema.json`). An
+ * analysis of two plans, so it lives in the plan stage: it reads the facts of a plan it compares
+ * (`PlanFacts`, which the `plan` report satisfies as it is) and gives plain JSON-ready data (no
+ * bigint); `report/diff/` renders it.
  *
  * Matching rules:
  * - slot sharing groups: a job-wide group (a group the user named, or streaming's single default
@@ -11,8 +13,7 @@
  * - vertices by id, operators by (vertex id, operator id).
  */
 import type { JobGraph } from '../../model/job-graph.js';
-import type { PlanReport } from '../plan-report.js';
-import type { BytesJson, ResourceProfileJson } from '../profile-json.js';
+import type { BytesJson, ResourceProfileJson } from '../../model/profile-json.js';
 import type {
   NumberChange,
   SignedBytesJson,
@@ -28,6 +29,7 @@ import type {
   OperatorUseCaseChange,
   OperatorChange,
   PlanDiff,
+  PlanFacts,
 } from './plan-diff-model.js';
 
 const PROFILE_MEMORY_FIELDS = ['taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'] as const;
@@ -43,7 +45,7 @@ export function vertexParallelism(graph: JobGraph): Map<string, number> {
   return new Map(graph.vertices.map((v) => [v.id, v.parallelism]));
 }
 
-export function diffPlans(oldReport: PlanReport, newReport: PlanReport, options: DiffOptions = {}): PlanDiff {
+export function diffPlans(oldReport: PlanFacts, newReport: PlanFacts, options: DiffOptions = {}): PlanDiff {
   const minimumSlots = numberChange(oldReport.minimumSlots, newReport.minimumSlots);
   const requirements = diffRequirements(oldReport, newReport);
   const slotSharingGroups = diffGroups(oldReport, newReport);
@@ -97,7 +99,7 @@ function numberChange(oldValue: number, newValue: number): NumberChange {
   return { old: oldValue, new: newValue, delta: newValue - oldValue };
 }
 
-function jobSide(r: PlanReport): JobSide {
+function jobSide(r: PlanFacts): JobSide {
   const j = r.job;
   return {
     name: j.name,
@@ -132,7 +134,7 @@ export function profileKey(p: ResourceProfileJson): string {
   return JSON.stringify([p.cpuCores, ...PROFILE_MEMORY_FIELDS.map((f) => String(p[f])), extended]);
 }
 
-function diffRequirements(oldReport: PlanReport, newReport: PlanReport): RequirementChange[] {
+function diffRequirements(oldReport: PlanFacts, newReport: PlanFacts): RequirementChange[] {
   const rows = new Map<string, RequirementChange>();
   const row = (profile: ResourceProfileJson): RequirementChange => {
     const key = profileKey(profile);
@@ -145,7 +147,7 @@ function diffRequirements(oldReport: PlanReport, newReport: PlanReport): Require
   return [...rows.values()].map((r) => ({ ...r, delta: r.new - r.old }));
 }
 
-type ReportGroup = PlanReport['slotSharingGroups'][number];
+type ReportGroup = PlanFacts['slotSharingGroups'][number];
 
 function groupKey(g: ReportGroup): { key: string; matchedBy: GroupMatch } {
   // A per-region default group (region set) has no name of its own: only its members identify it.
@@ -169,7 +171,7 @@ function groupSide(g: ReportGroup): GroupSide {
   };
 }
 
-function diffGroups(oldReport: PlanReport, newReport: PlanReport): PlanDiff['slotSharingGroups'] {
+function diffGroups(oldReport: PlanFacts, newReport: PlanFacts): PlanDiff['slotSharingGroups'] {
   const oldByKey = new Map(oldReport.slotSharingGroups.map((g) => [groupKey(g).key, g]));
   const newKeys = new Set<string>();
   const added: GroupSide[] = [];
@@ -214,7 +216,7 @@ function profileGrowth(before: ResourceProfileJson, after: ResourceProfileJson):
   return grew;
 }
 
-function diffRegions(oldRegions: readonly string[][], newRegions: readonly string[][]): PlanDiff['regions'] {
+function diffRegions(oldRegions: PlanFacts['regions'], newRegions: PlanFacts['regions']): PlanDiff['regions'] {
   const oldKeys = new Set(oldRegions.map(setKey));
   const newKeys = new Set(newRegions.map(setKey));
   const added = newRegions.filter((r) => !oldKeys.has(setKey(r))).map((r) => [...r]);
@@ -223,7 +225,7 @@ function diffRegions(oldRegions: readonly string[][], newRegions: readonly strin
 }
 
 /** Vertex id → slot sharing group name, in the order vertices should be listed. */
-function vertexGroups(report: PlanReport, parallelism: ReadonlyMap<string, number> | undefined): Map<string, string> {
+function vertexGroups(report: PlanFacts, parallelism: ReadonlyMap<string, number> | undefined): Map<string, string> {
   const groupOf = new Map<string, string>();
   for (const g of report.slotSharingGroups) for (const v of g.vertices) groupOf.set(v, g.name);
   if (parallelism === undefined) return groupOf;
@@ -233,7 +235,7 @@ function vertexGroups(report: PlanReport, parallelism: ReadonlyMap<string, numbe
   return ordered;
 }
 
-function diffVertices(oldReport: PlanReport, newReport: PlanReport, parallelism: DiffOptions['parallelism']): PlanDiff['vertices'] {
+function diffVertices(oldReport: PlanFacts, newReport: PlanFacts, parallelism: DiffOptions['parallelism']): PlanDiff['vertices'] {
   const oldGroups = vertexGroups(oldReport, parallelism?.old);
   const newGroups = vertexGroups(newReport, parallelism?.new);
   const side = (id: string, group: string, p: ReadonlyMap<string, number> | undefined): VertexSide => ({
@@ -263,7 +265,7 @@ function diffVertices(oldReport: PlanReport, newReport: PlanReport, parallelism:
   return out;
 }
 
-type ReportOperator = PlanReport['operators'][number];
+type ReportOperator = PlanFacts['operators'][number];
 
 function fractionOf(o: ReportOperator, key: MemoryKey): number | null {
   if (key === 'LEGACY') return o.legacyFraction ?? null;
@@ -291,7 +293,7 @@ function operatorSide(o: ReportOperator): OperatorSide {
   return { vertex: o.vertex, id: o.id, name: o.name };
 }
 
-function diffOperators(oldReport: PlanReport, newReport: PlanReport, bytesCompared: boolean): PlanDiff['operators'] {
+function diffOperators(oldReport: PlanFacts, newReport: PlanFacts, bytesCompared: boolean): PlanDiff['operators'] {
   const oldByKey = new Map(oldReport.operators.map((o) => [operatorKey(o), o]));
   const newKeys = new Set<string>();
   const added: OperatorSide[] = [];
