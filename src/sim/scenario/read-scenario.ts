@@ -13,7 +13,8 @@ import type { TargetWays } from '../../memory/task-manager-cpu.js';
 import { readCluster } from './read-cluster.js';
 import { readEvents } from './read-events.js';
 import { selectScenarioVersion } from './scenario-version.js';
-import { type Raw, Reader } from './reader.js';
+import { DEFAULTS, type Raw, Reader } from './reader.js';
+import { idleCheckBound } from './time-bounds.js';
 import type { JobDefinition, JobNetwork, Scenario } from './scenario.js';
 import { pushAll } from '../../util/push-all.js';
 
@@ -113,6 +114,8 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
     const eventsAt = variant?.events !== undefined ? `/variants/${vi}/events` : '/events';
     const timed = cluster === undefined ? [] : readEvents(r, eventList, eventsAt, cluster, new Set(allJobs.map((j) => j.id)));
     const until = data.until === undefined ? undefined : r.duration(data.until, '/until', 0);
+    const tooLong = cluster === undefined ? undefined : idleCheckBound(cluster, allJobs, timed, until, at, DEFAULTS.slotRequestTimeout);
+    if (tooLong !== undefined) r.out.push(tooLong);
     pushAll(out, r.out);
     if (cluster !== undefined) {
       const label = variant === undefined ? undefined : String(variant.name ?? `variant ${vi + 1}`);
