@@ -83,7 +83,11 @@ export function resolveFlinkVersion(text: string | undefined, what: string, poin
   const range = `${formatVersion(OLDEST_FLINK_VERSION)} to ${formatVersion(NEWEST_FLINK_VERSION)}`;
   if (version === undefined) {
     return fail([
-      error('input/flink-version', `${what} ${quoted(text)} is not a Flink version (major.minor, e.g. 1.20; flinkslot models ${range})`, pointer),
+      error(
+        'input/flink-version',
+        `${what} ${quoted(text)} is not a Flink version (major.minor, e.g. 1.20; flinkslot models ${range})`,
+        pointer,
+      ),
     ]);
   }
   if (compareVersions(version, OLDEST_FLINK_VERSION) < 0) {

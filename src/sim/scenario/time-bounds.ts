@@ -44,7 +44,8 @@ export function idleCheckBound(
   const period = cluster.config.taskManagerTimeout;
   // Only an active ResourceManager checks idle TaskManagers (a standalone one never releases them).
   if (cluster.config.resourceAllocation !== 'active' || !(period > 0)) return undefined;
-  const horizon = until !== undefined ? { time: until, what: 'until', pointer: '/until' } : settleHorizon(cluster, jobs, events, at, slotRequestTimeout);
+  const horizon =
+    until !== undefined ? { time: until, what: 'until', pointer: '/until' } : settleHorizon(cluster, jobs, events, at, slotRequestTimeout);
   const checks = Math.floor(horizon.time / period);
   if (checks <= MAX_IDLE_CHECKS) return undefined;
   const message = `the simulation runs to ${formatDuration(horizon.time)} (${horizon.what}) with the idle check every ${formatDuration(period)} (taskManagerTimeout): ${count(checks)} checks, more than flinkslot simulates (at most ${count(MAX_IDLE_CHECKS)}); give a shorter time or a longer taskManagerTimeout`;
@@ -77,5 +78,9 @@ function settleHorizon(
     cluster.workerStartupLatency +
     cluster.slotIdleTimeout +
     slotRequestTimeout;
-  return { time: latest.time + settle, what: `${latest.what} at ${formatDuration(latest.time)}, and the time to settle`, pointer: latest.pointer };
+  return {
+    time: latest.time + settle,
+    what: `${latest.what} at ${formatDuration(latest.time)}, and the time to settle`,
+    pointer: latest.pointer,
+  };
 }
