@@ -115,7 +115,7 @@ function readNode(text: string): { cpu: number; memory: bigint } {
     else if (/^\d+(\.\d+)?\s*[a-z]*$/i.test(part) && !/cores?$/i.test(part)) memory = size(part, '--node');
     else throw usage;
   }
-  if (cpu === undefined || memory === undefined) throw usage;
+  if (cpu === undefined || memory === undefined || !Number.isFinite(cpu)) throw usage;
   return { cpu, memory };
 }
 
@@ -124,7 +124,9 @@ function readCost(text: string): { cpu: number; memoryGiB: number } {
   const prices = new Map<string, number>();
   for (const part of text.split(',')) {
     const m = /^\s*(cpu|memory)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-    if (m === null) throw new UsageError(`--cost '${text}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`);
+    // A price of 400 digits reads as Infinity: refused as a price that is not one, not ranked as Infinity.
+    if (m === null || !Number.isFinite(Number(m[2])))
+      throw new UsageError(`--cost '${text}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`);
     prices.set(m[1]!, Number(m[2]));
   }
   return { cpu: prices.get('cpu') ?? 0, memoryGiB: prices.get('memory') ?? 0 };
