@@ -424,3 +424,33 @@ describe('hostile input: memory -D', () => {
     });
   }
 });
+
+/** Numbers in flags (issue 27 §7): the values the files get, from the command line. */
+describe('hostile input: numeric flags', () => {
+  const config = join(ROOT, 'fixtures/config/config.yaml');
+  const nines = '9'.repeat(400);
+  const lines: string[][] = [
+    ['plan', GOOD_JOB, '--flink-version', `1.${'9'.repeat(100_000)}`],
+    ['plan', GOOD_JOB, '--limit', '99999999999999999999'],
+    ['simulate', '--cluster', GOOD_CLUSTER, GOOD_JOB, '--flink-version', '1.18446744073709551616'],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--cost', `cpu=${nines}`],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--node', `${nines}cpu,64g`],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--tm-memory', '1g..99999999999999999999tb'],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--slot-range', '1..99999999999999999999'],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--cpu-per-slot', '1e400'],
+    ['validate', GOOD_JOB, '--max-slots', '99999999999999999999'],
+    ['validate', GOOD_JOB, '--max-parallelism', '9007199254740993'],
+    ['memory', config, '-D', 'taskmanager.numberOfTaskSlots=99999999999'],
+    ['report', GOOD_JOB, '--max-vertices', '99999999999999999999', '--output', join(dir, 'flags-report.html')],
+  ];
+  // The sample: every fourth command line.
+  for (const args of lines.filter((_, i) => whole || i % 4 === 0)) {
+    it(args.map((a) => (a.length > 40 ? `${a.slice(0, 20)}…` : a)).join(' '), { timeout: 60_000 }, async () => {
+      const invocation = { args, json: false };
+      const outcome = await runCli(args);
+      // A bad flag is blamed on the flag, not on the (good) file.
+      const problems = violations(GOOD_JOB, invocation, outcome).filter((p) => !p.startsWith('exit 2: stderr does not name'));
+      expect(problems.join('; '), `${outcome.stderr}`).toBe('');
+    });
+  }
+});
