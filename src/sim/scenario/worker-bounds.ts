@@ -13,11 +13,16 @@ import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { ClusterModel, JobDefinition, TimedEvent } from './scenario.js';
 
 /**
- * Workers an active ResourceManager starts in one run at most: each registering worker is matched
- * against the pending ones, so the cost grows with their square (4,000 redundant TaskManagers take
- * 0.8 s of CPU, 10,000 about 5 s); 5,000 workers for a job's slots take 0.5 s.
+ * Workers an active ResourceManager starts in one run at most: 20,000 for jobs' slots take 1.2 s of
+ * CPU (the simulator is benchmarked at 20,000 TaskManagers; 100,000 take 10 s, a million run out of memory).
  */
-export const MAX_STARTED_WORKERS = 5_000;
+export const MAX_STARTED_WORKERS = 20_000;
+/**
+ * Workers the minimum total resources and redundancy keep, at most: each registering one is
+ * matched against the pending ones, so their cost grows with their square (4,000 take 0.8 s of
+ * CPU, 10,000 about 5 s).
+ */
+export const MAX_KEPT_WORKERS = 5_000;
 
 const count = (n: number): string => n.toLocaleString('en');
 
@@ -43,16 +48,18 @@ export function startedWorkersBound(
   }
   if (c.maxSlots !== undefined) forJobs = Math.min(forJobs, Math.ceil(c.maxSlots / perWorker));
   const kept = minimumWorkers(cluster) + c.redundantTaskManagers;
+  if (kept > MAX_KEPT_WORKERS)
+    return error(
+      'input/too-large',
+      `the minimum total resources and redundant TaskManagers keep up to ${count(kept)} workers: flinkslot simulates at most ${count(MAX_KEPT_WORKERS)} kept workers`,
+      `${at}/options`,
+    );
   const workers = forJobs + kept;
   if (workers <= MAX_STARTED_WORKERS) return undefined;
-  const why =
-    kept > forJobs
-      ? 'the minimum total resources and redundant TaskManagers keep'
-      : "the jobs' requirements, counted without sharing, may need";
   return error(
     'input/too-large',
-    `the active ResourceManager would start up to ${count(workers)} workers (${why} them): flinkslot simulates at most ${count(MAX_STARTED_WORKERS)} started workers`,
-    kept > forJobs ? `${at}/options` : largest.pointer,
+    `the active ResourceManager would start up to ${count(workers)} workers (the jobs' requirements, counted without sharing, may need them): flinkslot simulates at most ${count(MAX_STARTED_WORKERS)} started workers`,
+    largest.pointer,
   );
 }
 

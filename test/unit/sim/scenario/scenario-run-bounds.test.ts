@@ -9,7 +9,7 @@ import { type Result, fail } from '../../../../src/errors/diagnostic.js';
 import { type PlannedJob, readScenario } from '../../../../src/sim/scenario/read-scenario.js';
 import type { Scenario } from '../../../../src/sim/scenario/scenario.js';
 import { MAX_IDLE_CHECKS, MAX_SIMULATED_TIME } from '../../../../src/sim/scenario/time-bounds.js';
-import { MAX_STARTED_WORKERS } from '../../../../src/sim/scenario/worker-bounds.js';
+import { MAX_KEPT_WORKERS, MAX_STARTED_WORKERS } from '../../../../src/sim/scenario/worker-bounds.js';
 
 type Raw = Record<string, unknown>;
 
@@ -38,8 +38,10 @@ function scenario(extra: Raw = {}, clusterExtra: Raw = {}): Raw {
 const LONGER = '365 d, 31,536,000,000 ms';
 
 describe('times a scenario gives are at most 365 days', () => {
-  it('the bounds: 365 days, two million idle checks, 5,000 started workers', () => {
-    expect([MAX_SIMULATED_TIME, MAX_IDLE_CHECKS, MAX_STARTED_WORKERS]).toEqual([31_536_000_000, 2_000_000, 5_000]);
+  it('the bounds: 365 days, two million idle checks, 20,000 started workers of which 5,000 kept', () => {
+    expect([MAX_SIMULATED_TIME, MAX_IDLE_CHECKS, MAX_STARTED_WORKERS, MAX_KEPT_WORKERS]).toEqual([
+      31_536_000_000, 2_000_000, 20_000, 5_000,
+    ]);
   });
 
   it('until 9e15 ms (it ran 50 million steps and ended in an internal error)', () => {
@@ -104,14 +106,14 @@ describe('idle checks of an active ResourceManager are at most two million', () 
   });
 });
 
-describe('workers an active ResourceManager starts are at most 5,000', () => {
+describe('workers an active ResourceManager starts are at most 20,000, and 5,000 kept by minimums and redundancy', () => {
   it('a million one-slot workers for one requirement (it ran out of memory)', () => {
     const worker = { ...WORKER, numberOfTaskSlots: 1 };
     const data = scenario({ jobs: [{ id: 'etl', requirements: [{ profile: 'UNKNOWN', count: 1_000_000 }] }] }, { defaultWorker: worker });
     expect(errors(data)).toEqual([
       [
         'input/too-large',
-        "the active ResourceManager would start up to 1,000,000 workers (the jobs' requirements, counted without sharing, may need them): flinkslot simulates at most 5,000 started workers",
+        "the active ResourceManager would start up to 1,000,000 workers (the jobs' requirements, counted without sharing, may need them): flinkslot simulates at most 20,000 started workers",
         '/jobs/0',
       ],
     ]);
@@ -122,7 +124,7 @@ describe('workers an active ResourceManager starts are at most 5,000', () => {
     expect(errors(scenario({}, { defaultWorker: worker, options: { minSlots: 100_000 } }))).toEqual([
       [
         'input/too-large',
-        'the active ResourceManager would start up to 100,006 workers (the minimum total resources and redundant TaskManagers keep them): flinkslot simulates at most 5,000 started workers',
+        'the minimum total resources and redundant TaskManagers keep up to 100,000 workers: flinkslot simulates at most 5,000 kept workers',
         '/cluster/options',
       ],
     ]);
