@@ -119,7 +119,7 @@ function readNode(text: string): { cpu: number; memory: bigint } {
     else if (/^\d+(\.\d+)?\s*[a-z]*$/i.test(part) && !/cores?$/i.test(part)) memory = size(part, '--node');
     else throw wrong;
   }
-  if (cpu === undefined || memory === undefined) throw wrong;
+  if (cpu === undefined || memory === undefined || !Number.isFinite(cpu)) throw wrong;
   return { cpu, memory };
 }
 
@@ -128,7 +128,9 @@ function readCost(text: string): { cpu: number; memoryGiB: number } {
   const prices = new Map<string, number>();
   for (const part of text.split(',')) {
     const m = /^\s*(cpu|memory)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-    if (m === null) throw usage(`--cost '${text}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`);
+    // A price of 400 digits reads as Infinity: refused as a price that is not one, not ranked as Infinity.
+    if (m === null || !Number.isFinite(Number(m[2])))
+      throw usage(`--cost '${text}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`);
     prices.set(m[1]!, Number(m[2]));
   }
   return { cpu: prices.get('cpu') ?? 0, memoryGiB: prices.get('memory') ?? 0 };

@@ -89,8 +89,8 @@ export function readFloat(config: FlinkConfiguration, o: ConfigOption<number>): 
 }
 
 /** `Configuration.get` on a value that is not a number: IllegalArgumentException, caused by Java's NumberFormatException. */
-function unparsable(text: string, o: ConfigOption<unknown>): FlinkException {
-  return new FlinkException('IllegalArgumentException', `Could not parse value '${text}' for key '${o.key}'.`, [
+function unparsable(text: string, o: ConfigOption<unknown>, given = text): FlinkException {
+  return new FlinkException('IllegalArgumentException', `Could not parse value '${given}' for key '${o.key}'.`, [
     `For input string: "${text}"`,
   ]);
 }
@@ -105,8 +105,15 @@ export function readInteger(config: FlinkConfiguration, o: ConfigOption<number>)
   const raw = rawValue(config, o);
   if (raw === undefined) return o.defaultValue;
   if (!/^[+-]?\d+$/.test(raw.text.trim())) throw unparsable(raw.text, o);
-  return Number(raw.text.trim());
+  // Flink's int options parse with Integer.parseInt (ConfigurationUtils.convertToInt): a value
+  // beyond Java's int fails as text that is not a number does, never a count of 99999999999 slots.
+  const value = Number(raw.text.trim());
+  if (value < JAVA_INT_MIN || value > JAVA_INT_MAX) throw unparsable(raw.text.trim(), o, raw.text);
+  return value;
 }
+
+const JAVA_INT_MAX = 2_147_483_647;
+const JAVA_INT_MIN = -2_147_483_648;
 
 export function readDouble(config: FlinkConfiguration, o: ConfigOption<number>): number | undefined {
   const raw = rawValue(config, o);

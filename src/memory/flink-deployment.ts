@@ -69,7 +69,9 @@ function versionOf(spec: Raw): string | undefined {
 export function officialImageVersion(image: string): string | undefined {
   // An optional registry host (it has a dot), then flink, library/flink or apache/flink: not a user's own image.
   const m = /^(?:(?:[\w-]+\.)+[\w-]+(?::\d+)?\/)?(?:library\/|apache\/)?flink:(\d+)\.(\d+)/.exec(image.trim());
-  return m === null ? undefined : `${m[1]}.${m[2]}`;
+  const version = m === null ? undefined : `${m[1]}.${m[2]}`;
+  // A tag whose numbers no release has (flink:1. and a million digits) names no release: the image is read as a user's own.
+  return version === undefined || parseFlinkVersion(version) === undefined ? undefined : version;
 }
 
 /** CPU → `kubernetes.taskmanager.cpu.amount`, and the pre-1.17 key for a release before 1.17 (`configureCpu`). */

@@ -36,11 +36,26 @@ export function assumedVersionNote(howToSet = 'set flinkVersion in the file or p
   return `no Flink version given: the rules of Flink ${formatVersion(DEFAULT_FLINK_VERSION)} (the newest flinkslot knows) apply; ${howToSet}`;
 }
 
+/**
+ * Longest version text read: "1.17.2" has 6 characters; a longer one (a million digits after "1.")
+ * is refused before it is parsed, as are numbers beyond 2^53 (they would read as 1.Infinity).
+ */
+export const MAX_FLINK_VERSION_LENGTH = 64;
+
 /** Parses "1.17", "1.17.2", "2.0". Returns undefined when the text is not a version. */
 export function parseFlinkVersion(text: string): FlinkVersion | undefined {
+  if (text.length > MAX_FLINK_VERSION_LENGTH) return undefined;
   const match = /^(\d+)\.(\d+)(?:\.\d+)?$/.exec(text.trim());
   if (match === null) return undefined;
-  return { major: Number(match[1]), minor: Number(match[2]) };
+  const major = Number(match[1]);
+  const minor = Number(match[2]);
+  return Number.isSafeInteger(major) && Number.isSafeInteger(minor) ? { major, minor } : undefined;
+}
+
+/** The text a message quotes: a long one cut, with its length said. */
+function quoted(text: string): string {
+  if (text.length <= MAX_FLINK_VERSION_LENGTH) return `'${text}'`;
+  return `'${text.slice(0, 20)}…' (${text.length.toLocaleString('en')} characters)`;
 }
 
 export function compareVersions(a: FlinkVersion, b: FlinkVersion): number {
@@ -68,7 +83,11 @@ export function resolveFlinkVersion(text: string | undefined, what: string, poin
   const range = `${formatVersion(OLDEST_FLINK_VERSION)} to ${formatVersion(NEWEST_FLINK_VERSION)}`;
   if (version === undefined) {
     return fail([
-      error('input/flink-version', `${what} '${text}' is not a Flink version (major.minor, e.g. 1.20; flinkslot models ${range})`, pointer),
+      error(
+        'input/flink-version',
+        `${what} ${quoted(text)} is not a Flink version (major.minor, e.g. 1.20; flinkslot models ${range})`,
+        pointer,
+      ),
     ]);
   }
   if (compareVersions(version, OLDEST_FLINK_VERSION) < 0) {

@@ -115,3 +115,37 @@ describe('sizes are bounded before anything is parsed or simulated', () => {
     ]);
   });
 });
+
+describe('bad input the held-out hostile corpus found (issue 27 §7)', () => {
+  const active = `cluster: {resourceAllocation: active, ${WORKER}}\njobs: [{id: etl, requirements: [{profile: UNKNOWN, count: 6}]}]\n`;
+
+  it('a huge until is refused with its bound (it ran 50 million steps, then an internal error)', () => {
+    const scenario = file('until.yaml', `${active}until: 9000000000000000\n`);
+    const run = runCli(['simulate', scenario]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `error ${scenario}:3:8 '9000000000000000' is longer than flinkslot simulates (at most 365 d, 31,536,000,000 ms) (/until) [input/too-large]\n`,
+    ]);
+  });
+
+  it('variants: [] is refused at /variants (it exited 0 and printed nothing)', () => {
+    const scenario = file('no-variants.yaml', `${active}variants: []\n`);
+    const run = runCli(['simulate', scenario]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `error ${scenario}:3:11 /variants must NOT have fewer than 1 items (/variants) [input/schema]\n`,
+    ]);
+  });
+
+  it('flinkVersion "1." and a million digits is not a version (it was Flink 1.Infinity)', () => {
+    const scenario = file('version.yaml', `flinkVersion: "1.${'9'.repeat(1_000_000)}"\n${active}`);
+    const run = runCli(['simulate', scenario]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `error ${scenario}:1:15 flinkVersion '1.999999999999999999…' (1,000,002 characters) is not a Flink version (major.minor, e.g. 1.20; flinkslot models 1.10 to 2.2) (/flinkVersion) [input/flink-version]\n`,
+    ]);
+  });
+});

@@ -42,16 +42,44 @@ class Raw {
 // Writing files
 // ---------------------------------------------------------------------------------------------
 
+/** Which cases of a category a sample keeps: `index` counts the category's cases from 0, in corpus order. */
+export type Sample = (category: string, index: number) => boolean;
+
+/** `npm test`'s sample: every SAMPLE_EVERY-th case of each category, starting with its first. */
+export const SAMPLE_EVERY = 16;
+export const everyKth: Sample = (_category, index) => index % SAMPLE_EVERY === 0;
+
+const categoryOf = (name: string): string => name.split('/')[0] ?? name;
+
 class Corpus {
   readonly cases: HostileCase[] = [];
   private readonly names = new Set<string>();
+  private readonly seen = new Map<string, number>();
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly sample?: Sample,
+  ) {}
 
-  /** Writes `content` as DIR/<slug of name>.<ext> and records the case. */
+  /** Whether the next case named `name` is kept: large documents out of the sample are not even built. */
+  wants(name: string): boolean {
+    const category = categoryOf(name);
+    return this.sample === undefined || this.sample(category, this.seen.get(category) ?? 0);
+  }
+
+  /** A case out of the sample, not built: it still counts in its category, so the sample stays the same. */
+  skip(name: string): void {
+    if (this.wants(name)) throw new Error(`hostile case ${name} is in the sample: build it`);
+    this.count(name);
+  }
+
+  /**
+   * Writes `content` as DIR/<slug of name>.<ext> and records the case. A case out of the sample is
+   * written only when small: another case may name it (a policy's cluster, a scenario's job graph).
+   */
   add(name: string, ext: string, content: string | Buffer, kinds: readonly Kind[]): string {
     const file = join(this.dir, `${this.slug(name)}.${ext}`);
-    writeFileSync(file, content);
+    if (this.wants(name) || content.length < 1 << 16) writeFileSync(file, content);
     return this.record(name, file, kinds);
   }
 
@@ -59,8 +87,18 @@ class Corpus {
   record(name: string, file: string, kinds: readonly Kind[]): string {
     if (this.names.has(name)) throw new Error(`duplicate hostile case name ${name}`);
     this.names.add(name);
-    this.cases.push({ name, file, kinds });
+    if (this.wants(name)) this.cases.push({ name, file, kinds });
+    this.count(name);
     return file;
+  }
+
+  categories(): string[] {
+    return [...this.seen.keys()];
+  }
+
+  private count(name: string): void {
+    const category = categoryOf(name);
+    this.seen.set(category, (this.seen.get(category) ?? 0) + 1);
   }
 
   yaml(name: string, doc: Json, kinds: readonly Kind[]): string {
@@ -73,7 +111,7 @@ class Corpus {
 
   /** File names stay short and plain: the name itself may be long or carry odd characters. */
   private slug(name: string): string {
-    return `${String(this.cases.length).padStart(4, '0')}-${name.replace(/[^A-Za-z0-9.-]+/g, '_').slice(0, 80)}`;
+    return `${String(this.names.size).padStart(4, '0')}-${name.replace(/[^A-Za-z0-9.-]+/g, '_').slice(0, 80)}`;
   }
 }
 
@@ -806,22 +844,28 @@ function wideJobs(corpus: Corpus): void {
 /** A million events, written in chunks: building one string of ~40 MB is fine, a million objects for a serializer is not needed. */
 function millionEvents(corpus: Corpus): void {
   const header = `{"name":"million","cluster":{"resourceAllocation":"standalone","defaultWorker":{"totalResources":{"cpuCores":4,"taskHeapMemory":"4g","managedMemory":"2g"},"numberOfTaskSlots":4},"taskManagers":[{"id":"tm","count":2}]},"jobs":[{"id":"j","requirements":[{"profile":"UNKNOWN","count":1}]}],"events":[`;
-  const chunks: string[] = [header];
-  for (let i = 0; i < 1_000_000; i++) {
-    const event = i % 2 === 0 ? `{"at":${i},"declare":{"j":[{"profile":"UNKNOWN","count":${i % 9}}]}}` : `{"at":${i},"advanceTime":1}`;
-    chunks.push(i === 0 ? event : `,${event}`);
-  }
-  chunks.push(']}');
-  corpus.add('huge/scenario-million-events', 'json', chunks.join(''), ['scenario']);
+  if (corpus.wants('huge/scenario-million-events')) {
+    const chunks: string[] = [header];
+    for (let i = 0; i < 1_000_000; i++) {
+      const event = i % 2 === 0 ? `{"at":${i},"declare":{"j":[{"profile":"UNKNOWN","count":${i % 9}}]}}` : `{"at":${i},"advanceTime":1}`;
+      chunks.push(i === 0 ? event : `,${event}`);
+    }
+    chunks.push(']}');
+    corpus.add('huge/scenario-million-events', 'json', chunks.join(''), ['scenario']);
+  } else corpus.skip('huge/scenario-million-events');
   const yamlLines = [
     'cluster: {defaultWorker: {totalResources: {cpuCores: 4, taskHeapMemory: 4g}, numberOfTaskSlots: 4}, taskManagers: [{id: tm}]}',
     'jobs: [{id: j, requirements: [{profile: UNKNOWN, count: 1}]}]',
     'events:',
   ];
-  for (let i = 0; i < 1_000_000; i++) yamlLines.push(`  - {at: ${i}, registerTaskManager: tm${i}}`);
-  corpus.add('huge/scenario-million-events-yaml', 'yaml', yamlLines.join('\n') + '\n', ['scenario']);
+  const million = corpus.wants('huge/scenario-million-events-yaml');
+  for (let i = 0; i < (million ? 1_000_000 : 200_000); i++) yamlLines.push(`  - {at: ${i}, registerTaskManager: tm${i}}`);
+  if (million) corpus.add('huge/scenario-million-events-yaml', 'yaml', yamlLines.join('\n') + '\n', ['scenario']);
+  else corpus.skip('huge/scenario-million-events-yaml');
   // A fifth of it fits in 512 MB: what a million events would hit after the memory (one TaskManager per event).
-  corpus.add('huge/scenario-200k-taskmanagers-yaml', 'yaml', yamlLines.slice(0, 200_003).join('\n') + '\n', ['scenario']);
+  if (corpus.wants('huge/scenario-200k-taskmanagers-yaml'))
+    corpus.add('huge/scenario-200k-taskmanagers-yaml', 'yaml', yamlLines.slice(0, 200_003).join('\n') + '\n', ['scenario']);
+  else corpus.skip('huge/scenario-200k-taskmanagers-yaml');
 }
 
 /** Unknown keys (typos of real ones), duplicate keys and duplicate ids. */
@@ -1219,6 +1263,83 @@ function scenarioJobGraphs(corpus: Corpus): void {
   corpus.yaml('policy-paths/missing', { cluster: 'missing.yaml', tmConfig: 'missing.yaml', minManagedMemory: '10 parsecs' }, ['policy']);
 }
 
+/**
+ * Time and work a small scenario asks for (issue 27 §7, found by a held-out corpus): `until` or an
+ * event far in the future, delays that overflow, a 1 ms idle check over a day, advances that add
+ * up, workers an active ResourceManager would start by the million, `variants: []`.
+ */
+function scenarioTimeAndWork(corpus: Corpus): void {
+  const active = (options: Json = {}, slots = 4): Json => {
+    const cluster = baseCluster() as { [key: string]: Json };
+    delete cluster.taskManagers;
+    cluster.resourceAllocation = 'active';
+    cluster.options = options;
+    (cluster.defaultWorker as { numberOfTaskSlots: number }).numberOfTaskSlots = slots;
+    return cluster;
+  };
+  const scenario = (extra: { [key: string]: Json }, cluster: Json = active()): Json => {
+    const doc = baseScenario() as { [key: string]: Json };
+    doc.cluster = cluster;
+    delete doc.until;
+    return { ...doc, ...extra };
+  };
+  const cases: Record<string, Json> = {
+    'until-9e15': scenario({ until: new Raw('9000000000000000') }),
+    'until-1e400': scenario({ until: new Raw('1.0e+400') }),
+    'until-overflowing-text': scenario({ until: '99999999999999999999 d' }),
+    'until-2^63-ms': scenario({ until: '9223372036854775807 ms' }),
+    'event-at-1e15': scenario({ events: [{ at: new Raw('1000000000000000'), finishJob: 'first' }] }),
+    'submit-at-10000-days': scenario({ jobs: [{ id: 'late', requirements: [{ profile: 'UNKNOWN', count: 1 }], submitAt: '10000d' }] }),
+    'advances-add-up': scenario({ events: Array.from({ length: 500 }, () => ({ advanceTime: '364d' })) }),
+    'timeout-1ms-until-1d': scenario({ until: '1d' }, active({ taskManagerTimeout: 1 })),
+    'timeout-1ms-event-at-300d': scenario({ events: [{ at: '300d', finishJob: 'first' }] }, active({ taskManagerTimeout: '1 ms' })),
+    'delays-overflow': scenario(
+      {},
+      active({
+        taskManagerTimeout: '99999999999999999999 d',
+        requirementCheckDelay: '99999999999999999999 d',
+        declareNeededResourceDelay: '99999999999999999999 d',
+        slotIdleTimeout: '99999999999999999999 d',
+        workerStartupLatency: '99999999999999999999 d',
+      }),
+    ),
+    'worker-latency-364d': scenario({}, active({ workerStartupLatency: '364d', slotIdleTimeout: '364d' })),
+    'million-one-slot-workers': scenario(
+      { jobs: [{ id: 'big', requirements: [{ profile: 'UNKNOWN', count: 1_000_000 }] }] },
+      active({}, 1),
+    ),
+    'min-slots-100000': scenario({}, active({ minSlots: 100_000 }, 1)),
+    'redundant-10000': scenario({}, active({ redundantTaskManagers: 10_000 }, 1)),
+    'min-total-cpu-100000': scenario({}, active({ minTotalCpu: 100_000 }, 1)),
+    'declare-million-slots': scenario({ events: [{ declare: { first: [{ profile: 'UNKNOWN', count: 1_000_000 }] } }] }, active({}, 1)),
+    'variants-empty': scenario({ variants: [] }),
+  };
+  for (const [name, doc] of Object.entries(cases)) corpus.yaml(`scenario-time/${name}`, doc, ['scenario']);
+  const cluster = active({ taskManagerTimeout: 1 }) as { [key: string]: Json };
+  corpus.yaml('scenario-time/cluster-min-slots-100000', { ...cluster, options: { minSlots: 100_000 } }, ['cluster']);
+}
+
+/** Version texts that are not versions: a million digits after "1.", numbers beyond 2^53, in every file that names one. */
+function versionTexts(corpus: Corpus): void {
+  const texts: Record<string, string> = {
+    'million-digits': `1.${'9'.repeat(1_000_000)}`,
+    'minor-2^64': '1.18446744073709551616',
+    'major-2^64': '18446744073709551616.0',
+    'patch-2^64': '1.17.18446744073709551616',
+  };
+  for (const [name, text] of Object.entries(texts)) {
+    for (const format of formats().filter((f) => ['job', 'scenario', 'cluster'].includes(f.id))) {
+      const doc = format.base() as { [key: string]: Json };
+      doc.flinkVersion = text;
+      writeDoc(corpus, format, `version/${format.id}/${name}`, doc);
+    }
+    const deployment = baseDeployment() as { spec: { [key: string]: Json } };
+    deployment.spec.image = `flink:${text}`;
+    corpus.yaml(`version/deployment-image/${name}`, deployment, ['config']);
+  }
+  corpus.yaml('version/config-int-overflow', { ...(baseConfig() as object), 'taskmanager.numberOfTaskSlots': '99999999999' }, ['config']);
+}
+
 const ESCAPES = [
   '\u001b[31mred\u001b[0m',
   'bell\u0007',
@@ -1333,12 +1454,14 @@ const CATEGORIES: readonly ((corpus: Corpus) => void)[] = [
   brokenSyntax,
   oddPaths,
   scenarioEvents,
+  scenarioTimeAndWork,
+  versionTexts,
   terminalEscapes,
 ];
 
-/** Writes the corpus into `dir` (which must exist and be empty) and lists its cases. */
-export function generateCorpus(dir: string): HostileCase[] {
-  const corpus = new Corpus(dir);
+/** Writes the corpus (or a sample of it) into `dir` (which must exist and be empty): its cases, and every category of the whole corpus. */
+export function generateCorpus(dir: string, sample?: Sample): { cases: HostileCase[]; categories: string[] } {
+  const corpus = new Corpus(dir, sample);
   for (const category of CATEGORIES) category(corpus);
-  return corpus.cases;
+  return { cases: corpus.cases, categories: corpus.categories() };
 }

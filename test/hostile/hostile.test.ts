@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, STACK_LINE, ensureBuilt } from '../support/cli.js';
-import { type HostileCase, type Kind, generateCorpus } from './corpus.js';
+import { type HostileCase, type Kind, SAMPLE_EVERY, everyKth, generateCorpus } from './corpus.js';
 
 const TIME_LIMIT_MS = 20_000;
 const HEAP_LIMIT_MB = 512;
@@ -107,7 +107,11 @@ function invocations(c: HostileCase, index: number): Invocation[] {
     if (!seen.has(key)) out.push({ args, json });
     seen.add(key);
   };
-  for (const kind of c.kinds) for (const args of COMMANDS[kind](c.file)) add(args, false);
+  for (const kind of c.kinds) {
+    const lines = COMMANDS[kind](c.file);
+    // The sample of `npm test`: one command line per kind, a different one from case to case.
+    for (const args of whole ? lines : [lines[index % lines.length]!]) add(args, false);
+  }
   const json = jsonKind(c, index);
   if (json !== undefined) for (const args of JSON_COMMANDS[json](c.file)) add(args, true);
   return out;
@@ -301,8 +305,12 @@ function describeReport(r: Report, dir: string): string {
 // ---------------------------------------------------------------------------------------------
 
 // The corpus is generated while the tests are collected: vitest needs the case names up front.
+// `npm run test:hostile` (FLINKSLOT_HOSTILE=1) runs all of it; `npm test` a fixed sample of every
+// category (every SAMPLE_EVERY-th case, starting with the first), so a regression in any kind of
+// hostile input fails CI too.
+const whole = process.env.FLINKSLOT_HOSTILE === '1';
 const dir = mkdtempSync(join(tmpdir(), 'flinkslot-hostile-'));
-const corpus = generateCorpus(dir);
+const { cases: corpus, categories } = generateCorpus(dir, whole ? undefined : everyKth);
 /** HOSTILE_ONLY=REGEX runs only the cases whose names match (to reproduce one category quickly). */
 const only = process.env.HOSTILE_ONLY;
 const cases = only === undefined ? corpus : corpus.filter((c) => new RegExp(only).test(c.name));
@@ -370,10 +378,12 @@ afterAll(async () => {
 });
 
 describe('hostile input: the CLI ends with 0, 1 or 2 and a clean message', () => {
-  it('generates a corpus with every kind of input', () => {
+  it('generates a corpus with every kind of input, and every category in the sample', () => {
     const kinds = new Set(corpus.flatMap((c) => c.kinds));
     expect([...kinds].sort()).toEqual(['cluster', 'config', 'flink-json', 'job', 'policy', 'scenario']);
-    expect(corpus.length).toBeGreaterThan(300);
+    expect(new Set(corpus.map((c) => c.name.split('/')[0])).size).toBe(categories.length);
+    if (whole) expect(corpus.length).toBeGreaterThan(300);
+    else expect(corpus.length).toBeLessThanOrEqual(categories.length + 540 / SAMPLE_EVERY);
   });
 
   for (const c of cases) {
@@ -404,12 +414,43 @@ describe('hostile input: memory -D', () => {
     'taskmanager.memory.process.size=1g\u001b[31m\r\u0007',
     'x.\u001b[31m=1',
   ];
-  for (const value of values) {
+  // The sample: every fourth value.
+  for (const value of values.filter((_, i) => whole || i % 4 === 0)) {
     it(JSON.stringify(value), { timeout: 60_000 }, async () => {
       const invocation = { args: ['memory', config, '-D', value], json: false };
       const outcome = await runCli(invocation.args);
       // A bad -D value is blamed on -D, not on the (good) file: only the file check is relaxed.
       const problems = violations(config, invocation, outcome).filter((p) => !p.startsWith('exit 2: stderr does not name'));
+      expect(problems.join('; '), `${outcome.stderr}`).toBe('');
+    });
+  }
+});
+
+/** Numbers in flags (issue 27 §7): the values the files get, from the command line. */
+describe('hostile input: numeric flags', () => {
+  const config = join(ROOT, 'fixtures/config/config.yaml');
+  const nines = '9'.repeat(400);
+  const lines: string[][] = [
+    ['plan', GOOD_JOB, '--flink-version', `1.${'9'.repeat(100_000)}`],
+    ['plan', GOOD_JOB, '--limit', '99999999999999999999'],
+    ['simulate', '--cluster', GOOD_CLUSTER, GOOD_JOB, '--flink-version', '1.18446744073709551616'],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--cost', `cpu=${nines}`],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--node', `${nines}cpu,64g`],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--tm-memory', '1g..99999999999999999999tb'],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--slot-range', '1..99999999999999999999'],
+    ['size', GOOD_JOB, '--tm-config', config, '--search', '--cpu-per-slot', '1e400'],
+    ['validate', GOOD_JOB, '--max-slots', '99999999999999999999'],
+    ['validate', GOOD_JOB, '--max-parallelism', '9007199254740993'],
+    ['memory', config, '-D', 'taskmanager.numberOfTaskSlots=99999999999'],
+    ['report', GOOD_JOB, '--max-vertices', '99999999999999999999', '--output', join(dir, 'flags-report.html')],
+  ];
+  // The sample: every fourth command line.
+  for (const args of lines.filter((_, i) => whole || i % 4 === 0)) {
+    it(args.map((a) => (a.length > 40 ? `${a.slice(0, 20)}…` : a)).join(' '), { timeout: 60_000 }, async () => {
+      const invocation = { args, json: false };
+      const outcome = await runCli(args);
+      // A bad flag is blamed on the flag, not on the (good) file.
+      const problems = violations(GOOD_JOB, invocation, outcome).filter((p) => !p.startsWith('exit 2: stderr does not name'));
       expect(problems.join('; '), `${outcome.stderr}`).toBe('');
     });
   }

@@ -45,6 +45,7 @@ export function readEvents(r: Reader, list: Raw[], at: string, cluster: ClusterM
     return false;
   };
   let clock = 0;
+  let pastTheBound = false;
   const out: TimedEvent[] = [];
   list.forEach((e, i) => {
     const p = `${at}/${i}`;
@@ -75,9 +76,13 @@ export function readEvents(r: Reader, list: Raw[], at: string, cluster: ClusterM
     const arg = e[verb];
     const push = (event: ScenarioEvent): void => void out.push({ time: clock, event, pointer: p });
     switch (verb) {
-      case 'advanceTime':
-        clock += r.duration(arg, `${p}/advanceTime`, 0);
+      case 'advanceTime': {
+        // Advances add up past the bound each stays under: the first one past it is refused, once.
+        const next = clock + r.duration(arg, `${p}/advanceTime`, 0);
+        if (pastTheBound || r.timeReached(next, `${p}/advanceTime`)) clock = next;
+        else pastTheBound = true;
         break;
+      }
       case 'declare':
         for (const [job, reqs] of Object.entries(arg as Raw))
           push({ kind: 'declare', job, requirements: r.requirements(reqs, `${p}/declare/${job}`) });

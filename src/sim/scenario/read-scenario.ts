@@ -13,7 +13,9 @@ import type { TargetWays } from '../../memory/task-manager-cpu.js';
 import { readCluster } from './read-cluster.js';
 import { readEvents } from './read-events.js';
 import { selectScenarioVersion } from './scenario-version.js';
-import { type Raw, Reader } from './reader.js';
+import { DEFAULTS, type Raw, Reader } from './reader.js';
+import { idleCheckBound } from './time-bounds.js';
+import { startedWorkersBound } from './worker-bounds.js';
 import type { JobDefinition, JobNetwork, Scenario } from './scenario.js';
 import { pushAll } from '../../util/push-all.js';
 
@@ -113,6 +115,11 @@ export function readScenario(data: Raw, isCluster: boolean, options: ReadOptions
     const eventsAt = variant?.events !== undefined ? `/variants/${vi}/events` : '/events';
     const timed = cluster === undefined ? [] : readEvents(r, eventList, eventsAt, cluster, new Set(allJobs.map((j) => j.id)));
     const until = data.until === undefined ? undefined : r.duration(data.until, '/until', 0);
+    if (cluster !== undefined) {
+      const tooLong = idleCheckBound(cluster, allJobs, timed, until, at, DEFAULTS.slotRequestTimeout);
+      const tooMany = startedWorkersBound(cluster, allJobs, timed, at);
+      for (const d of [tooLong, tooMany]) if (d !== undefined) r.out.push(d);
+    }
     pushAll(out, r.out);
     if (cluster !== undefined) {
       const label = variant === undefined ? undefined : String(variant.name ?? `variant ${vi + 1}`);

@@ -7,6 +7,7 @@ import { parseDuration } from '../../model/duration.js';
 import { memorySizeFromInput } from '../../model/memory-size.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { ProfileTable } from './profile-table.js';
+import { MAX_SIMULATED_TIME, timeTooLong } from './time-bounds.js';
 
 export type Raw = Record<string, unknown>;
 
@@ -28,12 +29,27 @@ export class Reader {
 
   duration(value: unknown, pointer: string, fallback: number): number {
     if (value === undefined) return fallback;
+    // An integer or a text beyond the bound (1e15, "99999999999999999999 d") is too long, not "not a duration".
+    if (typeof value === 'number' && Number.isInteger(value) && value > MAX_SIMULATED_TIME) return this.tooLong(value, pointer, fallback);
     const ms = parseDuration(value as string | number);
+    if (ms !== undefined && !(ms <= MAX_SIMULATED_TIME)) return this.tooLong(value, pointer, fallback);
     if (ms === undefined)
       this.out.push(
         error('scenario/duration', `'${String(value)}' is not a duration (milliseconds, or e.g. "50 ms", "30 s", "5 min")`, pointer),
       );
     return ms ?? fallback;
+  }
+
+  private tooLong(value: unknown, pointer: string, fallback: number): number {
+    this.out.push(timeTooLong(`'${String(value)}'`, Number.POSITIVE_INFINITY, pointer)!);
+    return fallback;
+  }
+
+  /** A time the scenario reaches by adding (advanceTime): refused beyond the bound, as a time it names. */
+  timeReached(ms: number, pointer: string): boolean {
+    const tooLong = timeTooLong(`the time reached here (${ms.toLocaleString('en')} ms)`, ms, pointer);
+    if (tooLong !== undefined) this.out.push(tooLong);
+    return tooLong === undefined;
   }
 
   memory(value: unknown, pointer: string): bigint | undefined {

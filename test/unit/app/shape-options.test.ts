@@ -9,6 +9,8 @@ const limits = (flags: Parameters<typeof readShapeLimits>[0]) => {
   return r.value;
 };
 
+const NINES = '9'.repeat(400);
+
 describe('readShapeLimits', () => {
   it('a memory range doubles with the step half way; a list is taken as it is', () => {
     expect(limits({ tmMemory: '2g..16g' }).memories).toEqual([2n, 3n, 4n, 6n, 8n, 12n, 16n].map((g) => g * G));
@@ -30,6 +32,9 @@ describe('readShapeLimits', () => {
     [{ node: '64g' }, "--node '64g': give the node's CPU and memory, as 16cpu,64g"],
     [{ cost: 'gpu=1' }, "--cost 'gpu=1': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)"],
     [{ cpuPerSlot: '0' }, "--cpu-per-slot '0': give CPU cores per slot (above 0, at most 64), or a list of them"],
+    // Issue 27 §7: 400 digits read as Infinity, and were ranked as a price (or a node) of Infinity.
+    [{ cost: `cpu=${NINES}` }, `--cost 'cpu=${NINES}': give cpu=PRICE,memory=PRICE (per core-hour, per GiB-hour)`],
+    [{ node: `${NINES}cpu,64g` }, `--node '${NINES}cpu,64g': give the node's CPU and memory, as 16cpu,64g`],
   ])('%j is a usage error: %s', (flags, message) => {
     const r = readShapeLimits(flags);
     expect(r.ok ? undefined : [r.diagnostics[0]!.code, r.diagnostics[0]!.message]).toEqual(['usage/shape', message]);

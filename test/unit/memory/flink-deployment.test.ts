@@ -3,7 +3,12 @@
  * FlinkConfigBuilder rules (src/memory/flink-deployment.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { deploymentCluster, kubernetesQuantityBytes, readFlinkDeployment } from '../../../src/memory/flink-deployment.js';
+import {
+  deploymentCluster,
+  kubernetesQuantityBytes,
+  officialImageVersion,
+  readFlinkDeployment,
+} from '../../../src/memory/flink-deployment.js';
 
 type Raw = Record<string, unknown>;
 const GiB = 1024 ** 3;
@@ -176,5 +181,22 @@ describe("standalone mode: the Kubernetes CPU key is only the pod's request (Sta
       'kubernetes.taskmanager.cpu.amount',
       'kubernetes.taskmanager.cpu',
     ]);
+  });
+});
+
+describe('officialImageVersion: a tag no release has names no release (issue 27 §7)', () => {
+  it('reads the release of official images', () => {
+    expect(['flink:2.2.0-scala_2.12-java17', 'apache/flink:1.20', 'docker.io/library/flink:1.17'].map(officialImageVersion)).toEqual([
+      '2.2',
+      '1.20',
+      '1.17',
+    ]);
+  });
+
+  it('numbers beyond 2^53 or a million digits: not a release (it was Flink 1.Infinity), so the spec.flinkVersion applies', () => {
+    expect(officialImageVersion(`flink:1.${'9'.repeat(1_000_000)}`)).toBeUndefined();
+    expect(officialImageVersion('flink:18446744073709551616.0')).toBeUndefined();
+    const read = readFlinkDeployment({ spec: { flinkVersion: 'v1_20', image: 'flink:1.18446744073709551616' } });
+    expect(read.ok && read.value.flinkVersion).toBe('1.20');
   });
 });

@@ -221,3 +221,16 @@ describe('memoryFromText: profiles in the report', () => {
     });
   });
 });
+
+describe("an int option beyond Java's int (issue 27 §7: 99999999999 slots were counted)", () => {
+  it.each(['99999999999', '2147483648', '-2147483649'])('taskmanager.numberOfTaskSlots %s fails as Integer.parseInt does', (slots) => {
+    const config = conf(w1({ 'taskmanager.numberOfTaskSlots': slots }));
+    const e = thrown(() => computeTaskManagerResources(config, NEWEST, computeTaskExecutorMemory(config, NEWEST)));
+    expect(e.errorType).toBe('IllegalArgumentException');
+    expect(e.chain).toEqual([`Could not parse value '${slots}' for key 'taskmanager.numberOfTaskSlots'.`, `For input string: "${slots}"`]);
+  });
+
+  it('2147483647, the largest int, is read', () => {
+    expect(resources(w1({ 'taskmanager.numberOfTaskSlots': '2147483647' })).numberOfTaskSlots).toBe(2147483647);
+  });
+});
