@@ -18,7 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, STACK_LINE, ensureBuilt } from '../support/cli.js';
 import { type HostileCase, type Kind, SAMPLE_EVERY, everyKth, generateCorpus } from './corpus.js';
 
-const TIME_LIMIT_MS = 20_000;
+// A run of the whole corpus (`npm run test:hostile`, a deliberate search for slow inputs on a quiet
+// machine) calls a run still going after 20 s a finding; the sample in `npm test` only guards against
+// a hang, with room for a machine whose cores are busy (a green CI must not depend on its load).
+const TIME_LIMIT_MS = process.env.FLINKSLOT_HOSTILE === '1' ? 20_000 : 180_000;
 const HEAP_LIMIT_MB = 512;
 /** Two cores: three processes keep both busy while one waits on I/O. */
 const CONCURRENCY = 3;
@@ -416,7 +419,7 @@ describe('hostile input: memory -D', () => {
   ];
   // The sample: every fourth value.
   for (const value of values.filter((_, i) => whole || i % 4 === 0)) {
-    it(JSON.stringify(value), { timeout: 60_000 }, async () => {
+    it(JSON.stringify(value), { timeout: 600_000 }, async () => {
       const invocation = { args: ['memory', config, '-D', value], json: false };
       const outcome = await runCli(invocation.args);
       // A bad -D value is blamed on -D, not on the (good) file: only the file check is relaxed.
@@ -446,7 +449,7 @@ describe('hostile input: numeric flags', () => {
   ];
   // The sample: every fourth command line.
   for (const args of lines.filter((_, i) => whole || i % 4 === 0)) {
-    it(args.map((a) => (a.length > 40 ? `${a.slice(0, 20)}…` : a)).join(' '), { timeout: 60_000 }, async () => {
+    it(args.map((a) => (a.length > 40 ? `${a.slice(0, 20)}…` : a)).join(' '), { timeout: 600_000 }, async () => {
       const invocation = { args, json: false };
       const outcome = await runCli(args);
       // A bad flag is blamed on the flag, not on the (good) file.

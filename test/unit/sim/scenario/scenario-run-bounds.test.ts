@@ -14,7 +14,7 @@ import { MAX_KEPT_WORKERS, MAX_STARTED_WORKERS } from '../../../../src/sim/scena
 type Raw = Record<string, unknown>;
 
 const noJobGraphs = (path: string, pointer: string): Result<PlannedJob> =>
-  fail([{ code: 'test/no-job-graph', severity: 'error', message: `no job graph ${path}`, location: { pointer } }]);
+  fail([{ code: 'scenario/job-graph', severity: 'error', message: `no job graph ${path}`, location: { pointer } }]);
 
 const read = (data: Raw): Result<Scenario[]> => readScenario(data, false, { planJobGraph: noJobGraphs });
 
