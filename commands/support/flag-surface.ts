@@ -33,21 +33,7 @@ export interface CommandDefinitions {
 }
 
 /** One flag: everything a user's command line depends on (not the help text). */
-export interface FlagSurface {
-  readonly type: 'boolean' | 'integer' | 'string';
-  readonly char?: string;
-  readonly allowNo?: boolean;
-  readonly default?: unknown;
-  readonly options?: readonly string[];
-  readonly multiple?: boolean;
-  readonly multipleNonGreedy?: boolean;
-  readonly delimiter?: string;
-  readonly required?: boolean;
-  readonly exclusive?: readonly string[];
-  readonly dependsOn?: readonly string[];
-  readonly min?: number;
-  readonly max?: number;
-}
+export type FlagSurface = Omit<Definition, 'type' | 'parse'> & { readonly type: 'boolean' | 'integer' | 'string' };
 
 export interface ArgSurface {
   readonly name: string;
