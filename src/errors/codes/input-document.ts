@@ -27,7 +27,7 @@ export const INPUT_DOCUMENT_CODES = {
     severity: 'error',
     title: 'The input is larger than flinkslot reads or simulates.',
     meaning:
-      'An input passed one of the bounds that keep flinkslot fast and safe: the bytes of a file, the characters of a YAML document, the values a YAML document expands to through its aliases, or the sizes of a scenario (TaskManagers, jobs, events, slots).',
+      'An input passed one of the bounds that keep flinkslot fast and safe: the bytes of a file, the characters of a YAML document, the values a YAML document expands to through its aliases, or the sizes of a scenario (TaskManagers, jobs, events, slots), its times (`until`, `at`, delays, up to 365 days) and the workers an active ResourceManager would start.',
     fix: 'Give a smaller input: split the file, drop repeated aliases, or simulate fewer TaskManagers, jobs or events.',
     example:
       'error big.yaml:1:1 the document expands to more than 1,000,000 values through its YAML aliases (a YAML bomb?) [input/too-large]',
