@@ -1,6 +1,6 @@
 /** Shared by the end-to-end tests: run the built CLI as a user would, build it first if needed. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { join } from 'node:path';
 
@@ -39,8 +39,21 @@ export function cliEnv(options: RunOptions = {}): NodeJS.ProcessEnv {
   return { ...env, ...options.env };
 }
 
+/**
+ * FLINKSLOT_RECORD=FILE appends every command line the end-to-end tests run (arguments, standard
+ * input, colour, extra environment) to FILE, one JSON object per line: the corpus that
+ * bin/replay-outputs.js runs against two checkouts to show a restructure changes no output.
+ */
+function record(args: readonly string[], options: RunOptions): void {
+  const file = process.env.FLINKSLOT_RECORD;
+  if (file === undefined || file === '') return;
+  const line = { root: ROOT, args, input: options.input ?? null, noColor: options.noColor ?? true, env: options.env ?? {} };
+  appendFileSync(file, JSON.stringify(line) + '\n');
+}
+
 /** `node bin/run.js ARGS` from the repository root; NO_COLOR=1 unless `noColor` is false. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Run {
+  record(args, options);
   const env = cliEnv(options);
   const result = spawnSync(process.execPath, ['bin/run.js', ...args], {
     cwd: ROOT,
@@ -55,6 +68,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Run {
 
 /** The same, without blocking: tests of a `describe.concurrent` block run side by side. */
 export function runCliAsync(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  record(args, options);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/run.js', ...args], { cwd: ROOT, env: cliEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
