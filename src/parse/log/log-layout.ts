@@ -111,7 +111,15 @@ function timestampLength(line: string): number {
 
 function isTime(s: string, at: number): boolean {
   const sep = s[at + 8];
-  return isDigits(s, at, 2) && s[at + 2] === ':' && isDigits(s, at + 3, 2) && s[at + 5] === ':' && isDigits(s, at + 6, 2) && (sep === ',' || sep === '.') && isDigits(s, at + 9, 3);
+  return (
+    isDigits(s, at, 2) &&
+    s[at + 2] === ':' &&
+    isDigits(s, at + 3, 2) &&
+    s[at + 5] === ':' &&
+    isDigits(s, at + 6, 2) &&
+    (sep === ',' || sep === '.') &&
+    isDigits(s, at + 9, 3)
+  );
 }
 
 function isDigits(s: string, at: number, n: number): boolean {

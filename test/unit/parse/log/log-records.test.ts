@@ -29,7 +29,10 @@ describe('readLogRecords: layouts', () => {
 
   it('reads log4j 1 lines (1.10): `  - ` after the padded logger, also with a time only', () => {
     const log = read(
-      [`2020-02-11 10:00:00,001 WARN  ${PAD}  - a`, `10:34:05,125 ERROR org.apache.flink.runtime.executiongraph.ExecutionGraph        - b`].join('\n'),
+      [
+        `2020-02-11 10:00:00,001 WARN  ${PAD}  - a`,
+        `10:34:05,125 ERROR org.apache.flink.runtime.executiongraph.ExecutionGraph        - b`,
+      ].join('\n'),
     );
     expect(log.layouts).toEqual(['log4j1']);
     expect(log.records.map((r) => [r.timestamp, r.level, r.logger, r.message])).toEqual([
@@ -51,7 +54,9 @@ describe('readLogRecords: layouts', () => {
   });
 
   it('reads a custom `date level message [Logger thread]` layout', () => {
-    const log = read('2021-07-12 03:19:58,603 WARN Could not fulfill. Free slots: 0 [DeclarativeSlotManager flink-akka.actor.default-dispatcher-2]');
+    const log = read(
+      '2021-07-12 03:19:58,603 WARN Could not fulfill. Free slots: 0 [DeclarativeSlotManager flink-akka.actor.default-dispatcher-2]',
+    );
     expect(log.records[0]).toMatchObject({
       layout: 'timestamp-level',
       level: 'WARN',
@@ -62,7 +67,12 @@ describe('readLogRecords: layouts', () => {
   });
 
   it('reads a timestamp then a message, and a line whose timestamp was cut off', () => {
-    const log = read(['18:14:58,973 Transition from state Created to WaitingForResources.', 'ERROR akka.remote.EndpointWriter   [] - dropping message'].join('\n'));
+    const log = read(
+      [
+        '18:14:58,973 Transition from state Created to WaitingForResources.',
+        'ERROR akka.remote.EndpointWriter   [] - dropping message',
+      ].join('\n'),
+    );
     expect(log.records.map((r) => [r.layout, r.timestamp, r.level, r.logger, r.message])).toEqual([
       ['timestamp', '18:14:58,973', undefined, undefined, 'Transition from state Created to WaitingForResources.'],
       ['log4j2', undefined, 'ERROR', 'akka.remote.EndpointWriter', 'dropping message'],
@@ -123,7 +133,15 @@ describe('readLogRecords: as users paste logs', () => {
   });
 
   it('reads an excerpt of bare messages as one record per line, a trace joined to its exception', () => {
-    const log = read(['Could not fulfill resource requirements of job a.', 'java.util.concurrent.TimeoutException: x', '\tat a.B(B.java:1)', 'Caused by: y', 'next'].join('\n'));
+    const log = read(
+      [
+        'Could not fulfill resource requirements of job a.',
+        'java.util.concurrent.TimeoutException: x',
+        '\tat a.B(B.java:1)',
+        'Caused by: y',
+        'next',
+      ].join('\n'),
+    );
     expect(log.layouts).toEqual([]);
     expect(log.records.map((r) => [r.line, r.endLine, r.level])).toEqual([
       [1, 1, undefined],
