@@ -39,6 +39,18 @@ export function kubectlPrefix(line: string): string | undefined {
   return m === null ? undefined : m[0].slice(0, -1);
 }
 
+/**
+ * A screen copy of a terminal UI (k9s) frames each screen line in `│` borders: the line inside
+ * them, or the line itself when it has no left border. The right border (and an empty column
+ * after it) is what follows the text's last character, so only spaces and `│` are dropped there.
+ */
+export function insideBoxBorder(line: string): string {
+  if (!line.startsWith('│')) return line;
+  let end = line.length;
+  while (end > 1 && (line[end - 1] === ' ' || line[end - 1] === '│')) end--;
+  return line.slice(line.startsWith('│ ') ? 2 : 1, Math.max(end, 1));
+}
+
 /** The layout prefix of a line that starts a record, or undefined for any other line. */
 export function recognizeLine(line: string): LinePrefix | undefined {
   const stamp = timestampLength(line);

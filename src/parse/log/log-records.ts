@@ -5,7 +5,7 @@
  * message. The first stage of `flinkslot explain` (issue 28 §1): no facts are read here.
  */
 import { error, fail, ok, type Result } from '../../errors/diagnostic.js';
-import { kubectlPrefix, recognizeLine, type LinePrefix, type LogLayout, type LogLevel } from './log-layout.js';
+import { insideBoxBorder, kubectlPrefix, recognizeLine, type LinePrefix, type LogLayout, type LogLevel } from './log-layout.js';
 
 export type { LogLayout, LogLevel } from './log-layout.js';
 
@@ -92,7 +92,7 @@ class RecordReader {
   read(raw: string, lineNumber: number): void {
     this.linesRead++;
     const kubectl = kubectlPrefix(raw);
-    const line = kubectl === undefined ? raw : raw.slice(kubectl.length + 1);
+    const line = insideBoxBorder(kubectl === undefined ? raw : raw.slice(kubectl.length + 1));
     const trimmed = line.trim();
     if (trimmed === '...' || trimmed === '[...]') {
       this.gapLines++;

@@ -96,6 +96,18 @@ describe('readLogRecords: as users paste logs', () => {
     });
   });
 
+  it('reads the lines inside the `│` borders of a terminal UI screen copy', () => {
+    const log = read(
+      [
+        '│ 2024-01-26 19:41:53,185 WARN  a.B [] - Association with remote system has failed, address is n  │   │',
+        '│ ow gated.    │  │',
+      ].join('\n'),
+    );
+    expect(log.records.map((r) => [r.line, r.endLine, r.level, r.message])).toEqual([
+      [1, 2, 'WARN', 'Association with remote system has failed, address is n\now gated.'],
+    ]);
+  });
+
   it('reads Windows line ends as line ends', () => {
     const log = read(`2024-01-01 00:00:00,000 INFO  a.B [] - one\r\n\tat x.Y(Y.java:1)\r\n2024-01-01 00:00:00,001 INFO  a.B [] - two\r\n`);
     expect(log.records.map((r) => r.message)).toEqual(['one\n\tat x.Y(Y.java:1)', 'two']);

@@ -30,6 +30,7 @@ const SUMMARY: [string, string, number, string[], number, number][] = [
   ['10-network-buffers-exception-tab', 'taskmanager.log', 2, [], 19, 0],
   ['11-slot-request-bulk-timeout-yarn-queue', 'jobmanager.log', 2, [], 40, 0],
   ['12-k8s-helm-shared-taskmanager-host-tm-log', 'jobmanager.log', 3, ['log4j2'], 0, 0],
+  ['12-k8s-helm-shared-taskmanager-host-tm-log', 'taskmanager.log', 7, ['log4j2'], 4, 1],
   ['13-k8s-helm-finegrained-standalone-ok', 'jobmanager.log', 9, ['log4j2'], 2, 1],
   ['14-k8s-1.18-tm-shutting-down-replacement-pod', 'jobmanager.log', 4, ['log4j2'], 3, 0],
   ['15-adaptive-2x-minicluster-scale-up-down', 'jobmanager.log', 15, ['timestamp'], 8, 0],
@@ -94,6 +95,16 @@ describe('readLogRecords over the real logs', () => {
     expect(lines).toHaveLength(11);
     expect(lines[5]).toBe('        TaskManager 172.19.0.3:35889-20872d'); // space-indented as pasted
     expect(lines.filter((l) => l.trimStart().startsWith('Total:'))).toHaveLength(2);
+  });
+
+  it('12 (a k9s screen copy): the borders dropped, a wrapped line in the record above', () => {
+    const log = readFixture('12-k8s-helm-shared-taskmanager-host-tm-log', 'taskmanager.log');
+    expect(recordAt(log, 11)).toMatchObject({
+      endLine: 12,
+      level: 'WARN',
+      logger: 'org.apache.pekko.remote.ReliableDeliverySupervisor',
+    });
+    expect(recordAt(log, 11)?.message.split('\n')[1]).toBe('ow gated for [50] ms. Reason: [Disassociated]');
   });
 
   it('18: a line whose timestamp was cut off, its Caused by in the same record', () => {
