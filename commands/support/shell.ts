@@ -10,12 +10,14 @@
 import { type CommandResult, FlinkslotError, type Outcome, exitCodeOf, refusal } from '../../src/face/errors.js';
 import type { Diagnostic, RestTarget } from '../../src/face/shell.js';
 import { readAddress } from './flink-rest.js';
-import { readInput } from './io.js';
+import { isReadFailure, readInput } from './io.js';
 import { closedStdout, writeStdout } from './stdout.js';
 import { RAW_IN_JSON, elideLongWords, escapeControl, formatForStderr, isOclifExit, safeText, terminalStyle } from './terminal.js';
 
-/** The failures of reading an input (io.ts, flink-rest.ts): refused naming the path given. */
-const READ_FAILURES: ReadonlySet<string> = new Set(['input/unreadable', 'input/too-large', 'rest/unreachable']);
+/** A REST address that did not answer (flink-rest.ts): a failure of reading, like io.ts's isReadFailure. */
+function unreachableAddress(e: unknown): e is FlinkslotError {
+  return e instanceof FlinkslotError && e.code === 'rest/unreachable';
+}
 
 /** Diagnostics printed on stderr; the rest are counted (--json lists up to 1,000). */
 const MAX_TEXT_DIAGNOSTICS = 20;
@@ -82,13 +84,7 @@ export class CommandShell {
   /** Text to stdout (escaped when it is text from the input for a terminal), or as it is to -o's file. */
   private async deliver(text: string, escape: boolean, options: PrintOptions): Promise<void> {
     if (options.output === undefined) return this.writeOut(escape ? safeText(text) : text);
-    const { writeFile } = await import('node:fs/promises');
-    try {
-      await writeFile(options.output, text);
-    } catch (e) {
-      const message = `cannot write ${options.output}: ${(e as Error).message}`;
-      throw options.unwritable === 'usage' ? refusal('usage/error', message) : refusal('output/unwritable', message, options.output);
-    }
+    return this.writeFileOrExit(options.output, text, options.unwritable);
   }
 
   /** A FlinkslotError as its form says; anything else is a bug (exit 70). */
@@ -112,14 +108,18 @@ export class CommandShell {
     throw refusal(code, message, file);
   }
 
-  /** `-o FILE` of a file written beside the output (size --report): the text written, or the refusal. */
-  async writeFileOrExit(path: string, text: string): Promise<void> {
+  /**
+   * `-o FILE` (the output, or a file written beside it: size --report): the text written, or the
+   * refusal as `unwritable` says (PrintOptions).
+   */
+  async writeFileOrExit(path: string, text: string, unwritable: PrintOptions['unwritable'] = 'located'): Promise<void> {
     // Loaded here, not at start-up: plan's fast path never writes a file.
     const { writeFile } = await import('node:fs/promises');
     try {
       await writeFile(path, text);
     } catch (e) {
-      this.refuse(`cannot write ${path}: ${(e as Error).message}`, 'output/unwritable', path);
+      const message = `cannot write ${path}: ${(e as Error).message}`;
+      throw unwritable === 'usage' ? refusal('usage/error', message) : refusal('output/unwritable', message, path);
     }
   }
 
@@ -133,7 +133,7 @@ export class CommandShell {
       if (isRestAddress(path)) return await readAddress(await this.restTargetOrExit(path));
       return await readInput(path);
     } catch (e) {
-      if (!(e instanceof FlinkslotError) || !READ_FAILURES.has(e.code)) throw e;
+      if (!isReadFailure(e) && !unreachableAddress(e)) throw e;
       if (origin === undefined) throw refusal(e.code, e.message, path);
       // Named by a policy file: the file's own diagnostic, then the line that named it.
       const unreachable = e.code === 'rest/unreachable';
