@@ -1,0 +1,4 @@
+/** Recognisers of resource manager lines (issue 28 §1). */
+import type { Recogniser } from './recogniser.js';
+
+export const resourceManagerRecognisers: readonly Recogniser[] = [];
