@@ -1,0 +1,46 @@
+/**
+ * Which SlotManager a record shows (docs/research/jobmanager-log-messages.md §2): the logger column
+ * first (SlotManagerImpl and the JobMaster's SlotPoolImpl: legacy; DeclarativeSlotManager;
+ * FineGrainedSlotManager), then a stack frame of one of those classes, then the start-up line
+ * SlotManagerImpl alone prints ("Starting the SlotManager.", 1.10–1.13). One fact per record;
+ * consumers take the strongest or the last.
+ *
+ * DeclarativeSlotPoolBridge (the JobMaster side, 1.13+) says the protocol is not legacy, but the
+ * ResourceManager behind it may run either the declarative or the fine-grained SlotManager: no fact.
+ */
+import type { LogFact, SlotManagerEra } from '../log-facts.js';
+import type { LogRecord } from '../log-records.js';
+import type { Recogniser } from './recogniser.js';
+import { afterStart, loggerIs } from './record-words.js';
+
+const LOGGERS: readonly [string, SlotManagerEra][] = [
+  ['SlotManagerImpl', 'legacy'],
+  ['SlotPoolImpl', 'legacy'],
+  ['DeclarativeSlotManager', 'declarative'],
+  ['FineGrainedSlotManager', 'fine-grained'],
+];
+
+/** Frames `at org.apache.flink.runtime.resourcemanager.slotmanager.X.method(…)` in a trace. */
+const FRAMES: readonly [string, SlotManagerEra][] = [
+  ['.slotmanager.SlotManagerImpl.', 'legacy'],
+  ['.slotmanager.DeclarativeSlotManager.', 'declarative'],
+  ['.slotmanager.FineGrainedSlotManager.', 'fine-grained'],
+];
+
+export function slotManagerOfRecord(record: LogRecord): SlotManagerEra | undefined {
+  for (const [name, era] of LOGGERS) if (loggerIs(record, name)) return era;
+  const message = record.message;
+  // flink-runtime/.../slotmanager/SlotManagerImpl.java start(): "Starting the SlotManager." (the
+  // declarative and fine-grained ones print "Starting the slot manager.", which names neither).
+  if (afterStart(message, 'Starting the SlotManager.') !== undefined) return 'legacy';
+  if (!message.includes('.slotmanager.')) return undefined;
+  for (const [frame, era] of FRAMES) if (message.includes(frame)) return era;
+  return undefined;
+}
+
+export const recogniseSlotManager: Recogniser = (record, at) => {
+  const slotManager = slotManagerOfRecord(record);
+  const facts: LogFact[] = [];
+  if (slotManager !== undefined) facts.push({ kind: 'slotManager', slotManager, at });
+  return facts;
+};
