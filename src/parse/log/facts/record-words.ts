@@ -37,11 +37,15 @@ export function hexIdAt(text: string, at: number): string | undefined {
   return hexAfter ? undefined : text.slice(at, at + 32);
 }
 
-/** Non-negative integer at `at` (at most 12 digits), or undefined. */
+/** Non-negative integer at `at` (at most 12 digits: a longer one is no count Flink printed), or undefined. */
 export function integerAt(text: string, at: number): number | undefined {
   let i = at;
-  while (i < text.length && i - at < 12 && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-  return i === at ? undefined : Number(text.slice(at, i));
+  while (i < text.length && i - at <= 12 && isDigit(text.charCodeAt(i))) i++;
+  return i === at || i - at > 12 ? undefined : Number(text.slice(at, i));
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 export function firstLineOf(message: string): string {
