@@ -21,7 +21,12 @@ const NOT_FULFILLED = 'Could not fulfill resource requirements of job ';
 
 export const RELEASE_FORMS: readonly ReleaseForm[] = [
   // §3.3: "… Free slots: N" from 1.13.2 to the last DeclarativeSlotManager (1.18).
-  { id: 'free-slots', earliest: '1.13', latest: '1.18', test: (r) => r.message.includes(NOT_FULFILLED) && r.message.includes('. Free slots: ') },
+  {
+    id: 'free-slots',
+    earliest: '1.13',
+    latest: '1.18',
+    test: (r) => r.message.includes(NOT_FULFILLED) && r.message.includes('. Free slots: '),
+  },
   // §3.3: the declarative warning without "Free slots" (1.12, 1.13.0, 1.13.1).
   {
     id: 'declarative-not-fulfilled-bare',
@@ -57,9 +62,17 @@ export const RELEASE_FORMS: readonly ReleaseForm[] = [
     test: (r) => r.level === 'INFO' && r.message.includes('egistering task executor ') && r.message.includes(' the slot manager.'),
   },
   // §3.3–3.4: "Received resource requirements" is INFO from 1.13 (DEBUG in 1.12).
-  { id: 'requirements-info', earliest: '1.13', test: (r) => r.level === 'INFO' && r.message.includes('Received resource requirements from job ') },
+  {
+    id: 'requirements-info',
+    earliest: '1.13',
+    test: (r) => r.level === 'INFO' && r.message.includes('Received resource requirements from job '),
+  },
   // §3.5: DeclarativeSlotPoolBridge's warning with the pool's status, 1.14+.
-  { id: 'minimum-resources-warning', earliest: '1.14', test: (r) => r.message.includes('Could not acquire the minimum required resources, failing slot requests') },
+  {
+    id: 'minimum-resources-warning',
+    earliest: '1.14',
+    test: (r) => r.message.includes('Could not acquire the minimum required resources, failing slot requests'),
+  },
   // §2: the classes of each era.
   {
     id: 'legacy-classes',

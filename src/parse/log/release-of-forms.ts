@@ -4,7 +4,13 @@
  * each form is the evidence. A form that would leave no release at all is set aside (a user's
  * layout, a cut excerpt): weak forms come last, so they yield to the others.
  */
-import { type FlinkVersion, NEWEST_FLINK_VERSION, OLDEST_FLINK_VERSION, compareVersions, parseFlinkVersion } from '../../model/flink-version.js';
+import {
+  type FlinkVersion,
+  NEWEST_FLINK_VERSION,
+  OLDEST_FLINK_VERSION,
+  compareVersions,
+  parseFlinkVersion,
+} from '../../model/flink-version.js';
 import type { LogPoint } from './log-facts.js';
 import { pointOf } from './log-point.js';
 import type { LogRecords } from './log-records.js';
@@ -14,7 +20,7 @@ import { RELEASE_FORMS, type ReleaseForm } from './release-forms.js';
 export interface ReleaseRange {
   readonly earliest: FlinkVersion;
   readonly latest: FlinkVersion;
-  /** The first record of each form that narrowed the range, in the order applied (a record once). */
+  /** The first record of each form that narrowed the range, in the logs' order (a record once). */
   readonly evidence: readonly LogPoint[];
   /** The forms applied (release-forms.ts ids), beside `evidence`. */
   readonly forms: readonly string[];
@@ -39,7 +45,10 @@ export function releaseOfForms(logs: readonly LogRecords[]): ReleaseRange | unde
     if (!evidence.some((p) => p.file === point.file && p.line === point.line)) evidence.push(point);
     forms.push(form.id);
   }
-  return evidence.length === 0 ? undefined : { earliest, latest, evidence, forms };
+  if (evidence.length === 0) return undefined;
+  const files = logs.map((log) => log.file);
+  evidence.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line);
+  return { earliest, latest, evidence, forms };
 }
 
 function firstOfEachForm(logs: readonly LogRecords[]): Map<ReleaseForm, LogPoint> {

@@ -36,7 +36,8 @@ function minimumNotAcquired(message: string, at: LogPoint): LogFact | undefined 
   const registeredSlots = numberAfter(message, statusAt, 'registered slots: ');
   const freeSlots = numberAfter(message, statusAt, 'free slots: ');
   const list = readRequirementListAt(message, message.indexOf(ACQUIRED) + ACQUIRED.length);
-  if (list === undefined && registeredTaskManagers === undefined && registeredSlots === undefined && freeSlots === undefined) return undefined;
+  if (list === undefined && registeredTaskManagers === undefined && registeredSlots === undefined && freeSlots === undefined)
+    return undefined;
   return {
     kind: 'minimumResourcesNotAcquired',
     ...(list !== undefined ? { acquired: list.requirements } : {}),

@@ -3,12 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decimalFromNumber, decimalFromString, decimalToString } from '../../../../../src/model/decimal.js';
 import { MAX_BYTES } from '../../../../../src/model/memory-size.js';
 import { ANY, UNKNOWN, isSpecified, specified, type ResourceProfile } from '../../../../../src/model/resource-profile.js';
-import {
-  parseProfileText,
-  parseRequirementList,
-  readDecimal,
-  readMemory,
-} from '../../../../../src/parse/log/facts/profile-text.js';
+import { parseProfileText, parseRequirementList, readDecimal, readMemory } from '../../../../../src/parse/log/facts/profile-text.js';
 
 const MB = 1024n * 1024n;
 
@@ -66,7 +61,7 @@ describe('parseProfileText', () => {
     );
   });
 
-  it('reads a field left out (above the log cap) as Flink\'s infinite value', () => {
+  it("reads a field left out (above the log cap) as Flink's infinite value", () => {
     const profile = parseProfileText(
       'ResourceProfile{taskHeapMemory=1024.000gb (1099511627776 bytes), taskOffHeapMemory=1024.000gb (1099511627776 bytes), managedMemory=80.000mb (83886080 bytes), networkMemory=64.000mb (67108864 bytes)}',
     );
@@ -80,7 +75,13 @@ describe('parseProfileText', () => {
       }),
     );
     expect(parseProfileText('ResourceProfile{cpuCores=1}')).toEqual(
-      specified({ cpuCores: decimalFromString('1'), taskHeapMemory: MAX_BYTES, taskOffHeapMemory: MAX_BYTES, managedMemory: MAX_BYTES, networkMemory: MAX_BYTES }),
+      specified({
+        cpuCores: decimalFromString('1'),
+        taskHeapMemory: MAX_BYTES,
+        taskOffHeapMemory: MAX_BYTES,
+        managedMemory: MAX_BYTES,
+        networkMemory: MAX_BYTES,
+      }),
     );
   });
 
@@ -151,7 +152,10 @@ describe('parseRequirementList', () => {
   });
 
   it.each([
-    ['a count that is no number (fixture 01: "3*")', '[ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=3*}]'],
+    [
+      'a count that is no number (fixture 01: "3*")',
+      '[ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=3*}]',
+    ],
     ['no closing bracket', '[ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=3}'],
     ['a profile that does not read', '[ResourceRequirement{resourceProfile=ResourceProfile{cpuCores=x}, numberOfRequiredSlots=3}]'],
     ['text after the list', '[] and more'],

@@ -41,18 +41,30 @@ function bare<T extends { at: unknown }>(facts: T[]): Omit<T, 'at'>[] {
 describe('slotManager', () => {
   it.each([
     [log1('INFO', `${SM}SlotManagerImpl`, 'Starting the SlotManager.'), 'legacy'],
-    [log1('INFO', 'org.apache.flink.runtime.jobmaster.slotpool.SlotPoolImpl', 'Cannot serve slot request, no ResourceManager connected. Adding as pending request [SlotRequestId{8cabae95a0cc26237237c745f62b5fd4}]'), 'legacy'],
+    [
+      log1(
+        'INFO',
+        'org.apache.flink.runtime.jobmaster.slotpool.SlotPoolImpl',
+        'Cannot serve slot request, no ResourceManager connected. Adding as pending request [SlotRequestId{8cabae95a0cc26237237c745f62b5fd4}]',
+      ),
+      'legacy',
+    ],
     [log2('INFO', `${SM}DeclarativeSlotManager`, 'Starting the slot manager.'), 'declarative'],
     [log2('INFO', `${SM}FineGrainedSlotManager`, 'Starting the slot manager.'), 'fine-grained'],
     ['Starting the SlotManager.', 'legacy'],
-    ['2021-07-12 03:19:58,603 WARN Could not fulfill resource requirements of job 6cd8e69cfbb5ec959bac512dedce65f5. [DeclarativeSlotManager flink-akka.actor.default-dispatcher-2]', 'declarative'],
+    [
+      '2021-07-12 03:19:58,603 WARN Could not fulfill resource requirements of job 6cd8e69cfbb5ec959bac512dedce65f5. [DeclarativeSlotManager flink-akka.actor.default-dispatcher-2]',
+      'declarative',
+    ],
     [`Caused by: java.lang.Exception: x\n\tat ${SM}SlotManagerImpl.internalRequestSlot(SlotManagerImpl.java:755)`, 'legacy'],
   ])('%s → %s', (text, era) => {
     expect(only(text, 'slotManager').map((f) => f.slotManager)).toEqual([era]);
   });
 
   it('says nothing from the slot pool bridge (either SlotManager may be behind it) or a bare "slot manager" start', () => {
-    expect(only(log2('INFO', 'org.apache.flink.runtime.jobmaster.slotpool.DeclarativeSlotPoolBridge', 'Starting the slot pool.'), 'slotManager')).toEqual([]);
+    expect(
+      only(log2('INFO', 'org.apache.flink.runtime.jobmaster.slotpool.DeclarativeSlotPoolBridge', 'Starting the slot pool.'), 'slotManager'),
+    ).toEqual([]);
     expect(only('Starting the slot manager.', 'slotManager')).toEqual([]);
   });
 });
@@ -60,8 +72,16 @@ describe('slotManager', () => {
 describe('release', () => {
   it('reads the banner and the flink-dist jar, one fact per record', () => {
     const text = [
-      log2('INFO', 'org.apache.flink.runtime.entrypoint.ClusterEntrypoint', ' Starting StandaloneSessionClusterEntrypoint (Version: 1.17.2, Scala: 2.12, Rev:c0027e5, Date:2023-11-09T13:24:38+01:00)'),
-      log2('INFO', 'org.apache.flink.runtime.entrypoint.ClusterEntrypoint', ' Classpath: /opt/flink/lib/flink-csv-1.17.2.jar:/opt/flink/lib/flink-dist-1.17.2.jar:'),
+      log2(
+        'INFO',
+        'org.apache.flink.runtime.entrypoint.ClusterEntrypoint',
+        ' Starting StandaloneSessionClusterEntrypoint (Version: 1.17.2, Scala: 2.12, Rev:c0027e5, Date:2023-11-09T13:24:38+01:00)',
+      ),
+      log2(
+        'INFO',
+        'org.apache.flink.runtime.entrypoint.ClusterEntrypoint',
+        ' Classpath: /opt/flink/lib/flink-csv-1.17.2.jar:/opt/flink/lib/flink-dist-1.17.2.jar:',
+      ),
       log2('INFO', 'org.apache.flink.runtime.entrypoint.ClusterEntrypoint', ' Classpath: /opt/flink/lib/flink-dist_2.11-1.10.3.jar'),
     ].join('\n');
     expect(only(text, 'release').map((f) => [f.version, f.at.line])).toEqual([
@@ -76,9 +96,21 @@ describe('slotRequested (legacy ≤ 1.13)', () => {
   it('reads SlotPoolImpl 1.10–1.11 (no allocation id) and 1.12–1.13 (with one)', () => {
     const pool = 'org.apache.flink.runtime.jobmaster.slotpool.SlotPoolImpl';
     const text = [
-      log1('INFO', pool, 'Requesting new slot [SlotRequestId{eb76c87c540d933538f46f610219904d}] and profile ResourceProfile{UNKNOWN} from resource manager.'),
-      log2('INFO', pool, 'Requesting new slot [SlotRequestId{8cabae95a0cc26237237c745f62b5fd4}] and profile ResourceProfile{cpuCores=1.0, taskHeapMemory=96.000mb (100663296 bytes), taskOffHeapMemory=0 bytes, managedMemory=0 bytes, networkMemory=0 bytes} with allocation id f738d448f48642d75b3bf69475df9c0a from resource manager.'),
-      log2('INFO', pool, 'Cannot serve slot request, no ResourceManager connected. Adding as pending request [SlotRequestId{4d7d73d1ad0a98376062a8d00ffcfe2c}]'),
+      log1(
+        'INFO',
+        pool,
+        'Requesting new slot [SlotRequestId{eb76c87c540d933538f46f610219904d}] and profile ResourceProfile{UNKNOWN} from resource manager.',
+      ),
+      log2(
+        'INFO',
+        pool,
+        'Requesting new slot [SlotRequestId{8cabae95a0cc26237237c745f62b5fd4}] and profile ResourceProfile{cpuCores=1.0, taskHeapMemory=96.000mb (100663296 bytes), taskOffHeapMemory=0 bytes, managedMemory=0 bytes, networkMemory=0 bytes} with allocation id f738d448f48642d75b3bf69475df9c0a from resource manager.',
+      ),
+      log2(
+        'INFO',
+        pool,
+        'Cannot serve slot request, no ResourceManager connected. Adding as pending request [SlotRequestId{4d7d73d1ad0a98376062a8d00ffcfe2c}]',
+      ),
     ].join('\n');
     expect(bare(only(text, 'slotRequested'))).toEqual([
       { kind: 'slotRequested', profile: UNKNOWN, request: 'eb76c87c540d933538f46f610219904d' },
@@ -110,7 +142,11 @@ describe('slotRequested (legacy ≤ 1.13)', () => {
 describe('declared requirements (1.13+)', () => {
   it('reads "Received resource requirements", an empty list too, and "Clearing"', () => {
     const text = [
-      log2('INFO', `${SM}DeclarativeSlotManager`, `Received resource requirements from job ${JOB}: [ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=4}]`),
+      log2(
+        'INFO',
+        `${SM}DeclarativeSlotManager`,
+        `Received resource requirements from job ${JOB}: [ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=4}]`,
+      ),
       log2('INFO', `${SM}FineGrainedSlotManager`, `Received resource requirements from job ${JOB}: []`),
       log2('INFO', `${SM}FineGrainedSlotManager`, `Clearing resource requirements of job ${JOB}`),
     ].join('\n');
@@ -122,7 +158,12 @@ describe('declared requirements (1.13+)', () => {
   });
 
   it('gives no fact for a list that does not read', () => {
-    expect(only(`Received resource requirements from job ${JOB}: [ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=3*}]`, 'requirementsDeclared')).toEqual([]);
+    expect(
+      only(
+        `Received resource requirements from job ${JOB}: [ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=3*}]`,
+        'requirementsDeclared',
+      ),
+    ).toEqual([]);
   });
 
   it('reads "Could not fulfill" with Free slots (1.13.2–1.18) and without (fine-grained, 1.13.0–1.13.1)', () => {
@@ -141,8 +182,18 @@ const PROFILE_1 =
   'ResourceProfile{cpuCores=1, taskHeapMemory=384.000mb (402653174 bytes), taskOffHeapMemory=0 bytes, managedMemory=512.000mb (536870920 bytes), networkMemory=128.000mb (134217730 bytes)}';
 const PROFILE_HALF =
   'ResourceProfile{cpuCores=0.5, taskHeapMemory=192.000mb (201326592 bytes), taskOffHeapMemory=0 bytes, managedMemory=256.000mb (268435456 bytes), networkMemory=64.000mb (67108864 bytes)}';
-const P1 = specified({ cpuCores: decimalFromString('1'), taskHeapMemory: 402653174n, managedMemory: 536870920n, networkMemory: 134217730n });
-const PHALF = specified({ cpuCores: decimalFromString('0.5'), taskHeapMemory: 192n * MB, managedMemory: 256n * MB, networkMemory: 64n * MB });
+const P1 = specified({
+  cpuCores: decimalFromString('1'),
+  taskHeapMemory: 402653174n,
+  managedMemory: 536870920n,
+  networkMemory: 134217730n,
+});
+const PHALF = specified({
+  cpuCores: decimalFromString('0.5'),
+  taskHeapMemory: 192n * MB,
+  managedMemory: 256n * MB,
+  networkMemory: 64n * MB,
+});
 
 describe('the fine-grained block (1.18+)', () => {
   const block = [
@@ -162,7 +213,15 @@ describe('the fine-grained block (1.18+)', () => {
   const expected = [
     {
       kind: 'resourcesMissing',
-      missing: [{ job: JOB, requirements: [{ profile: UNKNOWN, count: 2 }, { profile: P1, count: 1 }] }],
+      missing: [
+        {
+          job: JOB,
+          requirements: [
+            { profile: UNKNOWN, count: 2 },
+            { profile: P1, count: 1 },
+          ],
+        },
+      ],
       taskManagers: [
         { taskManager: '172.19.0.3:35889-20872d', available: PHALF, total: P1 },
         { taskManager: 'tm-2', available: P1, total: P1 },
@@ -247,19 +306,28 @@ describe('minimumResourcesNotAcquired (DeclarativeSlotPoolBridge 1.14+)', () => 
       `Could not acquire the minimum required resources, failing slot requests. Acquired: [ResourceRequirement{resourceProfile=${PROFILE_1}, numberOfRequiredSlots=3}]. Current slot pool status: Registered TMs: 3, registered slots: 3 free slots: 0`,
     );
     expect(bare(only(text, 'minimumResourcesNotAcquired'))).toEqual([
-      { kind: 'minimumResourcesNotAcquired', acquired: [{ profile: P1, count: 3 }], registeredTaskManagers: 3, registeredSlots: 3, freeSlots: 0 },
+      {
+        kind: 'minimumResourcesNotAcquired',
+        acquired: [{ profile: P1, count: 3 }],
+        registeredTaskManagers: 3,
+        registeredSlots: 3,
+        freeSlots: 0,
+      },
     ]);
   });
 
   it('reads an empty Acquired list', () => {
-    const text = 'Could not acquire the minimum required resources, failing slot requests. Acquired: []. Current slot pool status: Registered TMs: 0, registered slots: 0 free slots: 0';
+    const text =
+      'Could not acquire the minimum required resources, failing slot requests. Acquired: []. Current slot pool status: Registered TMs: 0, registered slots: 0 free slots: 0';
     expect(bare(only(text, 'minimumResourcesNotAcquired'))).toEqual([
       { kind: 'minimumResourcesNotAcquired', acquired: [], registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 },
     ]);
   });
 
   it('gives nothing for the exception without a status (the failures recogniser reads it)', () => {
-    expect(only('NoResourceAvailableException: Could not acquire the minimum required resources.', 'minimumResourcesNotAcquired')).toEqual([]);
+    expect(only('NoResourceAvailableException: Could not acquire the minimum required resources.', 'minimumResourcesNotAcquired')).toEqual(
+      [],
+    );
   });
 });
 
@@ -267,8 +335,16 @@ describe('TaskManager registration', () => {
   const RM = 'org.apache.flink.runtime.resourcemanager.active.ActiveResourceManager';
   it('reads the ResourceManager line: the bare id (YARN metadata dropped), the address and its host', () => {
     const text = [
-      log2('INFO', RM, 'Registering TaskManager with ResourceID container_e05_1669378398064_0904_01_000002(hadoop-02:45454) (akka.tcp://flink@hadoop-02:34821/user/rpc/taskmanager_0) at ResourceManager'),
-      log1('INFO', 'org.apache.flink.runtime.resourcemanager.StandaloneResourceManager', 'Registering TaskManager with ResourceID 7d03b476ed15f492d5f2b3b6fd6d70a5 (akka://flink/user/taskmanager_0) at ResourceManager'),
+      log2(
+        'INFO',
+        RM,
+        'Registering TaskManager with ResourceID container_e05_1669378398064_0904_01_000002(hadoop-02:45454) (akka.tcp://flink@hadoop-02:34821/user/rpc/taskmanager_0) at ResourceManager',
+      ),
+      log1(
+        'INFO',
+        'org.apache.flink.runtime.resourcemanager.StandaloneResourceManager',
+        'Registering TaskManager with ResourceID 7d03b476ed15f492d5f2b3b6fd6d70a5 (akka://flink/user/taskmanager_0) at ResourceManager',
+      ),
     ].join('\n');
     expect(bare(only(text, 'taskManagerRegistered'))).toEqual([
       {
@@ -281,13 +357,17 @@ describe('TaskManager registration', () => {
     ]);
   });
 
-  it('pairs the slot manager\'s InstanceID with the TaskManager, and resolves an unregistration by it', () => {
+  it("pairs the slot manager's InstanceID with the TaskManager, and resolves an unregistration by it", () => {
     const fg = `${SM}FineGrainedSlotManager`;
     const text = [
       log2('INFO', fg, 'Registering task executor 172.19.0.3:35889-20872d under 7b6adb21eb3c7c80977c170a8f6ca229 at the slot manager.'),
       log2('INFO', fg, 'Unregistering task executor 7b6adb21eb3c7c80977c170a8f6ca229 from the slot manager.'),
       log2('INFO', fg, 'Unregistering task executor 85d1ff85d777a87616ef577d16a40605 from the slot manager.'),
-      log1('DEBUG', `${SM}SlotManagerImpl`, 'Registering TaskManager 7d03b476ed15f492d5f2b3b6fd6d70a5 under 955394dc3060085b63f8e7079f768fe1 at the SlotManager.'),
+      log1(
+        'DEBUG',
+        `${SM}SlotManagerImpl`,
+        'Registering TaskManager 7d03b476ed15f492d5f2b3b6fd6d70a5 under 955394dc3060085b63f8e7079f768fe1 at the SlotManager.',
+      ),
       log1('DEBUG', `${SM}SlotManagerImpl`, 'Unregister TaskManager 955394dc3060085b63f8e7079f768fe1 from the SlotManager.'),
     ].join('\n');
     expect(bare(only(text, 'taskManagerRegistered'))).toEqual([
@@ -322,7 +402,10 @@ describe('TaskManager registration', () => {
   it('does not carry what one reading learnt into the next', () => {
     const fg = `${SM}FineGrainedSlotManager`;
     factsOf(log2('INFO', fg, 'Registering task executor tm-1 under 7b6adb21eb3c7c80977c170a8f6ca229 at the slot manager.'));
-    const next = only(log2('INFO', fg, 'Unregistering task executor 7b6adb21eb3c7c80977c170a8f6ca229 from the slot manager.'), 'taskManagerLost');
+    const next = only(
+      log2('INFO', fg, 'Unregistering task executor 7b6adb21eb3c7c80977c170a8f6ca229 from the slot manager.'),
+      'taskManagerLost',
+    );
     expect(next.map((f) => f.taskManager)).toEqual(['7b6adb21eb3c7c80977c170a8f6ca229']);
   });
 });
@@ -330,7 +413,8 @@ describe('TaskManager registration', () => {
 describe('maxResourcesReached', () => {
   it('reads both forms', () => {
     const a = 'Could not allocate 2 more slots. The number of registered and pending slots is 8, while the maximum is 8.';
-    const b = 'Could not allocate PendingTaskManager{pendingTaskManagerId=PendingTaskManagerId{a}}. Max total resource limitation <10, 4.000gb (4294967296 bytes)> is reached.';
+    const b =
+      'Could not allocate PendingTaskManager{pendingTaskManagerId=PendingTaskManagerId{a}}. Max total resource limitation <10, 4.000gb (4294967296 bytes)> is reached.';
     const text = [log2('WARN', `${SM}DeclarativeSlotManager`, a), log2('WARN', `${SM}FineGrainedSlotManager`, b)].join('\n');
     expect(bare(only(text, 'maxResourcesReached'))).toEqual([
       { kind: 'maxResourcesReached', message: a },
@@ -365,13 +449,21 @@ describe('hostile input', () => {
     const text = [...messages.map((m) => log2('INFO', `${SM}FineGrainedSlotManager`, m)), ...block].join('\n');
     let facts: LogFact[] = [];
     expect(() => (facts = factsOf(text))).not.toThrow();
-    expect(facts.filter((f) => f.kind !== 'slotManager').map((f) => f.kind)).toEqual(['requirementsNotFulfilled', 'resourcesMissing', 'taskManagerResources']);
+    expect(facts.filter((f) => f.kind !== 'slotManager').map((f) => f.kind)).toEqual([
+      'requirementsNotFulfilled',
+      'resourcesMissing',
+      'taskManagerResources',
+    ]);
   });
 
-  it.each(['', '\u0000\u0001', 'Registering task executor  under  at the slot manager.', 'Unregistering task executor ', 'Could not fulfill resource requirements of job ', 'Request slot with profile '])(
-    'gives nothing for %j',
-    (text) => {
-      expect(factsOf(text)).toEqual([]);
-    },
-  );
+  it.each([
+    '',
+    '\u0000\u0001',
+    'Registering task executor  under  at the slot manager.',
+    'Unregistering task executor ',
+    'Could not fulfill resource requirements of job ',
+    'Request slot with profile ',
+  ])('gives nothing for %j', (text) => {
+    expect(factsOf(text)).toEqual([]);
+  });
 });
