@@ -5,6 +5,7 @@
  * layout or an excerpt's cut (a user's own log4j pattern, a block cut after its header): they narrow
  * the range only where the other forms leave room for them.
  */
+import { loggerIs } from './facts/record-words.js';
 import type { LogRecord } from './log-records.js';
 
 export interface ReleaseForm {
@@ -103,11 +104,6 @@ export const RELEASE_FORMS: readonly ReleaseForm[] = [
     test: (r) => r.layout === 'log4j1' && r.timestamp !== undefined && r.timestamp.length === 23,
   },
 ];
-
-function loggerIs(record: LogRecord, simpleName: string): boolean {
-  const logger = record.logger;
-  return logger !== undefined && (logger === simpleName || logger.endsWith(`.${simpleName}`));
-}
 
 const CPU = 'ResourceProfile{cpuCores=';
 /** Profiles looked at per record for an informative cpu value (`0.5` prints alike in both eras). */

@@ -36,11 +36,12 @@ function blockEnd(records: readonly LogRecord[], start: number): number {
   let j = start + 1;
   while (j < records.length && isBlockLine(records[j]!, logger)) j++;
   // Only a block that says what is missing: the bare header of 1.14–1.17 stays alone.
-  return j > start + 1 && records[start + 1]!.message.trim() === 'Missing resources:' ? j : start + 1;
+  return j > start + 1 && records[start + 1]!.message.startsWith('Missing resources:') ? j : start + 1;
 }
 
 function isBlockLine(record: LogRecord, logger: string | undefined): boolean {
   if (record.logger !== logger) return false;
   const m = record.message;
-  return m.startsWith('\t') || m.startsWith(' ') || m === 'Missing resources:' || m === 'Current resources:';
+  // A bare excerpt's "Missing resources:" record carries its indented lines already (log-records.ts).
+  return m.startsWith('\t') || m.startsWith(' ') || m.startsWith('Missing resources:') || m.startsWith('Current resources:');
 }

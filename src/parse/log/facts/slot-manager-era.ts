@@ -33,8 +33,21 @@ export function slotManagerOfRecord(record: LogRecord): SlotManagerEra | undefin
   // flink-runtime/.../slotmanager/SlotManagerImpl.java start(): "Starting the SlotManager." (the
   // declarative and fine-grained ones print "Starting the slot manager.", which names neither).
   if (afterStart(message, 'Starting the SlotManager.') !== undefined) return 'legacy';
-  if (!message.includes('.slotmanager.')) return undefined;
-  for (const [frame, era] of FRAMES) if (message.includes(frame)) return era;
+  if (message.includes('.slotmanager.')) for (const [frame, era] of FRAMES) if (message.includes(frame)) return era;
+  return record.logger === undefined ? eraOfMessage(message) : undefined;
+}
+
+/**
+ * A record without a logger (an excerpt of bare messages): the forms only one SlotManager prints —
+ * "… Free slots: N" (DeclarativeSlotManager 1.13.2+), the "Missing resources:" block (FineGrainedSlotManager
+ * 1.18+), the legacy protocol's slot requests (SlotPoolImpl, ResourceManager.requestSlot).
+ */
+function eraOfMessage(message: string): SlotManagerEra | undefined {
+  if (message.includes('Could not fulfill resource requirements of job ') && message.includes('. Free slots: ')) return 'declarative';
+  if (message.startsWith('Matching resource requirements against available resources.\nMissing resources:')) return 'fine-grained';
+  const slotPool = afterStart(message, 'Requesting new slot [') !== undefined && message.includes(' from resource manager.');
+  const requestSlot = afterStart(message, 'Request slot with profile ') !== undefined && message.includes(' with allocation id ');
+  if (slotPool || requestSlot) return 'legacy';
   return undefined;
 }
 

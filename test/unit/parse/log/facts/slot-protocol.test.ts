@@ -52,6 +52,9 @@ describe('slotManager', () => {
     [log2('INFO', `${SM}DeclarativeSlotManager`, 'Starting the slot manager.'), 'declarative'],
     [log2('INFO', `${SM}FineGrainedSlotManager`, 'Starting the slot manager.'), 'fine-grained'],
     ['Starting the SlotManager.', 'legacy'],
+    [`Could not fulfill resource requirements of job ${JOB}. Free slots: 0`, 'declarative'],
+    [`Matching resource requirements against available resources.\nMissing resources:\n\t Job ${JOB}`, 'fine-grained'],
+    ['Request slot with profile ResourceProfile{UNKNOWN} for job j with allocation id a.', 'legacy'],
     [
       '2021-07-12 03:19:58,603 WARN Could not fulfill resource requirements of job 6cd8e69cfbb5ec959bac512dedce65f5. [DeclarativeSlotManager flink-akka.actor.default-dispatcher-2]',
       'declarative',
@@ -66,6 +69,7 @@ describe('slotManager', () => {
       only(log2('INFO', 'org.apache.flink.runtime.jobmaster.slotpool.DeclarativeSlotPoolBridge', 'Starting the slot pool.'), 'slotManager'),
     ).toEqual([]);
     expect(only('Starting the slot manager.', 'slotManager')).toEqual([]);
+    expect(only(`Could not fulfill resource requirements of job ${JOB}.`, 'slotManager')).toEqual([]);
   });
 });
 
@@ -248,6 +252,10 @@ describe('the fine-grained block (1.18+)', () => {
     const facts = factsOf(perLine.join('\n'));
     expect(bare(facts.filter((f) => f.kind === 'resourcesMissing' || f.kind === 'taskManagerResources'))).toEqual(expected);
     expect(facts.find((f) => f.kind === 'resourcesMissing')?.at.line).toBe(1);
+  });
+
+  it('reads it pasted as bare messages, without the prefix', () => {
+    expect(blockFacts(['Matching resource requirements against available resources.', ...block.slice(1)].join('\n'))).toEqual(expected);
   });
 
   it('reads a profile a terminal wrapped onto the next line', () => {
