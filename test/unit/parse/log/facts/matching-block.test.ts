@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { decimalFromString } from '../../../../../src/model/decimal.js';
 import { UNKNOWN, specified } from '../../../../../src/model/resource-profile.js';
+import { readLogRecords } from '../../../../../src/parse/log/log-records.js';
+import { readLogFacts } from '../../../../../src/parse/log/facts/read-facts.js';
 import { SLOT_MANAGER_PACKAGE as SM, bare, factsOf, log2 } from '../../../../support/log-facts.js';
 
 const MB = 1024n * 1024n;
@@ -77,6 +79,20 @@ describe('the fine-grained block (1.18+)', () => {
     const facts = factsOf(perLine.join('\n'));
     expect(bare(facts.filter((f) => f.kind === 'resourcesMissing' || f.kind === 'taskManagerResources'))).toEqual(expected);
     expect(facts.find((f) => f.kind === 'resourcesMissing')?.at.line).toBe(1);
+  });
+
+  it('counts each line of a joined block as a record read and recognised', () => {
+    const perLine = block.map((l, i) => (i === 0 ? l : log2('INFO', `${SM}FineGrainedSlotManager`, l)));
+    const other = log2('INFO', 'org.apache.flink.runtime.jobmaster.JobMaster', 'Something else.');
+    const read = readLogRecords([...perLine, other].join('\n'), 'jobmanager.log');
+    if (!read.ok) throw new Error('not read');
+    const facts = readLogFacts([read.value]);
+    expect([facts.records, facts.recognisedRecords]).toEqual([block.length + 1, block.length]);
+  });
+
+  it('leaves a record that only looks like a block line alone (another logger)', () => {
+    const lines = [block[0]!, log2('INFO', 'org.apache.flink.runtime.jobmaster.JobMaster', 'Missing resources:')];
+    expect(blockFacts(lines.join('\n'))).toEqual([]);
   });
 
   it('reads it pasted as bare messages, without the prefix', () => {
