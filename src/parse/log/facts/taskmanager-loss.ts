@@ -61,6 +61,8 @@ const HEARTBEAT_PHRASES: readonly [string, string, TaskManagerLossCause][] = [
 function heartbeat(record: LogRecord, at: LogPoint): readonly LogFact[] {
   const text = joinedMessage(record);
   if (!text.includes('TaskManager with id ')) return [];
+  // "Closing TaskExecutor connection {id} because: The heartbeat of TaskManager with id {id} timed out.": one loss, read above.
+  if (text.startsWith('Closing TaskExecutor connection ') || text.startsWith('Disconnect TaskExecutor ')) return [];
   const facts: LogFact[] = [];
   const seen = new Set<string>();
   for (const [phrase, tail, cause] of HEARTBEAT_PHRASES)
