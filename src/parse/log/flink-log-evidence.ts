@@ -35,6 +35,22 @@ const FLINK_SIMPLE_LOGGERS = new Set([
   'GlobalConfiguration',
 ]);
 
+/**
+ * Message forms only Flink prints, for pastes without loggers or facts: the adaptive scheduler's
+ * states (scheduler/adaptive/*.java, "Transition from state Created to WaitingForResources."), the
+ * CheckpointCoordinator, a task attempt's transitions (executiongraph/Execution.java, taskmanager/Task.java).
+ */
+const FLINK_PHRASES = [
+  ' to WaitingForResources',
+  ' to CreatingExecutionGraph',
+  'WaitingForResources to ',
+  'CheckpointCoordinator',
+  'Completed checkpoint ',
+  ') switched from RUNNING to ',
+  ') switched from DEPLOYING to ',
+  ') switched from SCHEDULED to ',
+];
+
 /** Stop looking once this many records gave evidence (a long log is decided by its start). */
 const ENOUGH = 3;
 
@@ -43,11 +59,13 @@ export function flinkLogEvidence(records: readonly LogRecord[], facts: readonly 
   let flinkLoggers = 0;
   let flinkClasses = 0;
   let banner = false;
+  let phrases = 0;
   let withNul = 0;
   for (const record of records) {
     if (record.message.includes('\u0000')) withNul++;
     if (isFlinkLogger(record.logger)) flinkLoggers++;
     else if (record.message.includes(FLINK_PACKAGE)) flinkClasses++;
+    else if (FLINK_PHRASES.some((phrase) => record.message.includes(phrase))) phrases++;
     if (!banner) banner = isBanner(record.message);
     if (flinkLoggers >= ENOUGH && withNul === 0) break;
   }
@@ -59,6 +77,7 @@ export function flinkLogEvidence(records: readonly LogRecord[], facts: readonly 
   if (banner) return { isFlinkLog: true, reason: "Flink's start-up banner" };
   if (facts.length > 0) return { isFlinkLog: true, reason: `${count(facts.length, 'line')} in Flink's message forms` };
   if (flinkClasses > 0) return { isFlinkLog: true, reason: `${count(flinkClasses, 'record')} naming Flink's classes (org.apache.flink.…)` };
+  if (phrases > 0) return { isFlinkLog: true, reason: `${count(phrases, 'line')} in the words of Flink's scheduler or checkpoints` };
   return {
     isFlinkLog: false,
     reason: "no line is written by a Flink logger, names a Flink class (org.apache.flink.…) or has a Flink message's form",
