@@ -84,7 +84,8 @@ function timestampOf(object: Json): string | undefined {
 }
 
 function withStackTrace(message: string, object: Json): string {
-  const trace = stringField(object, ['stack_trace', 'error.stack_trace', 'exception', 'stackTrace']) ?? thrownText(field(object, 'thrown'), 0);
+  const trace =
+    stringField(object, ['stack_trace', 'error.stack_trace', 'exception', 'stackTrace']) ?? thrownText(field(object, 'thrown'), 0);
   return trace === undefined || trace === '' ? message : `${message}\n${trace.replace(/\r?\n$/, '')}`;
 }
 

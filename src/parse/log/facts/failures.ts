@@ -73,8 +73,7 @@ function noResourceAvailable(record: LogRecord, at: LogPoint): readonly LogFact[
     const message = firstLineOf(text.slice(i + CLASS.length, i + CLASS.length + 2000)).trim();
     if (message !== '' && !message.includes(BULK) && !message.includes(WITHIN_TIMEOUT)) messages.add(clip(message));
   }
-  if (messages.size === 0)
-    for (const known of KNOWN_TEXTS) if (text.includes(known)) messages.add(known);
+  if (messages.size === 0) for (const known of KNOWN_TEXTS) if (text.includes(known)) messages.add(known);
   return [...messages].map((message) => ({ kind: 'noResourceAvailable', message, at }) as const);
 }
 

@@ -43,7 +43,9 @@ function jobSubmitted(record: LogRecord, at: LogPoint): readonly LogFact[] {
   if (form === undefined) return [];
   const named = idAndName(withoutPeriod(first.slice(form.length)));
   if (named === undefined) return [];
-  return [named.name === undefined ? { kind: 'jobSubmitted', job: named.id, at } : { kind: 'jobSubmitted', job: named.id, name: named.name, at }];
+  return [
+    named.name === undefined ? { kind: 'jobSubmitted', job: named.id, at } : { kind: 'jobSubmitted', job: named.id, name: named.name, at },
+  ];
 }
 
 /** `'{name}' ({id})` (1.14+) or `{id} ({name})` (≤ 1.13), the id checked as Flink's 32 hex digits. */

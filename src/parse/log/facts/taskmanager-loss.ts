@@ -36,13 +36,26 @@ function connectionClosed(record: LogRecord, at: LogPoint): readonly LogFact[] {
   if (id === '' || id.includes(' ')) return [];
   const cause = firstLineOf(text.slice(because + ' because: '.length));
   if (NOT_A_LOSS.some((words) => cause.includes(words))) return [];
-  return [{ kind: 'taskManagerLost', taskManager: bareResourceId(id), cause: lossCause(text, rm ? 'other' : 'disconnected'), message: clip(firstLineOf(text)), at }];
+  return [
+    {
+      kind: 'taskManagerLost',
+      taskManager: bareResourceId(id),
+      cause: lossCause(text, rm ? 'other' : 'disconnected'),
+      message: clip(firstLineOf(text)),
+      at,
+    },
+  ];
 }
 
 /** The cause a message gives, in the contract's words. */
 export function lossCause(text: string, otherwise: TaskManagerLossCause): TaskManagerLossCause {
   if (text.includes('eartbeat') && text.includes('timed out')) return 'heartbeat-timeout';
-  if (text.includes('is no longer reachable') || text.includes('Association failed') || text.includes('Disassociated') || text.includes('Connection refused'))
+  if (
+    text.includes('is no longer reachable') ||
+    text.includes('Association failed') ||
+    text.includes('Disassociated') ||
+    text.includes('Connection refused')
+  )
     return 'unreachable';
   if (text.includes('killed') || text.includes('Killing container') || text.includes('Exit code is 143')) return 'killed';
   if (text.includes('is terminated') || text.includes('is shutting down') || text.includes('marked as failed') || text.includes('exited'))

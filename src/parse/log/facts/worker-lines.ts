@@ -107,7 +107,10 @@ function yarnLine(record: LogRecord, at: LogPoint): readonly LogFact[] {
     const id = wordAfter(text, 'TaskExecutor ');
     return id === undefined ? [] : [{ kind: 'workerRegistered', worker: bareResourceId(id), source: 'driver', at }];
   }
-  if (text.startsWith('Container ') && (text.includes(' marked as failed') || text.includes(' killed by YARN') || text.includes(' exited normally'))) {
+  if (
+    text.startsWith('Container ') &&
+    (text.includes(' marked as failed') || text.includes(' killed by YARN') || text.includes(' exited normally'))
+  ) {
     const id = wordAfter(text, 'Container ', [' ', '.']);
     return id === undefined ? [] : [terminated(bareResourceId(id), firstLineOf(text), 'driver', at)];
   }

@@ -40,7 +40,7 @@ describe('JSON log lines', () => {
     expect((pointOf(b, 'f').time ?? 0) - (pointOf(a, 'f').time ?? 0)).toBe(852);
   });
 
-  it("log4j 2 JsonLayout: instant, loggerName, thread, thrown with frames and cause", () => {
+  it('log4j 2 JsonLayout: instant, loggerName, thread, thrown with frames and cause', () => {
     expect(
       jsonLogLine(
         JSON.stringify({

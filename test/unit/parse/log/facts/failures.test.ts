@@ -27,7 +27,9 @@ describe('slot request timeouts: one per record, in its most telling form', () =
     expect(
       factsOf(
         [
-          'java.util.concurrent.CompletionException: ' + NRAE + ': Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout',
+          'java.util.concurrent.CompletionException: ' +
+            NRAE +
+            ': Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout',
           '\tat x.y(Z.java:1)',
           'Caused by: ' + NRAE + ': Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout',
           '\t... 24 more',
@@ -39,7 +41,12 @@ describe('slot request timeouts: one per record, in its most telling form', () =
 
   it('the bulk of 2.x ("PT5M")', () => {
     expect(
-      factsOf([`${NRAE}: Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout`, 'Caused by: java.util.concurrent.TimeoutException: Timeout has occurred: PT5M'].join('\n')),
+      factsOf(
+        [
+          `${NRAE}: Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout`,
+          'Caused by: java.util.concurrent.TimeoutException: Timeout has occurred: PT5M',
+        ].join('\n'),
+      ),
     ).toEqual([{ line: 1, kind: 'slotRequestTimeout', form: 'bulk-not-fulfillable', timeoutMs: 300000 }]);
   });
 
@@ -50,7 +57,10 @@ describe('slot request timeouts: one per record, in its most telling form', () =
           `${NRAE}: Could not allocate the required slot within slot request timeout. Please make sure that the cluster has enough resources.`,
           'java.util.concurrent.TimeoutException: Pending slot request timed out in SlotPool.',
           'java.util.concurrent.TimeoutException: Pending slot request SlotRequestId{4d7d73d1ad0a98376062a8d00ffcfe2c} timed out after 300000 ms.',
-          L2('org.apache.flink.runtime.jobmaster.slotpool.SlotPoolImpl', 'Pending slot request [SlotRequestId{4d7d73d1ad0a98376062a8d00ffcfe2c}] timed out.'),
+          L2(
+            'org.apache.flink.runtime.jobmaster.slotpool.SlotPoolImpl',
+            'Pending slot request [SlotRequestId{4d7d73d1ad0a98376062a8d00ffcfe2c}] timed out.',
+          ),
         ].join('\n'),
       ),
     ).toEqual([
@@ -82,7 +92,13 @@ describe('NoResourceAvailableException texts other than timeouts', () => {
 
   it("not DeclarativeSlotPoolBridge's WARN (facts-slot reads it)", () => {
     expect(
-      factsOf(L2('org.apache.flink.runtime.jobmaster.slotpool.DeclarativeSlotPoolBridge', 'Could not acquire the minimum required resources, failing slot requests. Acquired: []. Current slot pool status: Registered TMs: 0, registered slots: 0 free slots: 0', 'WARN ')),
+      factsOf(
+        L2(
+          'org.apache.flink.runtime.jobmaster.slotpool.DeclarativeSlotPoolBridge',
+          'Could not acquire the minimum required resources, failing slot requests. Acquired: []. Current slot pool status: Registered TMs: 0, registered slots: 0 free slots: 0',
+          'WARN ',
+        ),
+      ),
     ).toEqual([]);
   });
 });
@@ -162,7 +178,8 @@ describe('jobs and their states', () => {
         job: '56e7231d71adead5c4c3409b1e8f295c',
         name: 'WordCount',
         from: 'RUNNING',
-        cause: 'org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy … Caused by: java.lang.ClassCastException: class A cannot be cast to class B',
+        cause:
+          'org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy … Caused by: java.lang.ClassCastException: class A cannot be cast to class B',
       },
       { line: 8, kind: 'jobStatus', to: 'FAILED', job: '56e7231d71adead5c4c3409b1e8f295c', name: 'WordCount', from: 'FAILING' },
     ]);
@@ -172,7 +189,10 @@ describe('jobs and their states', () => {
     expect(
       factsOf(
         [
-          L2(EG, 'IcebergStreamWriter (1/1) (7e96e560b20421628daebadd735a80da_306d8342cb5b2ad8b53f1be57f65bee8_0_0) switched from INITIALIZING to FAILED on 172.80.0.71:43227-5a210b @ taskmanager.dahbest (dataPort=41545).'),
+          L2(
+            EG,
+            'IcebergStreamWriter (1/1) (7e96e560b20421628daebadd735a80da_306d8342cb5b2ad8b53f1be57f65bee8_0_0) switched from INITIALIZING to FAILED on 172.80.0.71:43227-5a210b @ taskmanager.dahbest (dataPort=41545).',
+          ),
           'java.lang.ClassCastException: class X cannot be cast to class Y',
           L2(EG, 'Source (1/4) (a2c20aa32818dcfacb518af9c47afe76) switched from SCHEDULED to FAILED on [unassigned resource].'),
           L2(EG, 'Source (2/4) (a2c20aa32818dcfacb518af9c47afe77) switched from RUNNING to FAILED.'),
@@ -180,7 +200,14 @@ describe('jobs and their states', () => {
         ].join('\n'),
       ),
     ).toEqual([
-      { line: 1, kind: 'taskFailed', task: 'IcebergStreamWriter (1/1)', from: 'INITIALIZING', taskManager: '172.80.0.71:43227-5a210b', cause: 'java.lang.ClassCastException: class X cannot be cast to class Y' },
+      {
+        line: 1,
+        kind: 'taskFailed',
+        task: 'IcebergStreamWriter (1/1)',
+        from: 'INITIALIZING',
+        taskManager: '172.80.0.71:43227-5a210b',
+        cause: 'java.lang.ClassCastException: class X cannot be cast to class Y',
+      },
       { line: 3, kind: 'taskFailed', task: 'Source (1/4)', from: 'SCHEDULED' },
       { line: 4, kind: 'taskFailed', task: 'Source (2/4)', from: 'RUNNING' },
     ]);

@@ -34,9 +34,14 @@ describe('flinkLogEvidence', () => {
 
   it('refuses nginx, Kafka, random text, binary and an empty file', () => {
     const no = "no line is written by a Flink logger, names a Flink class (org.apache.flink.…) or has a Flink message's form";
-    expect(evidence('127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326\n')).toEqual({ isFlinkLog: false, reason: no });
+    expect(evidence('127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326\n')).toEqual({
+      isFlinkLog: false,
+      reason: no,
+    });
     expect(
-      evidence('[2024-01-01 10:00:00,123] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)\n2024-01-01 10:00:00,200 INFO  org.apache.kafka.common.utils.AppInfoParser [] - Kafka version: 3.6.0\n'),
+      evidence(
+        '[2024-01-01 10:00:00,123] INFO [KafkaServer id=1] started (kafka.server.KafkaServer)\n2024-01-01 10:00:00,200 INFO  org.apache.kafka.common.utils.AppInfoParser [] - Kafka version: 3.6.0\n',
+      ),
     ).toEqual({ isFlinkLog: false, reason: no });
     expect(evidence('lorem ipsum dolor sit amet\nconsectetur\n')).toEqual({ isFlinkLog: false, reason: no });
     expect(evidence('PK\u0003\u0004\u0000\u0000org.apache.flink.runtime.jobmaster.JobMaster\u0000\n')).toEqual({
@@ -47,6 +52,10 @@ describe('flinkLogEvidence', () => {
   });
 
   it('a JSON-layout log of Flink is one', () => {
-    expect(evidence('{"@timestamp":"2024-01-01T00:00:00.000Z","level":"INFO","logger_name":"org.apache.flink.runtime.jobmaster.JobMaster","message":"x"}\n').isFlinkLog).toBe(true);
+    expect(
+      evidence(
+        '{"@timestamp":"2024-01-01T00:00:00.000Z","level":"INFO","logger_name":"org.apache.flink.runtime.jobmaster.JobMaster","message":"x"}\n',
+      ).isFlinkLog,
+    ).toBe(true);
   });
 });

@@ -53,7 +53,9 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
     const facts = factsOf('01-declarative-minicluster-no-tm');
     expect(kinds(facts)).toEqual(['noResourceAvailable', 'taskFailed']);
     expect(ofKind(facts, 'noResourceAvailable')[0]?.['message']).toMatch(/^Could not acquire the minimu m required resources\. Acquired: /);
-    expect(ofKind(facts, 'taskFailed')).toMatchObject([{ line: 2, task: 'Source: Custom Source -> Map -> Sink: Unnamed (1/4)', from: 'SCHEDULED' }]);
+    expect(ofKind(facts, 'taskFailed')).toMatchObject([
+      { line: 2, task: 'Source: Custom Source -> Map -> Sink: Unnamed (1/4)', from: 'SCHEDULED' },
+    ]);
   });
 
   it('02, 03, 04, 13: nothing of this part but the standalone RM of 13 and the job of 04', () => {
@@ -96,11 +98,19 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
 
   it('08 (1.17 YARN): the job running, one 2-slot container requested by the driver', () => {
     const facts = factsOf('08-yarn-perjob-container-allocation');
-    expect(ofKind(facts, 'jobStatus')).toEqual([{ line: 3, job: '56e7231d71adead5c4c3409b1e8f295c', name: 'WordCount Example', from: 'CREATED', to: 'RUNNING' }]);
-    expect(ofKind(facts, 'workerRequested')).toEqual([
-      { line: 6, source: 'driver', spec: { cpuCores: 2, taskHeap: 26843542n, taskOffHeap: 0n, network: 67108864n, managed: 241591914n, numSlots: 2 } },
+    expect(ofKind(facts, 'jobStatus')).toEqual([
+      { line: 3, job: '56e7231d71adead5c4c3409b1e8f295c', name: 'WordCount Example', from: 'CREATED', to: 'RUNNING' },
     ]);
-    expect(new Set(ofKind(facts, 'resourceManager').map((f) => `${String(f['resourceManager'])}/${String(f['deployment'])}`))).toEqual(new Set(['active/yarn']));
+    expect(ofKind(facts, 'workerRequested')).toEqual([
+      {
+        line: 6,
+        source: 'driver',
+        spec: { cpuCores: 2, taskHeap: 26843542n, taskOffHeap: 0n, network: 67108864n, managed: 241591914n, numSlots: 2 },
+      },
+    ]);
+    expect(new Set(ofKind(facts, 'resourceManager').map((f) => `${String(f['resourceManager'])}/${String(f['deployment'])}`))).toEqual(
+      new Set(['active/yarn']),
+    );
   });
 
   it('09 (1.14 YARN): the TaskManager at hadoop-02:34821 unreachable, twice; the YARN RM', () => {
@@ -120,11 +130,19 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
 
   it('11: the bulk timed out after 300000 ms, one fact for the three texts', () => {
     expect(factsOf('11-slot-request-bulk-timeout-yarn-queue').map((f) => f.kind)).toEqual(['slotRequestTimeout']);
-    expect(ofKind(factsOf('11-slot-request-bulk-timeout-yarn-queue'), 'slotRequestTimeout')).toEqual([{ line: 2, form: 'bulk-not-fulfillable', timeoutMs: 300000 }]);
+    expect(ofKind(factsOf('11-slot-request-bulk-timeout-yarn-queue'), 'slotRequestTimeout')).toEqual([
+      { line: 2, form: 'bulk-not-fulfillable', timeoutMs: 300000 },
+    ]);
   });
 
   it("12 (TaskManager log, k9s): connecting, registered, then disassociated from the JobManager's RPC system", () => {
-    expect(ofKind(factsOf('12-k8s-helm-shared-taskmanager-host-tm-log', 'taskmanager.log'), 'resourceManagerRegistration').map((f) => [f['line'], f['event'], f['address']])).toEqual([
+    expect(
+      ofKind(factsOf('12-k8s-helm-shared-taskmanager-host-tm-log', 'taskmanager.log'), 'resourceManagerRegistration').map((f) => [
+        f['line'],
+        f['event'],
+        f['address'],
+      ]),
+    ).toEqual([
       [5, 'connecting', 'pekko.tcp://flink@flink-ushur-jobmanager:6123/user/rpc/resourcemanager_*(00000000000000000000000000000000)'],
       [9, 'registered', 'pekko.tcp://flink@flink-ushur-jobmanager:6123/user/rpc/resourcemanager_*'],
       [11, 'disassociated', 'pekko.tcp://flink@flink-ushur-jobmanager:6123'],
@@ -136,7 +154,12 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
   it('14 (1.18 K8s): replacement pod requested <2500 MB, 2.5 CPU>, taskmanager-1-8 lost (shutting down), its task failed', () => {
     const facts = factsOf('14-k8s-1.18-tm-shutting-down-replacement-pod');
     expect(ofKind(facts, 'workerRequested')).toEqual([
-      { line: 1, source: 'driver', worker: 'cdp-customer-profile-flink-hudi-temp-taskmanager-1-9', resource: { memoryMb: 2500, cpuCores: 2.5 } },
+      {
+        line: 1,
+        source: 'driver',
+        worker: 'cdp-customer-profile-flink-hudi-temp-taskmanager-1-9',
+        resource: { memoryMb: 2500, cpuCores: 2.5 },
+      },
     ]);
     expect(ofKind(facts, 'taskManagerLost').map((f) => [f['line'], f['taskManager'], f['cause']])).toEqual([
       [3, 'cdp-customer-profile-flink-hudi-temp-taskmanager-1-8', 'terminated'],
@@ -173,21 +196,32 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
 
   it('17 (pekko trace): heartbeat of 172.18.0.3:33783-3e38f6 timed out', () => {
     expect(ofKind(factsOf('17-heartbeat-timeout-pekko-docker'), 'taskManagerLost')).toEqual([
-      { line: 1, taskManager: '172.18.0.3:33783-3e38f6', cause: 'heartbeat-timeout', message: 'java.util.concurrent.TimeoutException: Heartbeat of TaskManager with id 172.18.0.3:33783-3e38f6 timed out.' },
+      {
+        line: 1,
+        taskManager: '172.18.0.3:33783-3e38f6',
+        cause: 'heartbeat-timeout',
+        message: 'java.util.concurrent.TimeoutException: Heartbeat of TaskManager with id 172.18.0.3:33783-3e38f6 timed out.',
+      },
     ]);
   });
 
   it('18 (akka): the heartbeat timeout in the Caused by: of the record', () => {
-    expect(ofKind(factsOf('18-akka-nonlocal-recipient-heartbeat-timeout'), 'taskManagerLost').map((f) => [f['taskManager'], f['cause']])).toEqual([
-      ['eaffacbed6a9d6025a362df2738d5299', 'heartbeat-timeout'],
-    ]);
+    expect(
+      ofKind(factsOf('18-akka-nonlocal-recipient-heartbeat-timeout'), 'taskManagerLost').map((f) => [f['taskManager'], f['cause']]),
+    ).toEqual([['eaffacbed6a9d6025a362df2738d5299', 'heartbeat-timeout']]);
   });
 
   it('19 (1.20): the task failed with a ClassCastException on its TaskManager, nothing about resources', () => {
     const facts = factsOf('19-finegrained-1.20-job-failed-classcast');
     expect(kinds(facts)).toEqual(['taskFailed']);
     expect(ofKind(facts, 'taskFailed')).toMatchObject([
-      { line: 11, task: 'IcebergStreamWriter (1/1)', from: 'INITIALIZING', taskManager: '172.80.0.71:43227-5a210b', cause: expect.stringMatching(/^java\.lang\.ClassCastException: class org\.apache\.iceberg/) as unknown },
+      {
+        line: 11,
+        task: 'IcebergStreamWriter (1/1)',
+        from: 'INITIALIZING',
+        taskManager: '172.80.0.71:43227-5a210b',
+        cause: expect.stringMatching(/^java\.lang\.ClassCastException: class org\.apache\.iceberg/) as unknown,
+      },
     ]);
   });
 });

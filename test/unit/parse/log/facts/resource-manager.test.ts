@@ -42,7 +42,10 @@ describe('resourceManager: the kind, from the logger or a message naming the cla
     expect(
       factsOf(
         [
-          L2('org.apache.flink.runtime.rpc.akka.AkkaRpcService', 'Starting RPC endpoint for org.apache.flink.runtime.resourcemanager.StandaloneResourceManager at akka://flink/user/rpc/resourcemanager_0 .'),
+          L2(
+            'org.apache.flink.runtime.rpc.akka.AkkaRpcService',
+            'Starting RPC endpoint for org.apache.flink.runtime.resourcemanager.StandaloneResourceManager at akka://flink/user/rpc/resourcemanager_0 .',
+          ),
           L2('org.apache.flink.runtime.resourcemanager.slotmanager.FineGrainedSlotManager', 'Starting the slot manager.'),
           'java.lang.Exception: x',
           '\tat org.apache.flink.yarn.YarnResourceManagerDriver.onContainersCompleted(YarnResourceManagerDriver.java:1)',
@@ -57,7 +60,10 @@ describe('active ResourceManager (1.12+)', () => {
     const facts = factsOf(
       [
         L2(ARM, 'need request 2 new workers, current worker number 0, declared worker number 2'),
-        L2(ARM, 'Requesting new worker with resource spec WorkerResourceSpec {cpuCores=1.0, taskHeapSize=25.600mb (26843542 bytes), taskOffHeapSize=0 bytes, networkMemSize=64.000mb (67108864 bytes), ma'),
+        L2(
+          ARM,
+          'Requesting new worker with resource spec WorkerResourceSpec {cpuCores=1.0, taskHeapSize=25.600mb (26843542 bytes), taskOffHeapSize=0 bytes, networkMemSize=64.000mb (67108864 bytes), ma',
+        ),
         'nagedMemSize=230.400mb (241591914 bytes), numSlots=2}, current pending count: 1.',
       ].join('\n'),
     ).filter(without('resourceManager'));
@@ -75,7 +81,10 @@ describe('active ResourceManager (1.12+)', () => {
 
   it('1.11–1.12 spec without numSlots', () => {
     const [fact] = factsOf(
-      L2(ARM, 'Requesting new worker with resource spec WorkerResourceSpec {cpuCores=4.0, taskHeapSize=1.000gb (1073741824 bytes), taskOffHeapSize=0 bytes, networkMemSize=128.000mb (134217728 bytes), managedMemSize=1.000gb (1073741824 bytes)}, current pending count: 3.'),
+      L2(
+        ARM,
+        'Requesting new worker with resource spec WorkerResourceSpec {cpuCores=4.0, taskHeapSize=1.000gb (1073741824 bytes), taskOffHeapSize=0 bytes, networkMemSize=128.000mb (134217728 bytes), managedMemSize=1.000gb (1073741824 bytes)}, current pending count: 3.',
+      ),
     ).filter(without('resourceManager'));
     expect(fact).toMatchObject({ kind: 'workerRequested', pending: 3, spec: { cpuCores: 4, taskHeap: 1073741824n } });
     expect((fact?.['spec'] as Record<string, unknown>)['numSlots']).toBeUndefined();
@@ -86,12 +95,21 @@ describe('active ResourceManager (1.12+)', () => {
       factsOf(
         [
           L2(ARM, 'Worker container_e07_1669378398064_0904_01_000002(hadoop-02:45454) is registered.'),
-          L2(ARM, 'Worker container_e07_1669378398064_0904_01_000002(hadoop-02:45454) is terminated. Diagnostics: Container container_e07_1669378398064_0904_01_000002 marked as failed.'),
+          L2(
+            ARM,
+            'Worker container_e07_1669378398064_0904_01_000002(hadoop-02:45454) is terminated. Diagnostics: Container container_e07_1669378398064_0904_01_000002 marked as failed.',
+          ),
           ' Exit code:-103.',
-          L2(ARM, 'Worker flink-taskmanager-1-3 with resource spec WorkerResourceSpec {cpuCores=1.0} was requested in current attempt and has not registered. Current pending count after removing: 0.'),
+          L2(
+            ARM,
+            'Worker flink-taskmanager-1-3 with resource spec WorkerResourceSpec {cpuCores=1.0} was requested in current attempt and has not registered. Current pending count after removing: 0.',
+          ),
           L2(ARM, 'Worker flink-taskmanager-1-4 did not register in PT5M, will stop it and request a new one if needed.'),
           L2(ARM, 'Stopping worker flink-taskmanager-1-5.'),
-          L2(ARM, 'Worker flink-taskmanager-1-2 with resource spec WorkerResourceSpec {cpuCores=1.0} was requested in current attempt. Current pending count after registering: 1.'),
+          L2(
+            ARM,
+            'Worker flink-taskmanager-1-2 with resource spec WorkerResourceSpec {cpuCores=1.0} was requested in current attempt. Current pending count after registering: 1.',
+          ),
         ].join('\n'),
       ).filter(without('resourceManager')),
     ).toEqual([
@@ -103,7 +121,13 @@ describe('active ResourceManager (1.12+)', () => {
         diagnostics: 'Container container_e07_1669378398064_0904_01_000002 marked as failed.\n Exit code:-103.',
         source: 'resource-manager',
       },
-      { line: 4, kind: 'workerTerminated', worker: 'flink-taskmanager-1-3', diagnostics: 'requested in the current attempt and terminated before it registered', source: 'resource-manager' },
+      {
+        line: 4,
+        kind: 'workerTerminated',
+        worker: 'flink-taskmanager-1-3',
+        diagnostics: 'requested in the current attempt and terminated before it registered',
+        source: 'resource-manager',
+      },
       {
         line: 5,
         kind: 'workerTerminated',
@@ -111,7 +135,13 @@ describe('active ResourceManager (1.12+)', () => {
         diagnostics: 'Worker flink-taskmanager-1-4 did not register in PT5M, will stop it and request a new one if needed.',
         source: 'resource-manager',
       },
-      { line: 6, kind: 'workerTerminated', worker: 'flink-taskmanager-1-5', diagnostics: 'Stopping worker flink-taskmanager-1-5.', source: 'resource-manager' },
+      {
+        line: 6,
+        kind: 'workerTerminated',
+        worker: 'flink-taskmanager-1-5',
+        diagnostics: 'Stopping worker flink-taskmanager-1-5.',
+        source: 'resource-manager',
+      },
     ]);
   });
 });
@@ -119,9 +149,12 @@ describe('active ResourceManager (1.12+)', () => {
 describe('YARN', () => {
   it('1.10: "with resources <memory, vCores>. Number pending requests n."', () => {
     expect(
-      factsOf(L2('org.apache.flink.yarn.YarnResourceManager', 'Requesting new TaskExecutor container with resources <memory:1728, vCores:1>. Number pending requests 1.')).filter(
-        without('resourceManager'),
-      ),
+      factsOf(
+        L2(
+          'org.apache.flink.yarn.YarnResourceManager',
+          'Requesting new TaskExecutor container with resources <memory:1728, vCores:1>. Number pending requests 1.',
+        ),
+      ).filter(without('resourceManager')),
     ).toEqual([{ line: 1, kind: 'workerRequested', source: 'driver', resource: { memoryMb: 1728, cpuCores: 1 }, pending: 1 }]);
   });
 
@@ -129,12 +162,24 @@ describe('YARN', () => {
     expect(
       factsOf(
         [
-          L2('org.apache.flink.yarn.YarnResourceManager', 'Requesting new TaskExecutor container with resource WorkerResourceSpec {cpuCores=1.0, taskHeapSize=1.000gb (1073741824 bytes), taskOffHeapSize=0 bytes, networkMemSize=64.000mb (67108864 bytes), managedMemSize=0 bytes}. Number pending workers of this resource is 2.'),
-          L2('org.apache.flink.yarn.YarnResourceManager', 'TaskExecutor container_1590000000000_0001_01_000002 will be started on node-1 with TaskExecutorProcessSpec {cpuCores=1.0}.'),
+          L2(
+            'org.apache.flink.yarn.YarnResourceManager',
+            'Requesting new TaskExecutor container with resource WorkerResourceSpec {cpuCores=1.0, taskHeapSize=1.000gb (1073741824 bytes), taskOffHeapSize=0 bytes, networkMemSize=64.000mb (67108864 bytes), managedMemSize=0 bytes}. Number pending workers of this resource is 2.',
+          ),
+          L2(
+            'org.apache.flink.yarn.YarnResourceManager',
+            'TaskExecutor container_1590000000000_0001_01_000002 will be started on node-1 with TaskExecutorProcessSpec {cpuCores=1.0}.',
+          ),
         ].join('\n'),
       ).filter(without('resourceManager')),
     ).toEqual([
-      { line: 1, kind: 'workerRequested', source: 'driver', spec: { cpuCores: 1, taskHeap: 1073741824n, taskOffHeap: 0n, network: 67108864n, managed: 0n }, pending: 2 },
+      {
+        line: 1,
+        kind: 'workerRequested',
+        source: 'driver',
+        spec: { cpuCores: 1, taskHeap: 1073741824n, taskOffHeap: 0n, network: 67108864n, managed: 0n },
+        pending: 2,
+      },
       { line: 2, kind: 'workerRegistered', worker: 'container_1590000000000_0001_01_000002', source: 'driver' },
     ]);
   });
@@ -143,9 +188,15 @@ describe('YARN', () => {
     expect(
       factsOf(
         [
-          L2(YARN, 'Requesting new TaskExecutor container with resource TaskExecutorProcessSpec {cpuCores=2.0, taskHeapSize=25.600mb (26843542 bytes), numSlots=2}, priority 1.'),
+          L2(
+            YARN,
+            'Requesting new TaskExecutor container with resource TaskExecutorProcessSpec {cpuCores=2.0, taskHeapSize=25.600mb (26843542 bytes), numSlots=2}, priority 1.',
+          ),
           L2(YARN, 'Received 1 containers with priority 1, 1 pending container requests.'),
-          L2(YARN, 'Container container_1_0002_01_000003 killed by YARN, either due to being released by the application or being \'lost\' due to node failures etc. Diagnostics: x'),
+          L2(
+            YARN,
+            "Container container_1_0002_01_000003 killed by YARN, either due to being released by the application or being 'lost' due to node failures etc. Diagnostics: x",
+          ),
           L2(YARN, 'Stopping container container_1_0002_01_000004(host:8041).'),
         ].join('\n'),
       ).filter(without('resourceManager')),
@@ -159,7 +210,13 @@ describe('YARN', () => {
           "Container container_1_0002_01_000003 killed by YARN, either due to being released by the application or being 'lost' due to node failures etc. Diagnostics: x",
         source: 'driver',
       },
-      { line: 4, kind: 'workerTerminated', worker: 'container_1_0002_01_000004', diagnostics: 'Stopping container container_1_0002_01_000004(host:8041).', source: 'driver' },
+      {
+        line: 4,
+        kind: 'workerTerminated',
+        worker: 'container_1_0002_01_000004',
+        diagnostics: 'Stopping container container_1_0002_01_000004(host:8041).',
+        source: 'driver',
+      },
     ]);
   });
 });
@@ -195,7 +252,13 @@ describe('Kubernetes', () => {
       ).filter(without('resourceManager')),
     ).toEqual([
       { line: 1, kind: 'workerRequested', source: 'driver', worker: 'job-taskmanager-1-9', resource: { memoryMb: 2500, cpuCores: 2.5 } },
-      { line: 3, kind: 'workerTerminated', worker: 'job-taskmanager-1-9', diagnostics: 'Pod job-taskmanager-1-9 is terminated before being scheduled.', source: 'driver' },
+      {
+        line: 3,
+        kind: 'workerTerminated',
+        worker: 'job-taskmanager-1-9',
+        diagnostics: 'Pod job-taskmanager-1-9 is terminated before being scheduled.',
+        source: 'driver',
+      },
       {
         line: 4,
         kind: 'workerTerminated',
@@ -203,7 +266,13 @@ describe('Kubernetes', () => {
         diagnostics: 'Could not create pod job-taskmanager-1-10, exception: java.lang.Exception: quota',
         source: 'driver',
       },
-      { line: 5, kind: 'workerTerminated', worker: 'job-taskmanager-1-11', diagnostics: 'Stopping TaskManager pod job-taskmanager-1-11.', source: 'driver' },
+      {
+        line: 5,
+        kind: 'workerTerminated',
+        worker: 'job-taskmanager-1-11',
+        diagnostics: 'Stopping TaskManager pod job-taskmanager-1-11.',
+        source: 'driver',
+      },
     ]);
   });
 });
@@ -216,7 +285,10 @@ describe('TaskManager lost', () => {
     const lost = factsOf(
       [
         L2(RM, 'Closing TaskExecutor connection tm-1 because: The heartbeat of TaskManager with id tm-1 timed out.'),
-        L2(RM, 'Closing TaskExecutor connection container_1_01_000002(host:45454) because: Container container_1_01_000002 killed by YARN.'),
+        L2(
+          RM,
+          'Closing TaskExecutor connection container_1_01_000002(host:45454) because: Container container_1_01_000002 killed by YARN.',
+        ),
         L2(RM, 'Closing TaskExecutor connection tm-3 because: TaskManager with id tm-3 is no longer reachable.'),
         L2(RM, 'Closing TaskExecutor connection tm-4 because: Worker tm-4 is terminated.'),
         L2(RM, 'Closing TaskExecutor connection tm-5 because: something else'),
@@ -240,13 +312,31 @@ describe('TaskManager lost', () => {
         [
           L2(JM, 'Disconnect TaskExecutor tm-8 because: The TaskExecutor is shutting down.'),
           L2(JM, 'Disconnect TaskExecutor tm-9 because: connection lost'),
-          L2(JM, "Disconnect TaskExecutor 172.19.0.3:35889-20872d because: Stopping JobMaster for job 'x' (47ed771b20ef1267dca7371821bdc5ae)."),
-          L2(JM, 'Disconnect TaskExecutor tm-10 because: TaskExecutor akka.tcp://flink@h:1/user/rpc/taskmanager_0 has no more allocated slots for job 47ed771b20ef1267dca7371821bdc5ae.'),
+          L2(
+            JM,
+            "Disconnect TaskExecutor 172.19.0.3:35889-20872d because: Stopping JobMaster for job 'x' (47ed771b20ef1267dca7371821bdc5ae).",
+          ),
+          L2(
+            JM,
+            'Disconnect TaskExecutor tm-10 because: TaskExecutor akka.tcp://flink@h:1/user/rpc/taskmanager_0 has no more allocated slots for job 47ed771b20ef1267dca7371821bdc5ae.',
+          ),
         ].join('\n'),
       ).filter(without('resourceManager')),
     ).toEqual([
-      { line: 1, kind: 'taskManagerLost', taskManager: 'tm-8', cause: 'terminated', message: 'Disconnect TaskExecutor tm-8 because: The TaskExecutor is shutting down.' },
-      { line: 2, kind: 'taskManagerLost', taskManager: 'tm-9', cause: 'disconnected', message: 'Disconnect TaskExecutor tm-9 because: connection lost' },
+      {
+        line: 1,
+        kind: 'taskManagerLost',
+        taskManager: 'tm-8',
+        cause: 'terminated',
+        message: 'Disconnect TaskExecutor tm-8 because: The TaskExecutor is shutting down.',
+      },
+      {
+        line: 2,
+        kind: 'taskManagerLost',
+        taskManager: 'tm-9',
+        cause: 'disconnected',
+        message: 'Disconnect TaskExecutor tm-9 because: connection lost',
+      },
     ]);
   });
 
@@ -257,7 +347,10 @@ describe('TaskManager lost', () => {
           L2(RM, 'The heartbeat of TaskManager with id a1(host:1) timed out.'),
           L2(JM, 'Heartbeat of TaskManager with id a2 timed out.'),
           L2(JM, 'TaskManager with id a3 is no longer reachable.'),
-          L2('org.apache.flink.runtime.executiongraph.ExecutionGraph', 'Job j (6cd8e69cfbb5ec959bac512dedce65f5) switched from state RUNNING to RESTARTING.'),
+          L2(
+            'org.apache.flink.runtime.executiongraph.ExecutionGraph',
+            'Job j (6cd8e69cfbb5ec959bac512dedce65f5) switched from state RUNNING to RESTARTING.',
+          ),
           'org.apache.flink.runtime.JobException: Recovery is suppressed',
           'Caused by: java.util.concurrent.TimeoutException: The heartbeat of TaskManager with id a4  timed out.',
           '\tat x.y(Z.java:1)',
@@ -287,14 +380,16 @@ describe('TaskManager lost', () => {
         kind: 'taskManagerLost',
         taskManager: 'hadoop-02:34821',
         cause: 'unreachable',
-        message: 'Association with remote system [akka.tcp://flink@hadoop-02:34821] has failed, address is now gated for [50] ms. Reason: [Disassociated] ',
+        message:
+          'Association with remote system [akka.tcp://flink@hadoop-02:34821] has failed, address is now gated for [50] ms. Reason: [Disassociated] ',
       },
       {
         line: 2,
         kind: 'resourceManagerRegistration',
         event: 'disassociated',
         address: 'pekko.tcp://flink@flink-jobmanager:6123',
-        message: 'Association with remote system [pekko.tcp://flink@flink-jobmanager:6123] has failed, address is now gated for [50] ms. Reason: [Disassociated]',
+        message:
+          'Association with remote system [pekko.tcp://flink@flink-jobmanager:6123] has failed, address is now gated for [50] ms. Reason: [Disassociated]',
       },
     ]);
   });
@@ -307,13 +402,37 @@ describe("a TaskManager's registration at the ResourceManager (TaskManager log)"
       factsOf(
         [
           L2(TE, 'Connecting to ResourceManager akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*(00000000000000000000000000000000).'),
-          L2('org.apache.flink.runtime.registration.RetryingRegistration', 'Could not resolve ResourceManager address akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*, retrying in 10000 ms: Could not connect to rpc endpoint under address akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*.', 'WARN '),
-          L2('org.apache.flink.runtime.taskexecutor.TaskExecutorToResourceManagerConnection', 'Registration at ResourceManager (akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*) attempt 1 timed out after 100 ms'),
-          L2('org.apache.flink.runtime.taskexecutor.TaskExecutorToResourceManagerConnection', 'Registration at ResourceManager failed due to an error', 'ERROR'),
-          L2('org.apache.flink.runtime.taskexecutor.TaskExecutorToResourceManagerConnection', 'Registration at ResourceManager was declined: duplicate'),
-          L2(TE, 'Could not register at the ResourceManager within the specified maximum registration duration 300000 ms. This indicates a problem with this instance. Terminating now.', 'ERROR'),
-          L2(TE, 'Successful registration at resource manager akka.tcp://flink@jm:6123/user/rpc/resourcemanager_* under registration id 805ac0d81d2b418cbf2843ccd2be30f0.'),
-          L2('org.apache.flink.runtime.jobmaster.JobMaster', 'Connecting to ResourceManager akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*(00000000000000000000000000000000)'),
+          L2(
+            'org.apache.flink.runtime.registration.RetryingRegistration',
+            'Could not resolve ResourceManager address akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*, retrying in 10000 ms: Could not connect to rpc endpoint under address akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*.',
+            'WARN ',
+          ),
+          L2(
+            'org.apache.flink.runtime.taskexecutor.TaskExecutorToResourceManagerConnection',
+            'Registration at ResourceManager (akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*) attempt 1 timed out after 100 ms',
+          ),
+          L2(
+            'org.apache.flink.runtime.taskexecutor.TaskExecutorToResourceManagerConnection',
+            'Registration at ResourceManager failed due to an error',
+            'ERROR',
+          ),
+          L2(
+            'org.apache.flink.runtime.taskexecutor.TaskExecutorToResourceManagerConnection',
+            'Registration at ResourceManager was declined: duplicate',
+          ),
+          L2(
+            TE,
+            'Could not register at the ResourceManager within the specified maximum registration duration 300000 ms. This indicates a problem with this instance. Terminating now.',
+            'ERROR',
+          ),
+          L2(
+            TE,
+            'Successful registration at resource manager akka.tcp://flink@jm:6123/user/rpc/resourcemanager_* under registration id 805ac0d81d2b418cbf2843ccd2be30f0.',
+          ),
+          L2(
+            'org.apache.flink.runtime.jobmaster.JobMaster',
+            'Connecting to ResourceManager akka.tcp://flink@jm:6123/user/rpc/resourcemanager_*(00000000000000000000000000000000)',
+          ),
         ].join('\n'),
       ).map((f) => [f['line'], f['event'], f['address']]),
     ).toEqual([
@@ -333,7 +452,17 @@ describe('hostile input', () => {
     const long = `Closing TaskExecutor connection ${'x'.repeat(1_000_000)}`;
     const binary = '\u0000\u0001Worker \u0000 is registered.\u0000';
     expect(() =>
-      factsOf([long, binary, 'Worker ', 'Requesting new worker with resource spec WorkerResourceSpec {', 'TaskManager with id ', 'Association with remote system [', 'Creating new TaskManager pod with name '].join('\n')),
+      factsOf(
+        [
+          long,
+          binary,
+          'Worker ',
+          'Requesting new worker with resource spec WorkerResourceSpec {',
+          'TaskManager with id ',
+          'Association with remote system [',
+          'Creating new TaskManager pod with name ',
+        ].join('\n'),
+      ),
     ).not.toThrow();
   });
 });
