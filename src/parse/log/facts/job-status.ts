@@ -8,7 +8,7 @@
  * - 1.10–1.13: "Received JobGraph submission {id} ({name})." / "Submitting job {id} ({name}).";
  * - 1.14–1.20: "Received JobGraph submission '{name}' ({id})." / "Submitting job '{name}' ({id}).";
  * - 2.x: "Received job submission '{name}' ({id})." / "Submitting job '{name}' ({id}).";
- * - 1.14+: "Initializing job '{name}' ({id}).";
+ * - "Initializing job {name} ({id})." (≤ 1.13), "Initializing job '{name}' ({id})." (1.14+);
  * - 1.10 → 2.x: "Job {name} ({id}) switched from state {FROM} to {TO}." (+ the cause's trace);
  * - "{task} ({attempt}) switched from {FROM} to FAILED[ on {location}]." + the cause (1.11+ ` on …`).
  * docs/research/jobmanager-log-messages.md §6, §6a.
@@ -48,7 +48,7 @@ function jobSubmitted(record: LogRecord, at: LogPoint): readonly LogFact[] {
   ];
 }
 
-/** `'{name}' ({id})` (1.14+) or `{id} ({name})` (≤ 1.13), the id checked as Flink's 32 hex digits. */
+/** `'{name}' ({id})` (1.14+), `{id} ({name})` or `{name} ({id})` (≤ 1.13); the id checked as Flink's 32 hex digits. */
 function idAndName(text: string): { id: string; name?: string } | undefined {
   if (text.startsWith("'")) {
     const close = text.lastIndexOf("' (");
@@ -58,8 +58,11 @@ function idAndName(text: string): { id: string; name?: string } | undefined {
   }
   const open = text.indexOf(' (');
   const id = open < 0 ? text : text.slice(0, open);
-  if (!isJobId(id)) return undefined;
-  return open < 0 || !text.endsWith(')') ? { id } : { id, name: text.slice(open + 2, -1) };
+  if (isJobId(id)) return open < 0 || !text.endsWith(')') ? { id } : { id, name: text.slice(open + 2, -1) };
+  // ≤ 1.13's "Initializing job {name} ({id})": the name first, unquoted, the id in the last parentheses.
+  const last = text.lastIndexOf(' (');
+  const lastId = last < 0 || !text.endsWith(')') ? '' : text.slice(last + 2, -1);
+  return isJobId(lastId) ? { id: lastId, name: text.slice(0, last) } : undefined;
 }
 
 export function isJobId(text: string): boolean {

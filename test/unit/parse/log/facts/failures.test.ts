@@ -133,7 +133,7 @@ describe('network buffers (NetworkBufferPool, 1.10 → 2.x)', () => {
 
 describe('jobs and their states', () => {
   const D = 'org.apache.flink.runtime.dispatcher.StandaloneDispatcher';
-  it('submissions per release: ≤ 1.13 (id first), 1.14–1.20 (quoted name), 2.x, the JobMaster', () => {
+  it('submissions per release: ≤ 1.13 (id first), 1.14–1.20 (quoted name), 2.x, the JobMaster (≤ 1.13: name first, unquoted)', () => {
     expect(
       factsOf(
         [
@@ -142,6 +142,7 @@ describe('jobs and their states', () => {
           L2(D, "Received JobGraph submission 'My (odd) job' (47ed771b20ef1267dca7371821bdc5ae)."),
           L2(D, "Received job submission 'x' (47ed771b20ef1267dca7371821bdc5ae)."),
           L2('org.apache.flink.runtime.jobmaster.JobMaster', "Initializing job 'x' (47ed771b20ef1267dca7371821bdc5ae)."),
+          L2('org.apache.flink.runtime.jobmaster.JobMaster', 'Initializing job Flink Streaming Job (19646b7f8b5222a3fcfc00a54883472d).'),
           L2(D, 'Submitting job not-an-id (x).'),
         ].join('\n'),
       ),
@@ -151,6 +152,7 @@ describe('jobs and their states', () => {
       { line: 3, kind: 'jobSubmitted', job: '47ed771b20ef1267dca7371821bdc5ae', name: 'My (odd) job' },
       { line: 4, kind: 'jobSubmitted', job: '47ed771b20ef1267dca7371821bdc5ae', name: 'x' },
       { line: 5, kind: 'jobSubmitted', job: '47ed771b20ef1267dca7371821bdc5ae', name: 'x' },
+      { line: 6, kind: 'jobSubmitted', job: '19646b7f8b5222a3fcfc00a54883472d', name: 'Flink Streaming Job' },
     ]);
   });
 
