@@ -34,13 +34,14 @@ function connectionClosed(record: LogRecord, at: LogPoint): readonly LogFact[] {
   if (because < 0) return [];
   const id = text.slice(head.length, because).trim();
   if (id === '' || id.includes(' ')) return [];
-  const cause = firstLineOf(text.slice(because + ' because: '.length));
+  const reason = text.slice(because + ' because: '.length);
+  const cause = firstLineOf(reason);
   if (NOT_A_LOSS.some((words) => cause.includes(words))) return [];
   return [
     {
       kind: 'taskManagerLost',
       taskManager: bareResourceId(id),
-      cause: lossCause(text, rm ? 'other' : 'disconnected'),
+      cause: lossCause(reason, rm ? 'other' : 'disconnected'),
       message: clip(firstLineOf(text)),
       at,
     },
