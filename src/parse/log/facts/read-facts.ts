@@ -7,6 +7,7 @@
  */
 import type { LogFact } from '../log-facts.js';
 import type { LogFacts } from '../log-facts.js';
+import { joinedMessage } from '../joined-message.js';
 import { pointOf } from '../log-point.js';
 import type { LogRecords } from '../log-records.js';
 import { failuresRecognisers } from './failures.js';
@@ -23,8 +24,10 @@ export function readLogFacts(logs: readonly LogRecords[]): LogFacts {
   let records = 0;
   let recognisedRecords = 0;
   for (const log of logs)
-    for (const { record, records: joined } of joinLineBlocks(log.records)) {
+    for (const { record: read, records: joined } of joinLineBlocks(log.records)) {
       records += joined;
+      // Lines a user's terminal wrapped are read whole (fixture 05); Flink's own lines keep theirs.
+      const record = { ...read, message: joinedMessage(read) };
       const at = pointOf(record, log.file);
       let any = false;
       for (const recognise of RECOGNISERS)
