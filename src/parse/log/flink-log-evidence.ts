@@ -38,9 +38,12 @@ const FLINK_SIMPLE_LOGGERS = new Set([
 /**
  * Message forms only Flink prints, for pastes without loggers or facts: the adaptive scheduler's
  * states (scheduler/adaptive/*.java, "Transition from state Created to WaitingForResources."), the
- * CheckpointCoordinator, a task attempt's transitions (executiongraph/Execution.java, taskmanager/Task.java).
+ * CheckpointCoordinator, Flink's RPC addresses, a task attempt's transitions (executiongraph/Execution.java, taskmanager/Task.java).
  */
 const FLINK_PHRASES = [
+  // Flink's RPC actor system is named `flink` (akka ≤ 1.17, pekko 1.18+): fixture 24's akka line.
+  'akka.tcp://flink@',
+  'pekko.tcp://flink@',
   ' to WaitingForResources',
   ' to CreatingExecutionGraph',
   'WaitingForResources to ',

@@ -119,7 +119,8 @@ class RecordReader {
     const current = this.current;
     if (current === undefined) return false;
     if (current.layout !== undefined) return true;
-    return line.startsWith(' ') || line.startsWith('\t') || line.startsWith('Caused by:');
+    if (line.startsWith(' ') || line.startsWith('\t') || line.startsWith('Caused by:')) return true;
+    return brokenOff(this.messageLines[this.messageLines.length - 1] ?? '', line);
   }
 
   private start(record: LogRecord): void {
@@ -166,4 +167,18 @@ function recordOf(prefix: LinePrefix, line: number, kubectl: string | undefined)
   if (prefix.logger !== undefined) record.logger = prefix.logger;
   if (prefix.thread !== undefined) record.thread = prefix.thread;
   return record;
+}
+
+/**
+ * A bare line that stops mid-sentence, followed by one that starts mid-sentence: a message an issue
+ * tracker or a terminal wrapped (fixture 21: "…buffers: required" / "17, but only 16 available. …").
+ * The next line starts with a small letter (not a class name), a digit (not a time), a quote or a comma; the line above
+ * is long and does not end a sentence.
+ */
+function brokenOff(above: string, line: string): boolean {
+  const end = above.trimEnd();
+  if (end.length < 40 || /[.!?:]$/.test(end)) return false;
+  if (!/^[a-z0-9'",]/.test(line) || /^\d\d?:\d\d/.test(line) || /^\d{4}-\d\d-\d\d/.test(line)) return false;
+  // A line that starts with a class name (`org.apache.flink…: …`) is an exception's own line.
+  return !/^[a-z][\w$]*(?:\.[\w$]+)+/.test(line);
 }

@@ -8,7 +8,7 @@
 import type { LogFact, LogPoint, SlotTimeoutForm } from '../log-facts.js';
 import type { LogRecord } from '../log-records.js';
 import { joinedMessage } from '../joined-message.js';
-import { after, clip, durationMs, firstLineOf, intAfter } from './fact-text.js';
+import { after, clip, durationMs, firstLineOf, intAfter, intAt } from './fact-text.js';
 import { configurationRecognisers } from './configuration.js';
 import { jobStatusRecognisers } from './job-status.js';
 import type { Recogniser } from './recogniser.js';
@@ -77,7 +77,7 @@ function noResourceAvailable(record: LogRecord, at: LogPoint): readonly LogFact[
   return [...messages].map((message) => ({ kind: 'noResourceAvailable', message, at }) as const);
 }
 
-const BUFFERS = 'Insufficient number of network buffers: required ';
+const BUFFERS = 'Insufficient number of network buffers: required';
 
 /**
  * flink-runtime/.../io/network/buffer/NetworkBufferPool.java, the same text 1.10 → 2.x: "Insufficient
@@ -89,12 +89,13 @@ function insufficientNetworkBuffers(record: LogRecord, at: LogPoint): readonly L
   const start = text.indexOf(BUFFERS);
   if (start < 0) return [];
   const message = firstLineOf(text.slice(start, start + 1000));
-  const required = intAfter(message, BUFFERS);
-  const available = intAfter(message, ', but only ');
+  // A wrapped paste may have lost the space at its line end (fixture 21): spaces after a phrase are optional.
+  const required = intAfterSpaces(message, BUFFERS);
+  const available = intAfterSpaces(message, ', but only');
   if (required === undefined || available === undefined) return [];
   const setTo = after(message, 'currently set to ');
-  const total = setTo === undefined ? undefined : intAfter(message, 'currently set to ');
-  const segmentSize = setTo === undefined ? undefined : intAfter(setTo, ' of ');
+  const total = setTo === undefined ? undefined : intAfterSpaces(message, 'currently set to');
+  const segmentSize = setTo === undefined ? undefined : intAfterSpaces(setTo, ' of');
   return [
     {
       kind: 'insufficientNetworkBuffers',
@@ -105,6 +106,14 @@ function insufficientNetworkBuffers(record: LogRecord, at: LogPoint): readonly L
       at,
     },
   ];
+}
+
+function intAfterSpaces(text: string, phrase: string): number | undefined {
+  const at = text.indexOf(phrase);
+  if (at < 0) return undefined;
+  let i = at + phrase.length;
+  while (text[i] === ' ') i++;
+  return intAt(text, i);
 }
 
 export const failuresRecognisers: readonly Recogniser[] = [

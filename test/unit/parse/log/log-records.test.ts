@@ -162,6 +162,27 @@ describe('readLogRecords: as users paste logs', () => {
     ]);
   });
 
+  it('joins a bare message an issue tracker wrapped mid-sentence, not the next message or an exception line', () => {
+    const log = read(
+      [
+        'java.io.IOException: Insufficient number of network buffers: required',
+        '17, but only 16 available. The total number of network buffers is currently set to 2048 of 32768 bytes',
+        "each. You can increase this number by setting the configuration keys 'taskmanager.memory.network.fraction',",
+        "'taskmanager.memory.network.min', and 'taskmanager.memory.network.max'.",
+        'Job state: FAILED',
+        'Caused by: org.apache.flink.runtime.jobmanager.scheduler.NoResourceAvailableException: No pooled slot available',
+        'org.apache.flink.runtime.jobmanager.scheduler.NoResourceAvailableException: Not enough resources.',
+        '19:29:14 2021/08/27 02:29:14 a time starts a new line, after a line that stops mid-sentence too',
+      ].join('\n'),
+    );
+    expect(log.records.map((r) => [r.line, r.endLine])).toEqual([
+      [1, 4],
+      [5, 6],
+      [7, 7],
+      [8, 8],
+    ]);
+  });
+
   it('ends a record at a gap (`...`, `[...]`), which is no part of a message', () => {
     const log = read([`1 [t] INFO  a.B - first`, 'next line', '[...]', 'orphan', '  ...  ', 'Missing resources:'].join('\n'));
     expect(log.records.map((r) => [r.line, r.endLine, r.message])).toEqual([

@@ -128,6 +128,15 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
     ]);
   });
 
+  it('20, 21 (Beam job server): network buffers 17 required, 14 / 16 available of 2048 × 32768 bytes; 21 wrapped by the tracker', () => {
+    expect(ofKind(factsOf('20-network-buffers-beam-go-xvr', 'taskmanager.log'), 'insufficientNetworkBuffers')).toEqual([
+      { line: 1, required: 17, available: 14, total: 2048, segmentSize: 32768 },
+    ]);
+    expect(ofKind(factsOf('21-network-buffers-beam-jira-wrapped', 'taskmanager.log'), 'insufficientNetworkBuffers')).toEqual([
+      { line: 1, required: 17, available: 16, total: 2048, segmentSize: 32768 },
+    ]);
+  });
+
   it('11: the bulk timed out after 300000 ms, one fact for the three texts', () => {
     expect(factsOf('11-slot-request-bulk-timeout-yarn-queue').map((f) => f.kind)).toEqual(['slotRequestTimeout']);
     expect(ofKind(factsOf('11-slot-request-bulk-timeout-yarn-queue'), 'slotRequestTimeout')).toEqual([
