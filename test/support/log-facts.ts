@@ -22,10 +22,14 @@ export function profile(cpu: number, heapMiB: number, managedMiB = 0, networkMiB
 export class FactLog {
   readonly facts: LogFact[] = [];
   private line = 0;
+  private time: number | undefined;
+  /** `start`: the first timestamp less a second; null for a log without timestamps. */
   constructor(
     private readonly file = 'jobmanager.log',
-    private time: number | undefined = 1_000_000,
-  ) {}
+    start: number | null = 1_000_000,
+  ) {
+    this.time = start ?? undefined;
+  }
 
   point(text = ''): LogPoint {
     this.line++;

@@ -24,7 +24,9 @@ describe('a job as the log shows it', () => {
   });
 
   it('RUNNING comes before the slots: a failure to get them after it means never met', () => {
-    const [job] = judged(new FactLog().status('j', 'CREATED', 'RUNNING').declare('j', 3).add('requirementsNotFulfilled', { job: 'j', freeSlots: 0 }));
+    const [job] = judged(
+      new FactLog().status('j', 'CREATED', 'RUNNING').declare('j', 3).add('requirementsNotFulfilled', { job: 'j', freeSlots: 0 }),
+    );
     expect(job).toMatchObject({ verdict: 'never-met', everMet: false, status: 'RUNNING' });
     expect(job!.failedAt!.line).toBe(3);
   });
@@ -34,7 +36,12 @@ describe('a job as the log shows it', () => {
       new FactLog()
         .declare('j', 1)
         .status('j', 'CREATED', 'RUNNING')
-        .status('j', 'RUNNING', 'RESTARTING', 'org.apache.flink.runtime.jobmaster.JobMasterException: TaskManager with id tm-1 is no longer reachable.'),
+        .status(
+          'j',
+          'RUNNING',
+          'RESTARTING',
+          'org.apache.flink.runtime.jobmaster.JobMasterException: TaskManager with id tm-1 is no longer reachable.',
+        ),
     );
     expect(job).toMatchObject({ verdict: 'not-met', everMet: true, failureCause: 'taskmanager-lost' });
   });
@@ -78,7 +85,12 @@ describe('a job as the log shows it', () => {
       new FactLog()
         .declare('a', 1)
         .declare('b', 4)
-        .add('minimumResourcesNotAcquired', { acquired: [{ profile: profile(1, 512), count: 3 }], registeredTaskManagers: 3, registeredSlots: 3, freeSlots: 0 }),
+        .add('minimumResourcesNotAcquired', {
+          acquired: [{ profile: profile(1, 512), count: 3 }],
+          registeredTaskManagers: 3,
+          registeredSlots: 3,
+          freeSlots: 0,
+        }),
     );
     expect(jobs.map((j) => [j.id, j.acquiredSlots, j.verdict])).toEqual([
       ['a', undefined, 'unknown'],
@@ -87,13 +99,23 @@ describe('a job as the log shows it', () => {
   });
 
   it('a job named only by its status line gets the id its submission gave', () => {
-    const jobs = judged(new FactLog().add('jobSubmitted', { job: 'abc', name: 'Nexmark' }).add('jobStatus', { name: 'Nexmark', from: 'CREATED', to: 'RUNNING' }));
+    const jobs = judged(
+      new FactLog()
+        .add('jobSubmitted', { job: 'abc', name: 'Nexmark' })
+        .add('jobStatus', { name: 'Nexmark', from: 'CREATED', to: 'RUNNING' }),
+    );
     expect(jobs.map((j) => [j.id, j.name, j.status])).toEqual([['abc', 'Nexmark', 'RUNNING']]);
   });
 
   it('failure causes', () => {
-    expect(failureCauseOf('NoResourceAvailableException: Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout')).toBe('resource');
-    expect(failureCauseOf('java.io.IOException: Insufficient number of network buffers: required 2, but only 0 available.')).toBe('network');
+    expect(
+      failureCauseOf(
+        'NoResourceAvailableException: Slot request bulk is not fulfillable! Could not allocate the required slot within slot request timeout',
+      ),
+    ).toBe('resource');
+    expect(failureCauseOf('java.io.IOException: Insufficient number of network buffers: required 2, but only 0 available.')).toBe(
+      'network',
+    );
     expect(failureCauseOf('java.util.concurrent.TimeoutException: Heartbeat of TaskManager with id x timed out.')).toBe('taskmanager-lost');
     expect(failureCauseOf('java.lang.ClassCastException: class A cannot be cast to class B')).toBe('other');
   });

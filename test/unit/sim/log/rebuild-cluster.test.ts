@@ -10,7 +10,9 @@ import { FactLog, profile } from '../../../support/log-facts.js';
 
 describe('rebuildCluster', () => {
   it('the SlotManager a logger names wins over the era its messages suggest', () => {
-    const named = rebuildCluster(new FactLog().add('resourcesMissing', { missing: [], taskManagers: [] }).add('slotManager', { slotManager: 'declarative' }).facts);
+    const named = rebuildCluster(
+      new FactLog().add('resourcesMissing', { missing: [], taskManagers: [] }).add('slotManager', { slotManager: 'declarative' }).facts,
+    );
     expect(named.slotManager).toBe('declarative');
     const inferred = rebuildCluster(new FactLog().add('resourcesMissing', { missing: [], taskManagers: [] }).facts);
     expect(inferred.slotManager).toBe('fine-grained');
@@ -35,11 +37,17 @@ describe('rebuildCluster', () => {
   it('slots of a TaskManager: its own report, the configuration, the slot pool average, the worker spec', () => {
     const own = rebuildCluster(new FactLog().tm('a', 4).add('configuration', { key: 'taskmanager.numberOfTaskSlots', value: '2' }).facts);
     expect(slotsOf(own.taskManagers[0]!, own)).toBe(4);
-    const configured = rebuildCluster(new FactLog().tm('a').add('configuration', { key: 'taskmanager.numberOfTaskSlots', value: '2' }).facts);
+    const configured = rebuildCluster(
+      new FactLog().tm('a').add('configuration', { key: 'taskmanager.numberOfTaskSlots', value: '2' }).facts,
+    );
     expect(slotsOf(configured.taskManagers[0]!, configured)).toBe(2);
-    const pool = rebuildCluster(new FactLog().tm('a').add('minimumResourcesNotAcquired', { registeredTaskManagers: 3, registeredSlots: 6, freeSlots: 0 }).facts);
+    const pool = rebuildCluster(
+      new FactLog().tm('a').add('minimumResourcesNotAcquired', { registeredTaskManagers: 3, registeredSlots: 6, freeSlots: 0 }).facts,
+    );
     expect(slotsOf(pool.taskManagers[0]!, pool)).toBe(2);
-    const uneven = rebuildCluster(new FactLog().tm('a').add('minimumResourcesNotAcquired', { registeredTaskManagers: 2, registeredSlots: 3 }).facts);
+    const uneven = rebuildCluster(
+      new FactLog().tm('a').add('minimumResourcesNotAcquired', { registeredTaskManagers: 2, registeredSlots: 3 }).facts,
+    );
     expect(slotsOf(uneven.taskManagers[0]!, uneven)).toBeUndefined();
     const active = rebuildCluster(new FactLog().add('workerRequested', { spec: { numSlots: 4 } }).tm('a').facts);
     expect(slotsOf(active.taskManagers[0]!, active)).toBe(4);
@@ -47,7 +55,12 @@ describe('rebuildCluster', () => {
 
   it('the fine-grained block gives a TaskManager its total and what is available', () => {
     const c = rebuildCluster(
-      new FactLog().tm('a').add('resourcesMissing', { missing: [], taskManagers: [{ taskManager: 'a', total: profile(4, 4096), available: profile(1, 1024) }] }).facts,
+      new FactLog()
+        .tm('a')
+        .add('resourcesMissing', {
+          missing: [],
+          taskManagers: [{ taskManager: 'a', total: profile(4, 4096), available: profile(1, 1024) }],
+        }).facts,
     );
     expect(c.taskManagers[0]!.total).toEqual(profile(4, 4096));
     expect(c.taskManagers[0]!.available).toEqual(profile(1, 1024));
@@ -70,13 +83,23 @@ describe('rebuildCluster', () => {
       new FactLog()
         .tm('a', 1)
         .add('taskManagerLost', { taskManager: 'a', cause: 'disconnected', message: "Stopping JobMaster for job 'x' (0123)." })
-        .add('taskManagerLost', { taskManager: '85d1ff85d777a87616ef577d16a40605', cause: 'other', message: 'Unregistering task executor 85d1ff85d777a87616ef577d16a40605 from the slot manager.' }).facts,
+        .add('taskManagerLost', {
+          taskManager: '85d1ff85d777a87616ef577d16a40605',
+          cause: 'other',
+          message: 'Unregistering task executor 85d1ff85d777a87616ef577d16a40605 from the slot manager.',
+        }).facts,
     );
     expect(c.taskManagers.map((t) => [t.id, t.lost])).toEqual([['a', false]]);
   });
 
   it('a loss of a TaskManager the excerpt never registered is still a TaskManager, lost', () => {
-    const c = rebuildCluster(new FactLog().add('taskManagerLost', { taskManager: 'eaff', cause: 'heartbeat-timeout', message: 'The heartbeat of TaskManager with id eaff timed out.' }).facts);
+    const c = rebuildCluster(
+      new FactLog().add('taskManagerLost', {
+        taskManager: 'eaff',
+        cause: 'heartbeat-timeout',
+        message: 'The heartbeat of TaskManager with id eaff timed out.',
+      }).facts,
+    );
     expect(c.taskManagers).toMatchObject([{ id: 'eaff', lost: true, registrations: [] }]);
   });
 
@@ -84,7 +107,12 @@ describe('rebuildCluster', () => {
     const c = rebuildCluster(
       new FactLog()
         .add('insufficientNetworkBuffers', { required: 5, available: 1 })
-        .add('minimumResourcesNotAcquired', { acquired: [{ profile: profile(1, 1), count: 2 }], registeredTaskManagers: 1, registeredSlots: 2, freeSlots: 0 }).facts,
+        .add('minimumResourcesNotAcquired', {
+          acquired: [{ profile: profile(1, 1), count: 2 }],
+          registeredTaskManagers: 1,
+          registeredSlots: 2,
+          freeSlots: 0,
+        }).facts,
     );
     expect(c.network).toMatchObject({ required: 5, available: 1, total: undefined });
     expect(c.slotPoolStatus).toMatchObject({ registeredTaskManagers: 1, registeredSlots: 2, freeSlots: 0, acquired: 2 });
