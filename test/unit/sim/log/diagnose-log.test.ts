@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { explainLog } from '../../../../src/sim/log/explain-log.js';
-import { FactLog, profile } from '../../../support/log-facts.js';
+import { FactLog, profile } from '../../../support/fact-log.js';
 
 const lines = (e: ReturnType<typeof explainLog>): number[] => e.diagnosis.evidence.map((p) => p.line);
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { explainLog } from '../../../../src/sim/log/explain-log.js';
-import { FactLog, profile } from '../../../support/log-facts.js';
+import { FactLog, profile } from '../../../support/fact-log.js';
 
 describe('fixes', () => {
   it('not enough slots: the fewest more TaskManagers like one the log shows, and the parallelism the cluster gives', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainRelease } from '../../../../src/sim/log/log-release.js';
 import { MAX_TIMELINE, logTimeline } from '../../../../src/sim/log/log-timeline.js';
-import { FactLog } from '../../../support/log-facts.js';
+import { FactLog } from '../../../support/fact-log.js';
 
 describe('the timeline', () => {
   it('entries in order, offsets from the first timestamp, slots where they change', () => {

@@ -7,7 +7,7 @@ import { type JobFromLog, failureCauseOf, jobFromLog } from '../../../../src/sim
 import { pointOrder } from '../../../../src/sim/log/point-order.js';
 import { rebuildCluster } from '../../../../src/sim/log/rebuild-cluster.js';
 import { rebuildJobs } from '../../../../src/sim/log/rebuild-jobs.js';
-import { FactLog, profile } from '../../../support/log-facts.js';
+import { FactLog, profile } from '../../../support/fact-log.js';
 
 function judged(log: FactLog): JobFromLog[] {
   const { facts } = log;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { rebuildCluster } from '../../../../src/sim/log/rebuild-cluster.js';
 import { slotsOf } from '../../../../src/sim/log/replay-model.js';
-import { FactLog, profile } from '../../../support/log-facts.js';
+import { FactLog, profile } from '../../../support/fact-log.js';
 
 describe('rebuildCluster', () => {
   it('the SlotManager a logger names wins over the era its messages suggest', () => {

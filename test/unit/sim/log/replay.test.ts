@@ -9,7 +9,7 @@ import { rebuildCluster } from '../../../../src/sim/log/rebuild-cluster.js';
 import { rebuildJobs } from '../../../../src/sim/log/rebuild-jobs.js';
 import { MAX_REPLAY_EVENTS, STEP_MS, type ReplayModel, replayModel } from '../../../../src/sim/log/replay-model.js';
 import { runReplay } from '../../../../src/sim/log/replay-run.js';
-import { FactLog, profile } from '../../../support/log-facts.js';
+import { FactLog, profile } from '../../../support/fact-log.js';
 
 function model(log: FactLog): ReplayModel | undefined {
   const cluster = rebuildCluster(log.facts);
