@@ -21,6 +21,8 @@ export interface LogPoint {
    */
   readonly time?: number;
   readonly level?: LogLevel;
+  /** The last line the fact was read from, when it is not the record's own (a message a paste split into records). */
+  readonly endLine?: number;
 }
 
 /** `numberOfRequiredSlots` slots of `profile` (Flink's ResourceRequirement). */

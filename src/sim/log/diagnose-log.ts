@@ -6,7 +6,12 @@
  *     buffers nor a lost TaskManager (user code, class path, a connector).
  *  3. taskmanager/lost — a TaskManager was lost (heartbeat timeout, unreachable, killed,
  *     terminated, shut down) or a job failed because one was, and the jobs did not all get their
- *     slots back afterwards.
+ *     slots back afterwards; or the ResourceManager counts slots acquired for a job whose slot pool
+ *     has no TaskManager left (the loss happened before the excerpt).
+ *  3b. cluster/taskmanagers-not-registering — a TaskManager's log shows its registration at the
+ *     ResourceManager failing (address not resolved, timed out, declined, the connection lost right
+ *     after), or the JobManager's RPC system drops messages for a name it does not bind; and no job
+ *     got its slots.
  *  4. slots missing (a job never or no longer met, or the log's resource failures):
  *     a. slots/too-small — free slots exist ("Free slots: N", the slot pool's free slots) or a
  *        fine-grained TaskManager has something Available, yet less than a missing requirement in
@@ -44,6 +49,8 @@ export interface DiagnosisInputs {
   readonly cluster: RebuiltCluster;
   readonly jobs: readonly JobFromLog[];
   readonly failures: readonly LogFailurePoint[];
+  /** Slots given while the log names no job (the adaptive scheduler's states alone). */
+  readonly joblessGiven: readonly LogPoint[];
   readonly replay: ReplayResult | undefined;
   readonly order: PointOrder;
 }
@@ -69,14 +76,13 @@ function network(i: DiagnosisInputs): DiagnosisFinding | undefined {
 }
 
 function failedOther(i: DiagnosisInputs): DiagnosisFinding | undefined {
-  const job = i.jobs.find(
-    (j) => j.failureCause === 'other' && j.status !== undefined && ['FAILED', 'FAILING', 'RESTARTING'].includes(j.status),
-  );
+  // Its last failure (a status or a task's) came after it last held its slots, for a cause not its resources.
+  const job = i.jobs.find((j) => j.failureCause === 'other');
   if (job === undefined) return undefined;
   return {
     code: 'job/failed-other',
     message: `Job ${job.id} failed for a reason that has nothing to do with slots: ${firstLine(job.failureText ?? '')}`,
-    evidence: uniquePoints([job.failedAt], i.order),
+    evidence: uniquePoints([...job.metPoints.slice(-1), job.failedAt], i.order),
     job,
   };
 }
@@ -86,10 +92,27 @@ function firstLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
+/**
+ * The ResourceManager still counts slots acquired for the job (the slot pool's "Acquired: […]" is
+ * the SlotManager's count, DeclarativeSlotManager.notifyNotEnoughResourcesAvailable) while the
+ * JobMaster's slot pool has no TaskManager registered: the TaskManager that held them is gone.
+ */
+function lostBeforeExcerpt(i: DiagnosisInputs): DiagnosisFinding | undefined {
+  const pool = i.cluster.slotPoolStatus;
+  if (pool?.acquired === undefined || pool.acquired === 0 || pool.registeredTaskManagers !== 0) return undefined;
+  const job = i.jobs.find((j) => SHORT.has(j.verdict)) ?? i.jobs[0];
+  return {
+    code: 'taskmanager/lost',
+    message: `The ResourceManager counts ${plural(pool.acquired, 'slot')} acquired${job === undefined ? '' : ` by job ${job.id}`}, but its slot pool has no TaskManager left: the TaskManager that held them was lost before this part of the log, and the job cannot get them back.`,
+    evidence: uniquePoints([...(job?.resourceFailures ?? []), pool.at], i.order),
+    ...(job === undefined ? {} : { job }),
+  };
+}
+
 function lost(i: DiagnosisInputs): DiagnosisFinding | undefined {
   const lostTms = i.cluster.taskManagers.filter((t) => t.lost && t.lostAt !== undefined);
   const lossFailures = i.jobs.filter((j) => j.failureCause === 'taskmanager-lost');
-  if (lostTms.length === 0 && lossFailures.length === 0) return undefined;
+  if (lostTms.length === 0 && lossFailures.length === 0) return lostBeforeExcerpt(i);
   const lastLoss = lostTms
     .map((t) => t.lostAt!)
     .sort((a, b) => i.order(a) - i.order(b))
@@ -131,6 +154,30 @@ export function describeCause(tm: RebuiltTaskManager): string {
   }
 }
 
+const REGISTRATION_TROUBLE: Readonly<Record<string, string>> = {
+  unresolved: 'cannot resolve the ResourceManager address',
+  'timed-out': 'gave up registering at the ResourceManager',
+  failed: 'failed to register at the ResourceManager',
+  declined: 'was declined by the ResourceManager',
+  disassociated: 'lost its connection to the JobManager',
+};
+
+function registrationTrouble(i: DiagnosisInputs): DiagnosisFinding | undefined {
+  const trouble = i.cluster.registrationTrouble;
+  if (trouble.length === 0 || i.jobs.some((j) => j.verdict === 'met' || j.verdict === 'partly-met')) return undefined;
+  const events = [...new Set(trouble.map((t) => t.event))];
+  const registered = i.cluster.registeredAtResourceManager.length > 0;
+  const what = events.map((e) => REGISTRATION_TROUBLE[e] ?? e).join('; ');
+  const mismatch = events.includes('address-mismatch');
+  return {
+    code: 'cluster/taskmanagers-not-registering',
+    message: mismatch
+      ? 'The TaskManagers do not reach the ResourceManager: they address the JobManager by a name it does not bind, and its RPC system drops their messages.'
+      : `A TaskManager ${registered ? 'registered, then ' : ''}${what}: its slots never reach a job.`,
+    evidence: uniquePoints([...i.cluster.registeredAtResourceManager.slice(0, 3), ...trouble.slice(0, 5).map((t) => t.at)], i.order),
+  };
+}
+
 /** A fine-grained TaskManager with something available, yet short of the missing requirement in some dimension. */
 function tooSmallTaskManager(i: DiagnosisInputs, job: JobFromLog | undefined): RebuiltTaskManager | undefined {
   const missing = job?.requirements.map((r) => r.profile).filter(isSpecified) ?? [];
@@ -160,7 +207,10 @@ function slotsMissing(
   const job = short[0];
   const anyFailure = short.length > 0 || i.failures.length > 0;
   if (!anyFailure) return undefined;
-  const evidence = uniquePoints([...short.flatMap((j) => j.resourceFailures), ...i.failures.map((f) => f.at)], i.order);
+  const evidence = uniquePoints(
+    [...short.flatMap((j) => [...j.requestedAt, ...j.resourceFailures]), ...i.failures.map((f) => f.at)],
+    i.order,
+  );
   const required = job?.requiredSlots;
   const acquired = job?.acquiredSlots;
   const counts =
@@ -219,25 +269,42 @@ function slotsMissing(
   };
 }
 
+/** What shows a job got its slots: where it asked, the first point it held them after, and the last. */
+function metEvidence(j: JobFromLog): (LogPoint | undefined)[] {
+  return [...j.requestedAt, j.givenAt, j.metPoints[0], j.metPoints.at(-1)];
+}
+
+/** An active ResourceManager's workers: the first request (or "need request N new workers") and the registrations. */
+function workerEvidence(i: DiagnosisInputs): LogPoint[] {
+  const { cluster } = i;
+  if (cluster.resourceManager !== 'active') return [];
+  const first = [...cluster.workerRequests].sort((a, b) => i.order(a) - i.order(b))[0];
+  return [...(first === undefined ? [] : [first]), ...cluster.workerRegistrations.slice(0, 5)];
+}
+
 function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
-  const judged = i.jobs.filter((j) => j.requiredSlots !== undefined || j.status !== undefined);
+  const judged = i.jobs.filter((j) => j.requiredSlots !== undefined || j.status !== undefined || j.metPoints.length > 0);
   if (judged.length > 0) {
     if (!judged.every((j) => j.verdict === 'met' || j.verdict === 'partly-met')) return undefined;
     return {
       code: 'ok',
       message: `Every job got its slots (${judged.map((j) => `${j.id}: ${j.acquiredSlots ?? '?'} of ${j.requiredSlots ?? '?'}`).join(', ')}) and nothing failed.`,
-      evidence: uniquePoints(
-        judged.map((j) => j.metAt),
-        i.order,
-      ),
+      evidence: uniquePoints([...workerEvidence(i), ...judged.flatMap(metEvidence)], i.order),
     };
   }
   const registered = i.cluster.taskManagers.filter((t) => !t.lost);
-  if (registered.length === 0 && i.cluster.workersRegistered === 0) return undefined;
+  if (registered.length === 0 && i.cluster.workersRegistered === 0) {
+    if (i.joblessGiven.length === 0 || i.failures.length > 0) return undefined;
+    return {
+      code: 'ok',
+      message: 'The scheduler ran the job with the slots it got, and nothing failed for want of slots.',
+      evidence: uniquePoints(i.joblessGiven, i.order),
+    };
+  }
   return {
     code: 'ok',
     message: `${plural(Math.max(registered.length, i.cluster.workersRegistered), 'TaskManager')} registered and nothing failed.`,
-    evidence: uniquePoints([...registered.map((t) => t.registrations[0]), ...i.cluster.workerRegistrations], i.order).slice(0, 5),
+    evidence: uniquePoints([...workerEvidence(i), ...registered.slice(0, 5).map((t) => t.registrations[0])], i.order),
   };
 }
 
@@ -247,6 +314,7 @@ export function diagnose(i: DiagnosisInputs, notFulfilledFree: ReadonlyMap<strin
     network(i) ??
     failedOther(i) ??
     lost(i) ??
+    registrationTrouble(i) ??
     slotsMissing(i, notFulfilledFree) ??
     ok(i) ?? {
       code: 'unknown',

@@ -10,9 +10,11 @@ import type {
   Deployment,
   LogFact,
   LogPoint,
+  RegistrationEvent,
   ResourceManagerKind,
   SlotManagerEra,
   TaskManagerLossCause,
+  WorkerFactSource,
   WorkerSpecFact,
 } from '../../parse/log/log-facts.js';
 import type { ExplainNetwork } from './log-explanation.js';
@@ -56,6 +58,9 @@ export interface RebuiltCluster {
   readonly workerRegistrations: readonly LogPoint[];
   readonly workersTerminated: readonly LogPoint[];
   readonly slotPoolStatus: SlotPoolStatus | undefined;
+  /** A TaskManager log's registration at the ResourceManager: the lines that it did, and those that it failed (or lost it). */
+  readonly registeredAtResourceManager: readonly LogPoint[];
+  readonly registrationTrouble: readonly { readonly event: RegistrationEvent; readonly at: LogPoint }[];
   readonly network: (ExplainNetwork & { readonly at: LogPoint }) | undefined;
   readonly maxReached: readonly LogPoint[];
   /** The last value of each configuration key a log printed, and where. */
@@ -87,9 +92,11 @@ class ClusterBuilder {
   readonly workerRequests: LogPoint[] = [];
   workerSpec: WorkerSpecFact | undefined;
   workersNeeded = 0;
+  readonly driverRequests: LogPoint[] = [];
+  readonly registrationTrouble: { readonly event: RegistrationEvent; readonly at: LogPoint }[] = [];
+  readonly registeredAtResourceManager: LogPoint[] = [];
   readonly workersNeededAt: LogPoint[] = [];
-  readonly registeredWorkers = new Set<string>();
-  readonly workerRegistrations: LogPoint[] = [];
+  readonly registeredWorkers = new Map<string, { readonly source: WorkerFactSource | undefined; readonly at: LogPoint }>();
   readonly workersTerminated: LogPoint[] = [];
   slotPoolStatus: SlotPoolStatus | undefined;
   network: (ExplainNetwork & { readonly at: LogPoint }) | undefined;
@@ -147,18 +154,26 @@ class ClusterBuilder {
         this.lost(fact);
         break;
       case 'workerRequested':
-        this.workersRequested++;
-        this.workerRequests.push(fact.at);
+        // 1.12+ print the ResourceManager's line and the driver's for one worker: each counted apart.
+        if (fact.source === 'driver') {
+          this.driverRequests.push(fact.at);
+        } else {
+          this.workersRequested++;
+          this.workerRequests.push(fact.at);
+        }
         this.workerSpec = fact.spec ?? this.workerSpec;
         break;
       case 'workersNeeded':
         this.workersNeeded += fact.count;
         this.workersNeededAt.push(fact.at);
         break;
-      case 'workerRegistered':
-        if (!this.registeredWorkers.has(fact.worker)) this.workerRegistrations.push(fact.at);
-        this.registeredWorkers.add(fact.worker);
+      case 'workerRegistered': {
+        // The ResourceManager's "Worker … is registered." says it; the driver's "received" line comes first.
+        const seen = this.registeredWorkers.get(fact.worker);
+        if (seen === undefined || (seen.source === 'driver' && fact.source !== 'driver'))
+          this.registeredWorkers.set(fact.worker, { source: fact.source, at: fact.at });
         break;
+      }
       case 'workerTerminated':
         this.workersTerminated.push(fact.at);
         break;
@@ -167,7 +182,7 @@ class ClusterBuilder {
           registeredTaskManagers: fact.registeredTaskManagers,
           registeredSlots: fact.registeredSlots,
           freeSlots: fact.freeSlots,
-          acquired: fact.acquired?.reduce((n, r) => n + r.count, 0),
+          acquired: fact.acquired?.reduce((n, r) => n + r.count, 0) ?? fact.acquiredSlots,
           at: fact.at,
         };
         break;
@@ -185,6 +200,10 @@ class ClusterBuilder {
         break;
       case 'configuration':
         this.configuration.set(fact.key, { value: fact.value, at: fact.at });
+        break;
+      case 'resourceManagerRegistration':
+        if (fact.event === 'registered') this.registeredAtResourceManager.push(fact.at);
+        else if (fact.event !== 'connecting') this.registrationTrouble.push({ event: fact.event, at: fact.at });
         break;
       default:
         break;
@@ -236,6 +255,19 @@ export function endpointOf(address: string | undefined): string | undefined {
   return endpoint === '' ? undefined : endpoint;
 }
 
+/**
+ * Workers requested, as Flink counts them: each ResourceManager "Requesting new worker" line is one
+ * (ActiveResourceManager.requestNewWorker); the 1.17+ "need request N new workers" precedes N of them,
+ * so an excerpt that cut some of those lines still shows N; the driver's container/pod lines count only
+ * where the ResourceManager's are missing (≤ 1.11, or an excerpt of the driver's alone).
+ */
+function workersRequested(b: ClusterBuilder): { workersRequested: number; workerRequests: LogPoint[] } {
+  const own = b.workersRequested;
+  const count = Math.max(own, b.workersNeeded) || b.driverRequests.length;
+  const points = b.workersNeededAt.length > 0 ? [...b.workersNeededAt, ...b.workerRequests] : own > 0 ? b.workerRequests : b.driverRequests;
+  return { workersRequested: count, workerRequests: points };
+}
+
 export function rebuildCluster(facts: readonly LogFact[]): RebuiltCluster {
   const b = new ClusterBuilder();
   for (const fact of facts) b.add(fact);
@@ -247,15 +279,14 @@ export function rebuildCluster(facts: readonly LogFact[]): RebuiltCluster {
     resourceManager: b.resourceManager ?? (active ? 'active' : undefined),
     deployment: b.deployment,
     taskManagers: [...b.tms.values()],
-    // Each "Requesting new worker" line is one worker (ActiveResourceManager.requestNewWorker); the
-    // 1.17+ "need request N new workers" line precedes N of them, so it counts only where they are missing.
-    workersRequested: b.workersRequested > 0 ? b.workersRequested : b.workersNeeded,
-    workerRequests: b.workersRequested > 0 ? b.workerRequests : b.workersNeededAt,
+    ...workersRequested(b),
     workerSpec: b.workerSpec,
     workersRegistered: b.registeredWorkers.size,
-    workerRegistrations: b.workerRegistrations,
+    workerRegistrations: [...b.registeredWorkers.values()].map((w) => w.at),
     workersTerminated: b.workersTerminated,
     slotPoolStatus: b.slotPoolStatus,
+    registeredAtResourceManager: b.registeredAtResourceManager,
+    registrationTrouble: b.registrationTrouble,
     network: b.network,
     maxReached: b.maxReached,
     configuration: b.configuration,

@@ -53,7 +53,7 @@ describe('fixes', () => {
       text: 'raise slotmanager.number-of-slots.max (or slotmanager.max-total-resource.*) by 2 slots and the requirement is met',
       proven: true,
     });
-    expect(lines(e)).toEqual([7, 8]);
+    expect(lines(e)).toEqual([6, 7, 8]);
   });
 
   it('a replay that meets the requirement proves nothing, and says it disagrees with the log', () => {

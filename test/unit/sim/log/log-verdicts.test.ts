@@ -36,6 +36,7 @@ describe('a job as the log shows it', () => {
       new FactLog()
         .declare('j', 1)
         .status('j', 'CREATED', 'RUNNING')
+        .deployed()
         .status(
           'j',
           'RUNNING',
@@ -51,12 +52,14 @@ describe('a job as the log shows it', () => {
       new FactLog()
         .declare('j', 1)
         .status('j', 'CREATED', 'RUNNING')
+        .deployed()
         .status('j', 'RUNNING', 'RESTARTING', 'Heartbeat of TaskManager with id tm-1 timed out.')
-        .status('j', 'RESTARTING', 'RUNNING'),
+        .status('j', 'RESTARTING', 'RUNNING')
+        .deployed(),
     );
     expect(job).toMatchObject({ verdict: 'met', failureCause: undefined });
     expect(job!.failedAt).toBeUndefined();
-    expect(job!.metAt!.line).toBe(4);
+    expect(job!.metAt!.line).toBe(6);
   });
 
   it('legacy slot requests count distinct requests; job-less timeouts belong to the only job', () => {

@@ -55,12 +55,10 @@ describe('rebuildCluster', () => {
 
   it('the fine-grained block gives a TaskManager its total and what is available', () => {
     const c = rebuildCluster(
-      new FactLog()
-        .tm('a')
-        .add('resourcesMissing', {
-          missing: [],
-          taskManagers: [{ taskManager: 'a', total: profile(4, 4096), available: profile(1, 1024) }],
-        }).facts,
+      new FactLog().tm('a').add('resourcesMissing', {
+        missing: [],
+        taskManagers: [{ taskManager: 'a', total: profile(4, 4096), available: profile(1, 1024) }],
+      }).facts,
     );
     expect(c.taskManagers[0]!.total).toEqual(profile(4, 4096));
     expect(c.taskManagers[0]!.available).toEqual(profile(1, 1024));
@@ -105,14 +103,12 @@ describe('rebuildCluster', () => {
 
   it('the network buffer failure and the slot pool status, as printed', () => {
     const c = rebuildCluster(
-      new FactLog()
-        .add('insufficientNetworkBuffers', { required: 5, available: 1 })
-        .add('minimumResourcesNotAcquired', {
-          acquired: [{ profile: profile(1, 1), count: 2 }],
-          registeredTaskManagers: 1,
-          registeredSlots: 2,
-          freeSlots: 0,
-        }).facts,
+      new FactLog().add('insufficientNetworkBuffers', { required: 5, available: 1 }).add('minimumResourcesNotAcquired', {
+        acquired: [{ profile: profile(1, 1), count: 2 }],
+        registeredTaskManagers: 1,
+        registeredSlots: 2,
+        freeSlots: 0,
+      }).facts,
     );
     expect(c.network).toMatchObject({ required: 5, available: 1, total: undefined });
     expect(c.slotPoolStatus).toMatchObject({ registeredTaskManagers: 1, registeredSlots: 2, freeSlots: 0, acquired: 2 });
