@@ -155,11 +155,11 @@ export function describeCause(tm: RebuiltTaskManager): string {
 }
 
 const REGISTRATION_TROUBLE: Readonly<Record<string, string>> = {
-  unresolved: 'cannot resolve the ResourceManager address',
-  'timed-out': 'gave up registering at the ResourceManager',
-  failed: 'failed to register at the ResourceManager',
-  declined: 'was declined by the ResourceManager',
-  disassociated: 'lost its connection to the JobManager',
+  unresolved: "the ResourceManager's address does not resolve",
+  'timed-out': 'it gave up registering (registration timeout)',
+  failed: 'its registration failed',
+  declined: 'the ResourceManager declined it',
+  disassociated: 'its connection to the JobManager was lost',
 };
 
 function registrationTrouble(i: DiagnosisInputs): DiagnosisFinding | undefined {
@@ -167,13 +167,15 @@ function registrationTrouble(i: DiagnosisInputs): DiagnosisFinding | undefined {
   if (trouble.length === 0 || i.jobs.some((j) => j.verdict === 'met' || j.verdict === 'partly-met')) return undefined;
   const events = [...new Set(trouble.map((t) => t.event))];
   const registered = i.cluster.registeredAtResourceManager.length > 0;
-  const what = events.map((e) => REGISTRATION_TROUBLE[e] ?? e).join('; ');
-  const mismatch = events.includes('address-mismatch');
+  const what = events.flatMap((e) => REGISTRATION_TROUBLE[e] ?? []).join(', ');
+  const message = events.includes('address-mismatch')
+    ? 'The TaskManagers do not reach the ResourceManager: they address the JobManager by a name it does not bind, and its RPC system drops their messages.'
+    : registered
+      ? `A TaskManager registered at the ResourceManager, then ${what}: its slots never reach a job.`
+      : `A TaskManager does not register at the ResourceManager: ${what}.`;
   return {
     code: 'cluster/taskmanagers-not-registering',
-    message: mismatch
-      ? 'The TaskManagers do not reach the ResourceManager: they address the JobManager by a name it does not bind, and its RPC system drops their messages.'
-      : `A TaskManager ${registered ? 'registered, then ' : ''}${what}: its slots never reach a job.`,
+    message,
     evidence: uniquePoints([...i.cluster.registeredAtResourceManager.slice(0, 3), ...trouble.slice(0, 5).map((t) => t.at)], i.order),
   };
 }
@@ -239,7 +241,14 @@ function slotsMissing(
   const active = i.cluster.resourceManager === 'active';
   const atMax = i.cluster.maxReached.length > 0;
   const unfulfillable = i.failures.some((f) => f.message !== undefined && /unfulfillable/i.test(f.message));
-  if ((registered > 0 && (!active || atMax)) || unfulfillable) {
+  if (unfulfillable)
+    return {
+      code: 'slots/not-enough',
+      message: `The SlotManager called the slot request unfulfillable: no registered TaskManager has a slot of the profile requested, and none is coming.${counts}`,
+      evidence,
+      ...(job === undefined ? {} : { job }),
+    };
+  if (registered > 0 && (!active || atMax)) {
     const none = active ? 'the ResourceManager is at its maximum' : 'a standalone cluster starts no TaskManager by itself';
     return {
       code: 'slots/not-enough',

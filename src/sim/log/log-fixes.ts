@@ -195,6 +195,28 @@ function sharedHost(cluster: RebuiltCluster): Fix | undefined {
 }
 
 function notRegistering(i: FixInputs): Fix[] {
+  const events = new Set(i.cluster.registrationTrouble.map((t) => t.event));
+  if (events.has('address-mismatch'))
+    return [
+      {
+        text: 'give the JobManager one address for both sides: jobmanager.rpc.address (and jobmanager.bind-host) set to the name the TaskManagers use (its Service), or the TaskManagers pointed at the address it binds',
+        proven: false,
+      },
+    ];
+  if (events.has('disassociated') && i.cluster.registeredAtResourceManager.length > 0)
+    return [
+      {
+        text: 'a TaskManager that registers and is cut off right after is often one of several sharing one taskmanager.host (and port): the ResourceManager reaches only one of them; give each TaskManager its own taskmanager.host (e.g. its pod IP)',
+        proven: false,
+      },
+    ];
+  if (events.has('unresolved') || events.has('timed-out'))
+    return [
+      {
+        text: "check that the JobManager runs and that jobmanager.rpc.address and jobmanager.rpc.port in the TaskManagers' configuration reach it",
+        proven: false,
+      },
+    ];
   if (i.cluster.resourceManager === 'active' && i.cluster.workersRequested > 0)
     return [
       {

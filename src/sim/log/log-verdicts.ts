@@ -12,7 +12,7 @@ import type { LogPoint } from '../../parse/log/log-facts.js';
 import type { ExplainVerdict, ExplainedJob } from './log-explanation.js';
 import type { RebuiltCluster } from './rebuild-cluster.js';
 import { type PointOrder, isAfter } from './point-order.js';
-import { type LogFailurePoint, type RebuiltJob, slotCount } from './rebuild-jobs.js';
+import { type LogFailurePoint, type RebuiltJob, slotCount, slotRequestCount } from './rebuild-jobs.js';
 
 /** Why a job failed, as its cause says (a status change's cause text). */
 export type FailureCause = 'resource' | 'network' | 'taskmanager-lost' | 'other';
@@ -50,7 +50,8 @@ const FAILED_STATES = new Set(['FAILED', 'FAILING', 'RESTARTING']);
 
 function requiredSlotsOf(job: RebuiltJob): number | undefined {
   if (job.requirements.length > 0) return slotCount(job.requirements);
-  if (job.slotRequests.size > 0) return job.slotRequests.size;
+  const requested = slotRequestCount(job);
+  if (requested > 0) return requested;
   // The fine-grained block of a job whose declaration the excerpt lacks: what is missing, plus what it holds.
   if (job.missing !== undefined) return slotCount(job.missing) + (job.acquired ?? 0);
   return undefined;

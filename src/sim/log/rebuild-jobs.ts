@@ -24,8 +24,10 @@ export interface RebuiltJob {
   /** Declarations in order (each a point the requirement changed). */
   readonly declarations: { readonly requirements: readonly RequirementFact[]; readonly at: LogPoint }[];
   clearedAt: LogPoint | undefined;
-  /** Legacy slot requests (distinct request ids, or lines when none is printed). */
+  /** Legacy slot requests the SlotPool printed (distinct request ids). */
   readonly slotRequests: Set<string>;
+  /** Legacy slot requests the ResourceManager printed (distinct allocation ids, or lines). */
+  readonly resourceManagerRequests: Set<string>;
   firstSlotRequestAt: LogPoint | undefined;
   /** The first legacy slot request lines (at most MAX_REQUEST_POINTS), for evidence. */
   readonly slotRequestPoints: LogPoint[];
@@ -64,6 +66,21 @@ export interface RebuiltJobs {
 
 const MAX_REQUEST_POINTS = 5;
 
+/**
+ * A legacy slot request, counted on the side that printed it: the SlotPool's lines name a request
+ * id, the ResourceManager's an allocation id, and one request shows on both sides under different
+ * ids, so each side is counted apart and the job required the larger count (slotRequestCount).
+ */
+function addRequest(job: RebuiltJob, fact: LogFact & { kind: 'slotRequested' }): void {
+  if (fact.request !== undefined) job.slotRequests.add(`pool:${fact.request}`);
+  else job.resourceManagerRequests.add(fact.allocation ?? `${fact.at.file}:${fact.at.line}`);
+}
+
+/** Slots a legacy job requested: the larger of the two sides' counts. */
+export function slotRequestCount(job: RebuiltJob): number {
+  return Math.max(job.slotRequests.size, job.resourceManagerRequests.size);
+}
+
 class JobsBuilder {
   readonly jobs = new Map<string, RebuiltJob>();
   readonly byName = new Map<string, string>();
@@ -79,7 +96,7 @@ class JobsBuilder {
     const only = this.onlyJob();
     if (only === undefined || this.jobless.length === 0) return;
     const job = this.job(only);
-    for (const fact of this.jobless) job.slotRequests.add(fact.request ?? fact.allocation ?? `${fact.at.file}:${fact.at.line}`);
+    for (const fact of this.jobless) addRequest(job, fact);
     const points = [...this.jobless.map((f) => f.at), ...job.slotRequestPoints].sort((a, b) => order(a) - order(b));
     job.slotRequestPoints.splice(0, job.slotRequestPoints.length, ...points.slice(0, MAX_REQUEST_POINTS));
     job.firstSlotRequestAt = points[0];
@@ -96,6 +113,7 @@ class JobsBuilder {
         declarations: [],
         clearedAt: undefined,
         slotRequests: new Set(),
+        resourceManagerRequests: new Set(),
         firstSlotRequestAt: undefined,
         slotRequestPoints: [],
         statuses: [],
@@ -203,8 +221,7 @@ class JobsBuilder {
       return;
     }
     const job = this.job(id);
-    // The SlotPool's line and the ResourceManager's line of one request name the same request id.
-    job.slotRequests.add(fact.request ?? fact.allocation ?? `${fact.at.file}:${fact.at.line}`);
+    addRequest(job, fact);
     job.firstSlotRequestAt ??= fact.at;
     if (job.slotRequestPoints.length < MAX_REQUEST_POINTS) job.slotRequestPoints.push(fact.at);
   }

@@ -12,7 +12,7 @@ import type { LogPoint, WorkerSpecFact } from '../../parse/log/log-facts.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { PointOrder } from './point-order.js';
 import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
-import type { RebuiltJob } from './rebuild-jobs.js';
+import { type RebuiltJob, slotRequestCount } from './rebuild-jobs.js';
 
 export const STEP_MS = 100;
 /** Events a replay takes (registrations, declarations, losses); a longer log is not replayed. */
@@ -144,8 +144,9 @@ function jobsOf(jobs: readonly RebuiltJob[], time: (p: LogPoint | undefined) => 
       at: time(d.at),
       requirements: d.requirements.map((r) => ({ profile: r.profile, count: r.count })),
     }));
-    if (declarations.length === 0 && job.slotRequests.size > 0)
-      declarations.push({ at: time(job.firstSlotRequestAt), requirements: [{ profile: UNKNOWN, count: job.slotRequests.size }] });
+    const requested = slotRequestCount(job);
+    if (declarations.length === 0 && requested > 0)
+      declarations.push({ at: time(job.firstSlotRequestAt), requirements: [{ profile: UNKNOWN, count: requested }] });
     if (declarations.length === 0) return [];
     // A job that ended returns its slots when its requirements are cleared.
     const ended = job.statuses.some((s) => s.to === 'FINISHED' || s.to === 'CANCELED' || s.to === 'FAILED');

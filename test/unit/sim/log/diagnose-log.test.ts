@@ -201,8 +201,26 @@ describe('the diagnosis of a log', () => {
       .add('resourceManagerRegistration', { event: 'disassociated', message: 'Association with remote system has failed' });
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('cluster/taskmanagers-not-registering');
-    expect(e.diagnosis.message).toBe('A TaskManager registered, then lost its connection to the JobManager: its slots never reach a job.');
+    expect(e.diagnosis.message).toBe(
+      'A TaskManager registered at the ResourceManager, then its connection to the JobManager was lost: its slots never reach a job.',
+    );
     expect(lines(e)).toEqual([2, 3]);
+    expect(e.diagnosis.fixes).toEqual([
+      {
+        text: 'a TaskManager that registers and is cut off right after is often one of several sharing one taskmanager.host (and port): the ResourceManager reaches only one of them; give each TaskManager its own taskmanager.host (e.g. its pod IP)',
+        proven: false,
+      },
+    ]);
+  });
+
+  it('cluster/taskmanagers-not-registering: the address does not resolve', () => {
+    const log = new FactLog('taskmanager.log')
+      .add('resourceManagerRegistration', { event: 'unresolved', message: 'Could not resolve ResourceManager address' })
+      .add('resourceManagerRegistration', { event: 'timed-out', message: 'Could not register at the ResourceManager within' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.message).toBe(
+      "A TaskManager does not register at the ResourceManager: the ResourceManager's address does not resolve, it gave up registering (registration timeout).",
+    );
   });
 
   it('cluster/taskmanagers-not-registering: the JobManager drops messages for a name it does not bind', () => {
