@@ -247,6 +247,8 @@ export type LogFact =
       readonly job?: string;
       readonly taskManager?: string;
       readonly allocation?: string;
+      /** The slot's profile, where the allocation prints it (for an UNKNOWN requirement: the TaskManager's default slot). */
+      readonly profile?: ResourceProfile;
       readonly at: LogPoint;
     }
   | {

@@ -30,6 +30,8 @@ export interface RebuiltTaskManager {
   slots: number | undefined;
   total: ResourceProfile | undefined;
   available: ResourceProfile | undefined;
+  /** A slot's profile an allocation on it printed (its default slot, when the requirement was UNKNOWN). */
+  slotProfile: ResourceProfile | undefined;
   lost: boolean;
   lostAt: LogPoint | undefined;
   lossCause: TaskManagerLossCause | undefined;
@@ -115,6 +117,7 @@ class ClusterBuilder {
         slots: undefined,
         total: undefined,
         available: undefined,
+        slotProfile: undefined,
         lost: false,
         lostAt: undefined,
         lossCause: undefined,
@@ -200,6 +203,12 @@ class ClusterBuilder {
         break;
       case 'configuration':
         this.configuration.set(fact.key, { value: fact.value, at: fact.at });
+        break;
+      case 'slotAllocated':
+        if (fact.taskManager !== undefined && fact.profile !== undefined && isSpecified(fact.profile)) {
+          const tm = this.taskManager(fact.taskManager);
+          tm.slotProfile ??= fact.profile;
+        }
         break;
       case 'resourceManagerRegistration':
         if (fact.event === 'registered') this.registeredAtResourceManager.push(fact.at);

@@ -7,7 +7,16 @@
  */
 import { decimalFromNumber } from '../../model/decimal.js';
 import { type FlinkVersion, atLeast, resourceScale } from '../../model/flink-version.js';
-import { type SpecifiedProfile, UNKNOWN, divideIntoSlots, isSpecified, multiply, specified } from '../../model/resource-profile.js';
+import {
+  type SpecifiedProfile,
+  UNKNOWN,
+  divideIntoSlots,
+  fitCount,
+  isSpecified,
+  multiply,
+  profilesEqual,
+  specified,
+} from '../../model/resource-profile.js';
 import type { LogPoint, WorkerSpecFact } from '../../parse/log/log-facts.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { PointOrder } from './point-order.js';
@@ -46,6 +55,8 @@ export interface ReplayModel {
 }
 
 const GIB = 1024n ** 3n;
+/** More slots than any TaskManager has (a bound on the division above). */
+const MAX_SLOTS_PER_TASK_MANAGER = 100_000;
 /** A slot's profile where the log prints none: UNKNOWN requirements match any slot, so only the count matters. */
 const SOME_SLOT = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: GIB });
 
@@ -56,9 +67,25 @@ function eraVersion(era: RebuiltCluster['slotManager']): FlinkVersion {
   return { major: 1, minor: 17 };
 }
 
+/**
+ * A fine-grained TaskManager's slots from its total and the default slot an allocation printed: k
+ * when the total divided into k slots (TaskExecutorResourceUtils.generateDefaultSlotResourceProfile:
+ * bytes by integer division, CPU at 8 decimals from 1.14, 16 before) is exactly that slot. A slot of
+ * another size (a fine-grained requirement's own profile) divides no total exactly and says nothing.
+ */
+function slotsOfTotal(tm: RebuiltTaskManager): number | undefined {
+  const { total, slotProfile } = tm;
+  if (total === undefined || slotProfile === undefined || !isSpecified(total) || !isSpecified(slotProfile)) return undefined;
+  const k = fitCount(total, slotProfile, MAX_SLOTS_PER_TASK_MANAGER);
+  if (k === 0) return undefined;
+  return [8, 16].some((scale) => profilesEqual(divideIntoSlots(total, k, scale), slotProfile)) ? k : undefined;
+}
+
 /** Slots of a TaskManager: its own report or configuration, the log's configuration, the slot pool's average. */
 export function slotsOf(tm: RebuiltTaskManager, cluster: RebuiltCluster): number | undefined {
   if (tm.slots !== undefined) return tm.slots;
+  const divided = slotsOfTotal(tm);
+  if (divided !== undefined) return divided;
   const configured = Number(cluster.configuration.get('taskmanager.numberOfTaskSlots')?.value);
   if (Number.isSafeInteger(configured) && configured > 0) return configured;
   const pool = cluster.slotPoolStatus;
@@ -89,6 +116,7 @@ function slotProfile(
   notes: Set<string>,
 ): SpecifiedProfile {
   if (tm.total !== undefined && isSpecified(tm.total)) return divideIntoSlots(tm.total, slots, scale);
+  if (tm.slotProfile !== undefined && isSpecified(tm.slotProfile)) return tm.slotProfile;
   const specifiedRequirement = jobs.flatMap((j) => j.requirements).find((r) => isSpecified(r.profile))?.profile;
   if (specifiedRequirement !== undefined && isSpecified(specifiedRequirement)) {
     notes.add('the log prints no slot profile: the replay gives each slot the profile the job requires');
@@ -145,6 +173,9 @@ function jobsOf(jobs: readonly RebuiltJob[], time: (p: LogPoint | undefined) => 
       requirements: d.requirements.map((r) => ({ profile: r.profile, count: r.count })),
     }));
     const requested = slotRequestCount(job);
+    // The fine-grained block of a job whose declaration the excerpt lacks: what it missed then.
+    if (declarations.length === 0 && job.missing !== undefined && job.missing.length > 0)
+      declarations.push({ at: time(job.missingAt), requirements: job.missing.map((r) => ({ profile: r.profile, count: r.count })) });
     if (declarations.length === 0 && requested > 0)
       declarations.push({ at: time(job.firstSlotRequestAt), requirements: [{ profile: UNKNOWN, count: requested }] });
     if (declarations.length === 0) return [];
@@ -166,6 +197,7 @@ function ranks(cluster: RebuiltCluster, jobs: readonly RebuiltJob[], order: Poin
   for (const job of jobs) {
     for (const d of job.declarations) points.push(d.at);
     if (job.firstSlotRequestAt !== undefined) points.push(job.firstSlotRequestAt);
+    if (job.missingAt !== undefined) points.push(job.missingAt);
   }
   const sorted = [...new Set(points.map(order))].sort((a, b) => a - b);
   const rank = new Map(sorted.map((o, i) => [o, (i + 1) * STEP_MS]));

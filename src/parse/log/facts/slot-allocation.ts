@@ -16,10 +16,12 @@
  */
 import type { LogFact, LogPoint } from '../log-facts.js';
 import type { LogRecord } from '../log-records.js';
+import { readProfileAt } from './profile-text.js';
 import { afterStart, firstLineOf, hexIdAt, tokenAt } from './record-words.js';
 import type { Recogniser } from './recogniser.js';
 
 const ALLOCATION = 'Starting allocation of slot ';
+const PROFILE = ' with resource profile ';
 const ACTIVATE = 'Activate slot ';
 const DEPLOYING = [' switched from SCHEDULED to DEPLOYING', ' switched from CREATED to DEPLOYING'];
 const DESIRED = 'Desired resources are met';
@@ -36,7 +38,17 @@ function allocation(line: string, at: LogPoint): LogFact | undefined {
   const forJob = from + ' from '.length + taskManager.length;
   if (taskManager === '' || !line.startsWith(' for job ', forJob)) return undefined;
   const job = hexIdAt(line, forJob + ' for job '.length);
-  return { kind: 'slotAllocated', form: 'allocation', allocation: id, taskManager, ...(job === undefined ? {} : { job }), at };
+  const profileAt = line.indexOf(PROFILE);
+  const profile = profileAt < 0 ? undefined : readProfileAt(line, profileAt + PROFILE.length)?.profile;
+  return {
+    kind: 'slotAllocated',
+    form: 'allocation',
+    allocation: id,
+    taskManager,
+    ...(job === undefined ? {} : { job }),
+    ...(profile === undefined ? {} : { profile }),
+    at,
+  };
 }
 
 function activation(line: string, at: LogPoint): LogFact | undefined {

@@ -113,4 +113,21 @@ describe('rebuildCluster', () => {
     expect(c.network).toMatchObject({ required: 5, available: 1, total: undefined });
     expect(c.slotPoolStatus).toMatchObject({ registeredTaskManagers: 1, registeredSlots: 2, freeSlots: 0, acquired: 2 });
   });
+
+  it("a fine-grained TaskManager's slots: its total divided exactly into the default slot an allocation printed", () => {
+    const total = profile(8, 8192, 6144, 1720);
+    const log = new FactLog()
+      .tm('tm')
+      .add('resourcesMissing', { missing: [], taskManagers: [{ taskManager: 'tm', total, available: total }] })
+      .add('slotAllocated', { form: 'allocation', allocation: 'a', taskManager: 'tm', job: 'j', profile: profile(1, 1024, 768, 215) });
+    const c = rebuildCluster(log.facts);
+    expect(slotsOf(c.taskManagers[0]!, c)).toBe(8);
+    // A requirement's own profile (2 CPU, 1 GiB) divides the total into no equal slots: nothing said.
+    const other = new FactLog()
+      .tm('tm')
+      .add('resourcesMissing', { missing: [], taskManagers: [{ taskManager: 'tm', total, available: total }] })
+      .add('slotAllocated', { form: 'allocation', allocation: 'a', taskManager: 'tm', job: 'j', profile: profile(2, 1024) });
+    const d = rebuildCluster(other.facts);
+    expect(slotsOf(d.taskManagers[0]!, d)).toBeUndefined();
+  });
 });
