@@ -90,7 +90,7 @@ function metPoints(job: RebuiltJob, required: number | undefined, order: PointOr
   const allocations = new Set<string>();
   for (const given of job.slotsGiven) {
     if (isAfter(order, job.declaredAt, given.at)) continue;
-    if (given.form === 'deployment' || given.form === 'resources-met') points.push(given.at);
+    if (given.form === 'deployment' || given.form === 'resources-met' || given.form === 'executing') points.push(given.at);
     else if (given.allocation !== undefined && !allocations.has(given.allocation)) {
       allocations.add(given.allocation);
       if (required === undefined || allocations.size === required) points.push(given.at);
@@ -154,7 +154,10 @@ export function jobFromLog(
   const met = metPoints(job, required, order);
   const failedNow = failures.length > 0 && !isAfter(order, met.at(-1), failures.at(-1));
   const partial = acquiredOf(job, cluster, required, { onlyJob, failed: failedNow, order });
-  const verdict = verdictOf(job, met, failures, { required, acquired: failedNow ? partial : undefined }, order);
+  // The adaptive scheduler running with fewer slots than declared (its last "met" is entering Executing).
+  const executing = job.slotsGiven.filter((g) => g.form === 'executing').at(-1)?.at;
+  const runsWithLess = executing !== undefined && executing === met.at(-1);
+  const verdict = verdictOf(job, met, failures, { required, acquired: failedNow || runsWithLess ? partial : undefined }, order);
   const acquired = verdict === 'met' ? required : partial;
   const metAt = met.at(-1);
   // A failure the job ran again after is history: only one after its last met point is current.

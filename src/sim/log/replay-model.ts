@@ -38,6 +38,8 @@ export interface ReplayTaskManager {
 
 export interface ReplayJob {
   readonly id: string;
+  /** The log shows the adaptive scheduler running it: slots short of its declaration are partly met, not missing. */
+  readonly adaptive: boolean;
   readonly declarations: readonly { readonly at: number; readonly requirements: readonly ProfileCount[] }[];
   readonly finishAt: number | undefined;
 }
@@ -183,7 +185,8 @@ function jobsOf(jobs: readonly RebuiltJob[], time: (p: LogPoint | undefined) => 
     const ended = job.statuses.some((s) => s.to === 'FINISHED' || s.to === 'CANCELED' || s.to === 'FAILED');
     const last = declarations.at(-1)!;
     const finishAt = ended && last.requirements.length === 0 ? last.at : undefined;
-    return [{ id: job.id, declarations: finishAt === undefined ? declarations : declarations.slice(0, -1), finishAt }];
+    const adaptive = job.slotsGiven.some((g) => g.form === 'executing' || g.form === 'resources-met');
+    return [{ id: job.id, adaptive, declarations: finishAt === undefined ? declarations : declarations.slice(0, -1), finishAt }];
   });
 }
 

@@ -65,7 +65,7 @@ function deployment(line: string, at: LogPoint): LogFact | undefined {
 }
 
 function resourcesMet(line: string, at: LogPoint): LogFact | undefined {
-  if (line.includes('Transition from state ') && line.includes(EXECUTING)) return { kind: 'slotAllocated', form: 'resources-met', at };
+  if (line.includes('Transition from state ') && line.includes(EXECUTING)) return { kind: 'slotAllocated', form: 'executing', at };
   const start = afterStart(line, DESIRED);
   if (start === undefined) return undefined;
   const jobAt = line.lastIndexOf(', job ');

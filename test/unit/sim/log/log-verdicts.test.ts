@@ -122,4 +122,14 @@ describe('a job as the log shows it', () => {
     expect(failureCauseOf('java.util.concurrent.TimeoutException: Heartbeat of TaskManager with id x timed out.')).toBe('taskmanager-lost');
     expect(failureCauseOf('java.lang.ClassCastException: class A cannot be cast to class B')).toBe('other');
   });
+
+  it('the adaptive scheduler running with fewer slots than declared: partly met, with what it holds', () => {
+    const [job] = judged(
+      new FactLog()
+        .declare('j', 4, profile(1, 512))
+        .add('resourcesMissing', { missing: [{ job: 'j', requirements: [{ profile: profile(1, 512), count: 2 }] }], taskManagers: [] })
+        .add('slotAllocated', { form: 'executing' }),
+    );
+    expect(job).toMatchObject({ requiredSlots: 4, acquiredSlots: 2, verdict: 'partly-met' });
+  });
 });

@@ -61,6 +61,22 @@ describe('slots given to a job', () => {
     expect(bare(only(text, 'slotAllocated'))).toEqual([{ kind: 'slotAllocated', form: 'resources-met', job: JOB }]);
   });
 
+  it('reads the adaptive scheduler entering Executing (its DEBUG state machine, a paste of it alone too)', () => {
+    const text = [
+      log2(
+        'DEBUG',
+        'org.apache.flink.runtime.scheduler.adaptive.AdaptiveScheduler',
+        'Transition from state CreatingExecutionGraph to Executing.',
+      ),
+      '18:15:09,110 Transition from state CreatingExecutionGraph to Executing.',
+      log2('DEBUG', 'org.apache.flink.runtime.scheduler.adaptive.AdaptiveScheduler', 'Transition from state Executing to Restarting.'),
+    ].join('\n');
+    expect(bare(only(text, 'slotAllocated'))).toEqual([
+      { kind: 'slotAllocated', form: 'executing' },
+      { kind: 'slotAllocated', form: 'executing' },
+    ]);
+  });
+
   it('gives nothing for other switches and slots', () => {
     const text = [
       log2('INFO', 'org.apache.flink.runtime.executiongraph.ExecutionGraph', `Job x (${JOB}) switched from state CREATED to RUNNING.`),
