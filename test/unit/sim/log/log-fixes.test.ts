@@ -143,6 +143,17 @@ describe('fixes', () => {
     );
   });
 
+  it('network buffers: the process size that gives the pool enough, derived as FLIP-49 does', () => {
+    const log = new FactLog('taskmanager.log')
+      .add('configuration', { key: 'taskmanager.memory.process.size', value: '1728m' })
+      .add('insufficientNetworkBuffers', { required: 10, available: 4, total: 4096, segmentSize: 32768 });
+    const e = explainLog(log.done(), { flinkVersion: { major: 1, minor: 18 } });
+    // 4102 buffers of 32 KiB: 0.1 × (1730m − 256m metaspace − 192m overhead) is the first whole MiB that reaches it.
+    expect(e.diagnosis.fixes[0]!.text).toContain(
+      "at least 128.2 MiB (134414336 bytes) (the TaskManager's configuration gives 128 MiB now; with the fraction and limits as they are, taskmanager.memory.process.size: 1730m gives it)",
+    );
+  });
+
   it('TaskManagers at one address: give each its own taskmanager.host', () => {
     const address = 'pekko.tcp://flink@10.0.0.7:6122/user/rpc/taskmanager_0';
     const log = new FactLog()
