@@ -31,6 +31,7 @@ import { type DiagnosisFinding, type DiagnosisInputs, SHORT, firstLine, plural, 
 import { lost, registrationTrouble } from './diagnose-taskmanagers.js';
 import type { JobFromLog } from './log-verdicts.js';
 import type { RebuiltTaskManager } from './rebuild-cluster.js';
+import { defaultSlotOf } from './task-manager-slots.js';
 
 function network(i: DiagnosisInputs): DiagnosisFinding | undefined {
   const n = i.cluster.network;
@@ -57,16 +58,18 @@ function failedOther(i: DiagnosisInputs): DiagnosisFinding | undefined {
 
 /** A fine-grained TaskManager with something available, yet short of the missing requirement in some dimension. */
 function tooSmallTaskManager(i: DiagnosisInputs, job: JobFromLog | undefined): RebuiltTaskManager | undefined {
-  const missing = job?.requirements.map((r) => r.profile).filter(isSpecified) ?? [];
-  if (missing.length === 0) return undefined;
-  return i.cluster.taskManagers.find(
-    (t) =>
-      !t.lost &&
-      t.available !== undefined &&
-      isSpecified(t.available) &&
-      (t.available.cpuCores.unscaled > 0n || t.available.taskHeapMemory > 0n) &&
-      missing.some((m) => !allFieldsNoLessThan(t.available!, m)),
-  );
+  const profiles = job?.requirements.map((r) => r.profile) ?? [];
+  const missing = profiles.filter(isSpecified);
+  const unknown = profiles.some((p) => p.kind === 'UNKNOWN');
+  if (missing.length === 0 && !unknown) return undefined;
+  return i.cluster.taskManagers.find((t) => {
+    if (t.lost || t.available === undefined || !isSpecified(t.available)) return false;
+    const available = t.available;
+    if (available.cpuCores.unscaled === 0n && available.taskHeapMemory === 0n) return false;
+    // An UNKNOWN requirement takes the TaskManager's default slot (FineGrainedSlotManager): short of it, too small.
+    const slot = unknown ? defaultSlotOf(t, i.cluster) : undefined;
+    return [...missing, ...(slot === undefined ? [] : [slot])].some((m) => !allFieldsNoLessThan(available, m));
+  });
 }
 
 /** The slot pool's free slots when it gave up, if any. */

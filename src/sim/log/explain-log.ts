@@ -16,7 +16,8 @@ import { pointOrder } from './point-order.js';
 import { type RebuiltCluster, rebuildCluster } from './rebuild-cluster.js';
 import { type RebuiltJob, rebuildJobs } from './rebuild-jobs.js';
 import { compareReplay } from './replay-compare.js';
-import { replayModel, slotsOf } from './replay-model.js';
+import { replayModel } from './replay-model.js';
+import { slotsOf } from './task-manager-slots.js';
 import { type ReplayResult, runReplay } from './replay-run.js';
 
 export interface ExplainLogOptions {

@@ -12,6 +12,7 @@ import type { DiagnosisFinding } from './diagnosis-inputs.js';
 import type { Diagnosis } from './log-explanation.js';
 import { networkFix } from './network-fix.js';
 import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
+import { defaultSlotOf } from './task-manager-slots.js';
 import { atLeastBoth, fewestMoreTaskManagers, metAtParallelism, metWithBiggerTaskManager, metWithHigherMaximum } from './replay-fixes.js';
 import type { ReplayModel } from './replay-model.js';
 import type { ReplayResult } from './replay-run.js';
@@ -110,7 +111,11 @@ export function shortfalls(have: SpecifiedProfile, need: SpecifiedProfile): stri
 
 function tooSmall(i: FixInputs): Fix[] {
   const job = i.finding.job;
-  const need = job?.requirements.map((r) => r.profile).find(isSpecified);
+  const tm = i.cluster.taskManagers.find(
+    (t): t is RebuiltTaskManager & { available: SpecifiedProfile } => !t.lost && t.available !== undefined && isSpecified(t.available),
+  );
+  // The slot it needs: its own profile, or for an UNKNOWN requirement the TaskManager's default slot.
+  const need = job?.requirements.map((r) => r.profile).find(isSpecified) ?? (tm === undefined ? undefined : defaultSlotOf(tm, i.cluster));
   if (job === undefined || need === undefined)
     return [
       {
@@ -118,9 +123,6 @@ function tooSmall(i: FixInputs): Fix[] {
         proven: false,
       },
     ];
-  const tm = i.cluster.taskManagers.find(
-    (t): t is RebuiltTaskManager & { available: SpecifiedProfile } => !t.lost && t.available !== undefined && isSpecified(t.available),
-  );
   const fixes: Fix[] = [];
   if (tm !== undefined) {
     const short = shortfalls(tm.available, need);

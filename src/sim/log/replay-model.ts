@@ -7,21 +7,13 @@
  */
 import { decimalFromNumber } from '../../model/decimal.js';
 import { type FlinkVersion, atLeast, resourceScale } from '../../model/flink-version.js';
-import {
-  type SpecifiedProfile,
-  UNKNOWN,
-  divideIntoSlots,
-  fitCount,
-  isSpecified,
-  multiply,
-  profilesEqual,
-  specified,
-} from '../../model/resource-profile.js';
+import { type SpecifiedProfile, UNKNOWN, divideIntoSlots, isSpecified, multiply, specified } from '../../model/resource-profile.js';
 import type { LogPoint, WorkerSpecFact } from '../../parse/log/log-facts.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { PointOrder } from './point-order.js';
 import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
 import { type RebuiltJob, slotRequestCount } from './rebuild-jobs.js';
+import { slotsOf } from './task-manager-slots.js';
 
 export const STEP_MS = 100;
 /** Events a replay takes (registrations, declarations, losses); a longer log is not replayed. */
@@ -57,8 +49,6 @@ export interface ReplayModel {
 }
 
 const GIB = 1024n ** 3n;
-/** More slots than any TaskManager has (a bound on the division above). */
-const MAX_SLOTS_PER_TASK_MANAGER = 100_000;
 /** A slot's profile where the log prints none: UNKNOWN requirements match any slot, so only the count matters. */
 const SOME_SLOT = specified({ cpuCores: decimalFromNumber(1), taskHeapMemory: GIB });
 
@@ -67,35 +57,6 @@ function eraVersion(era: RebuiltCluster['slotManager']): FlinkVersion {
   if (era === 'fine-grained') return { major: 2, minor: 2 };
   if (era === 'legacy') return { major: 1, minor: 12 };
   return { major: 1, minor: 17 };
-}
-
-/**
- * A fine-grained TaskManager's slots from its total and the default slot an allocation printed: k
- * when the total divided into k slots (TaskExecutorResourceUtils.generateDefaultSlotResourceProfile:
- * bytes by integer division, CPU at 8 decimals from 1.14, 16 before) is exactly that slot. A slot of
- * another size (a fine-grained requirement's own profile) divides no total exactly and says nothing.
- */
-function slotsOfTotal(tm: RebuiltTaskManager): number | undefined {
-  const { total, slotProfile } = tm;
-  if (total === undefined || slotProfile === undefined || !isSpecified(total) || !isSpecified(slotProfile)) return undefined;
-  const k = fitCount(total, slotProfile, MAX_SLOTS_PER_TASK_MANAGER);
-  if (k === 0) return undefined;
-  return [8, 16].some((scale) => profilesEqual(divideIntoSlots(total, k, scale), slotProfile)) ? k : undefined;
-}
-
-/** Slots of a TaskManager: its own report or configuration, the log's configuration, the slot pool's average. */
-export function slotsOf(tm: RebuiltTaskManager, cluster: RebuiltCluster): number | undefined {
-  if (tm.slots !== undefined) return tm.slots;
-  const divided = slotsOfTotal(tm);
-  if (divided !== undefined) return divided;
-  const configured = Number(cluster.configuration.get('taskmanager.numberOfTaskSlots')?.value);
-  if (Number.isSafeInteger(configured) && configured > 0) return configured;
-  const pool = cluster.slotPoolStatus;
-  const tms = pool?.registeredTaskManagers;
-  const slots = pool?.registeredSlots;
-  if (tms !== undefined && slots !== undefined && tms > 0 && slots % tms === 0) return slots / tms;
-  if (cluster.resourceManager === 'active') return cluster.workerSpec?.numSlots;
-  return undefined;
 }
 
 export function workerProfile(spec: WorkerSpecFact | undefined): SpecifiedProfile | undefined {

@@ -251,4 +251,22 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe('The scheduler ran the job with the slots it got, and nothing failed for want of slots.');
     expect(lines(e)).toEqual([1, 2]);
   });
+
+  it("slots/too-small for an UNKNOWN requirement: a fine-grained TaskManager's Available is short of its default slot", () => {
+    const log = new FactLog()
+      .add('slotManager', { slotManager: 'fine-grained' })
+      .tm('tm-1', 4)
+      .declare('j', 1)
+      .add('resourcesMissing', {
+        missing: [{ job: 'j', requirements: [{ profile: { kind: 'UNKNOWN' }, count: 1 }] }],
+        taskManagers: [{ taskManager: 'tm-1', available: profile(0.5, 1024), total: profile(4, 4096) }],
+      })
+      .add('slotRequestTimeout', { form: 'bulk-not-fulfillable' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('slots/too-small');
+    expect(e.diagnosis.message).toBe(
+      "TaskManager tm-1 has resources available, but less than the job's missing requirement in some dimension. Job j requires 1 slot and holds 0.",
+    );
+    expect(e.diagnosis.fixes).toEqual([{ text: 'TaskManager tm-1 has CPU short by 0.5 for one slot of job j', proven: false }]);
+  });
 });

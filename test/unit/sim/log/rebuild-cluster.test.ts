@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rebuildCluster } from '../../../../src/sim/log/rebuild-cluster.js';
-import { slotsOf } from '../../../../src/sim/log/replay-model.js';
+import { slotsOf } from '../../../../src/sim/log/task-manager-slots.js';
 import { FactLog, profile } from '../../../support/fact-log.js';
 
 describe('rebuildCluster', () => {
