@@ -76,9 +76,16 @@ function eraOfFact(fact: LogFact): SlotManagerEra | undefined {
   return undefined;
 }
 
-/** Losses that are no failure: a JobMaster that stops (its job ended) lets its TaskManagers go. */
+/**
+ * Losses that are no failure, or say nothing by themselves: a JobMaster that stops (its job ended)
+ * lets its TaskManagers go; an idle TaskManager released; the SlotManager's own "Unregistering task
+ * executor …" follows every departure (the ResourceManager's line before it gives the cause).
+ */
 export function isBenignLoss(message: string): boolean {
-  return /Stopping JobMaster|JobManager is shutting down|job .* (?:finished|reached)|idle|is no longer needed|released/i.test(message);
+  return (
+    /^\s*Unregister(?:ing)? (?:task executor|TaskManager) /.test(message) ||
+    /Stopping JobMaster|JobManager is shutting down|job .* (?:finished|reached)|idle|is no longer needed|released/i.test(message)
+  );
 }
 
 class ClusterBuilder {
@@ -240,10 +247,7 @@ class ClusterBuilder {
 
   private lost(fact: LogFact & { kind: 'taskManagerLost' }): void {
     if (isBenignLoss(fact.message)) return;
-    const known = this.tms.get(fact.taskManager) ?? this.byInstance.get(fact.taskManager);
-    // An unregistration of an instance the log never registered (a re-registration's first half) says nothing.
-    if (known === undefined && (fact.cause === 'other' || fact.cause === 'disconnected') && /task executor/i.test(fact.message)) return;
-    const tm = known ?? this.taskManager(fact.taskManager);
+    const tm = this.taskManager(fact.taskManager);
     // The first cause the log gives is the one that counts (later lines repeat the consequence).
     if (!tm.lost) {
       tm.lost = true;
