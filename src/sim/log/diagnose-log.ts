@@ -136,10 +136,12 @@ function slotsMissing(
     };
   }
   const waiting = i.jobs.some((j) => j.requiredSlots !== undefined && j.requiredSlots > 0);
-  if (waiting && registered === 0) {
-    const asked = active && i.cluster.workersRequested > i.cluster.workersRegistered;
+  // Workers an active ResourceManager asked for and never saw register (by its own lines, or the TaskManagers').
+  const arrived = Math.max(i.cluster.workersRegistered, i.cluster.taskManagers.filter((t) => t.registrations.length > 0).length);
+  const asked = active && i.cluster.workersRequested > arrived;
+  if (waiting && (registered === 0 || asked)) {
     const message = asked
-      ? `The ResourceManager requested ${plural(i.cluster.workersRequested, 'worker')}, ${i.cluster.workersRegistered} registered: the TaskManagers do not reach the ResourceManager.${counts}`
+      ? `The ResourceManager requested ${plural(i.cluster.workersRequested, 'worker')}, ${arrived} registered: the TaskManagers do not reach the ResourceManager.${counts}`
       : `No TaskManager registered with the ResourceManager, so the job waits for slots that never come.${counts}`;
     return {
       code: 'cluster/taskmanagers-not-registering',

@@ -122,6 +122,22 @@ describe('the diagnosis of a log', () => {
     expect([e.workersRequested, e.workersRegistered, e.deployment]).toEqual([2, 0, 'kubernetes']);
   });
 
+  it('cluster/taskmanagers-not-registering: some of the workers requested never register', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active', deployment: 'yarn' })
+      .declare('j', 4)
+      .add('workerRequested', { spec: { numSlots: 2 } })
+      .add('workerRequested', { spec: { numSlots: 2 } })
+      .tm('container_1', 2)
+      .add('workerRegistered', { worker: 'container_1' })
+      .add('slotRequestTimeout', { form: 'bulk-not-fulfillable' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('cluster/taskmanagers-not-registering');
+    expect(e.diagnosis.message).toBe(
+      'The ResourceManager requested 2 workers, 1 registered: the TaskManagers do not reach the ResourceManager. Job j requires 4 slots.',
+    );
+  });
+
   it('cluster/taskmanagers-not-registering: the slot pool counts no TaskManager at all', () => {
     const log = new FactLog()
       .declare('j', 3)

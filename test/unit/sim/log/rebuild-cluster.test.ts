@@ -90,14 +90,12 @@ describe('rebuildCluster', () => {
     expect(c.taskManagers.map((t) => [t.id, t.lost])).toEqual([['a', false]]);
     // The SlotManager's unregistration of a TaskManager it knows is no loss either: the ResourceManager's line gives the cause.
     const known = rebuildCluster(
-      new FactLog()
-        .add('taskManagerRegistered', { taskManager: 'b', instance: 'i2' })
-        .add('taskManagerLost', {
-          taskManager: 'b',
-          instance: 'i2',
-          cause: 'disconnected',
-          message: 'Unregistering task executor i2 from the slot manager.',
-        }).facts,
+      new FactLog().add('taskManagerRegistered', { taskManager: 'b', instance: 'i2' }).add('taskManagerLost', {
+        taskManager: 'b',
+        instance: 'i2',
+        cause: 'disconnected',
+        message: 'Unregistering task executor i2 from the slot manager.',
+      }).facts,
     );
     expect(known.taskManagers.map((t) => [t.id, t.lost])).toEqual([['b', false]]);
   });
