@@ -92,7 +92,9 @@ function slotsMissing(
     i.order,
   );
   const required = job?.requiredSlots;
-  const acquired = job?.acquiredSlots;
+  // What it holds: as the log says, else as a replay that reproduces the shortage gives it.
+  const replayed = i.replay?.jobs.find((r) => r.job === job?.id);
+  const acquired = job?.acquiredSlots ?? (replayed !== undefined && replayed.verdict !== 'met' ? replayed.acquired : undefined);
   const counts =
     job === undefined
       ? ''
@@ -127,7 +129,11 @@ function slotsMissing(
       ...(job === undefined ? {} : { job }),
     };
   if (registered > 0 && (!active || atMax)) {
-    const none = active ? 'the ResourceManager is at its maximum' : 'a standalone cluster starts no TaskManager by itself';
+    const none = active
+      ? 'the ResourceManager is at its maximum'
+      : i.cluster.resourceManager === 'standalone'
+        ? 'a standalone cluster starts no TaskManager by itself'
+        : 'the log shows no ResourceManager that starts workers';
     return {
       code: 'slots/not-enough',
       message: `Not enough slots: ${plural(registered, 'TaskManager')} registered, no slot free, and no worker is coming (${none}).${counts}`,

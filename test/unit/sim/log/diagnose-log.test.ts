@@ -100,7 +100,7 @@ describe('the diagnosis of a log', () => {
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('slots/not-enough');
     expect(e.diagnosis.message).toBe(
-      'Not enough slots: 2 TaskManagers registered, no slot free, and no worker is coming (a standalone cluster starts no TaskManager by itself). Job j requires 6 slots.',
+      'Not enough slots: 2 TaskManagers registered, no slot free, and no worker is coming (a standalone cluster starts no TaskManager by itself). Job j requires 6 slots and holds 4.',
     );
     expect(lines(e)).toEqual([6, 7, 8]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 6, acquiredSlots: 4, verdict: 'never-met' });
