@@ -66,6 +66,8 @@ describe('fixes', () => {
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('slots/not-enough');
     expect(e.diagnosis.fixes).toEqual([]);
+    // A replay that disagrees does not fill in what the job holds.
+    expect(e.jobs[0]!.acquiredSlots).toBeUndefined();
     expect(e.replay.disagreements).toEqual([
       'job j: the log says it did not get its slots, but the replay gives it all 3 (met) with the TaskManagers the log shows',
     ]);
