@@ -194,6 +194,15 @@ describe('the diagnosis of a log', () => {
     const e = explainLog(log.done());
     expect(e.slotManager).toBe('legacy');
     expect(e.diagnosis.code).toBe('slots/not-enough');
+    expect(e.diagnosis.message).toBe(
+      'The SlotManager called the slot request unfulfillable: no registered TaskManager has a slot of the profile requested, and none is coming. Job j requires 2 slots and holds 0.',
+    );
+    expect(e.diagnosis.fixes).toEqual([
+      {
+        text: '2 more slots (more TaskManagers, or more taskmanager.numberOfTaskSlots each)',
+        proven: false,
+      },
+    ]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, verdict: 'never-met' });
   });
 
