@@ -175,6 +175,11 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.fixes).toEqual([]);
   });
 
+  it('a timeout the job got its slots after is history: ok', () => {
+    const log = new FactLog().tm('tm-1', 2).declare('j', 2).add('slotRequestTimeout', { form: 'bulk-not-fulfillable' }).deployed();
+    expect(explainLog(log.done()).diagnosis.code).toBe('ok');
+  });
+
   it('unknown: a requirement and nothing after it', () => {
     const e = explainLog(new FactLog().declare('j', 2).done());
     expect(e.diagnosis.code).toBe('unknown');
