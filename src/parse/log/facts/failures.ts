@@ -55,7 +55,8 @@ function timeoutOf(text: string): number | undefined {
   return intAfter(text.slice(at), ' timed out after ');
 }
 
-const CLASS = 'NoResourceAvailableException: ';
+/** The scheduler's exception, and the legacy SlotManager's refusal of a profile no TaskManager can serve (SlotManagerImpl ≤ 1.12). */
+const CLASSES = ['NoResourceAvailableException: ', 'UnfulfillableSlotRequestException: '];
 
 /** Other NoResourceAvailableException texts, known also without the class (a Web UI paste). */
 const KNOWN_TEXTS = [
@@ -69,10 +70,11 @@ const KNOWN_TEXTS = [
 function noResourceAvailable(record: LogRecord, at: LogPoint): readonly LogFact[] {
   const text = joinedMessage(record);
   const messages = new Set<string>();
-  for (let i = text.indexOf(CLASS); i >= 0; i = text.indexOf(CLASS, i + CLASS.length)) {
-    const message = firstLineOf(text.slice(i + CLASS.length, i + CLASS.length + 2000)).trim();
-    if (message !== '' && !message.includes(BULK) && !message.includes(WITHIN_TIMEOUT)) messages.add(clip(message));
-  }
+  for (const CLASS of CLASSES)
+    for (let i = text.indexOf(CLASS); i >= 0; i = text.indexOf(CLASS, i + CLASS.length)) {
+      const message = firstLineOf(text.slice(i + CLASS.length, i + CLASS.length + 2000)).trim();
+      if (message !== '' && !message.includes(BULK) && !message.includes(WITHIN_TIMEOUT)) messages.add(clip(message));
+    }
   if (messages.size === 0) for (const known of KNOWN_TEXTS) if (text.includes(known)) messages.add(known);
   return [...messages].map((message) => ({ kind: 'noResourceAvailable', message, at }) as const);
 }
@@ -84,10 +86,13 @@ const BUFFERS = 'Insufficient number of network buffers: required';
  * number of network buffers: required {R}, but only {A} available. The total number of network buffers
  * is currently set to {T} of {S} bytes each. You can increase this number by setting …".
  */
-function insufficientNetworkBuffers(record: LogRecord, at: LogPoint): readonly LogFact[] {
+function insufficientNetworkBuffers(record: LogRecord, here: LogPoint): readonly LogFact[] {
   const text = joinedMessage(record);
   const start = text.indexOf(BUFFERS);
   if (start < 0) return [];
+  // A message a paste wrapped over several lines (the reader joins them, fixture 21) is cited over all of them.
+  const at =
+    record.endLine > record.line && !firstLineOf(record.message).includes(', but only') ? { ...here, endLine: record.endLine } : here;
   const message = firstLineOf(text.slice(start, start + 1000));
   // A wrapped paste may have lost the space at its line end (fixture 21): spaces after a phrase are optional.
   const required = intAfterSpaces(message, BUFFERS);

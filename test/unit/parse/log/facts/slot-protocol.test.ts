@@ -189,6 +189,14 @@ describe('minimumResourcesNotAcquired (DeclarativeSlotPoolBridge 1.14+)', () => 
     ]);
   });
 
+  it("counts an Acquired list whose profiles a terminal's wrap broke (fixture 01)", () => {
+    const text =
+      'Could not acquire the minimu m required resources. Acquired: [ResourceRequirement{resourceProfile=ResourceProfile{taskHeapMemory=1024.000gb (1099511627776 bytes), taskOffHeapM emory=1024.000gb (1099511627776 bytes)}, numberOfRequiredSlots=3*}]. Current slot service status: registered TMs: 0, registered slots: 0 free slots: 0';
+    expect(bare(only(text, 'minimumResourcesNotAcquired'))).toEqual([
+      { kind: 'minimumResourcesNotAcquired', acquiredSlots: 3, registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 },
+    ]);
+  });
+
   it('gives nothing for the exception without a status (the failures recogniser reads it)', () => {
     expect(only('NoResourceAvailableException: Could not acquire the minimum required resources.', 'minimumResourcesNotAcquired')).toEqual(
       [],
