@@ -1,0 +1,32 @@
+/**
+ * Whether a text looks like a Flink log from its first lines alone, without reading it all: a line
+ * with a log layout's prefix whose logger (or message) is Flink's, or a JSON log line whose logger
+ * is. Used by file-kind.ts, so a log given to `plan` or `simulate` is named as one; `explain`
+ * itself decides from every record (flink-log-evidence.ts).
+ */
+import { insideBoxBorder, kubectlPrefix, recognizeLine } from './log-layout.js';
+
+/** Lines and characters looked at, from the start. */
+const LINES = 200;
+const CHARACTERS = 256 * 1024;
+
+export function looksLikeFlinkLog(text: string): boolean {
+  let start = 0;
+  for (let n = 0; n < LINES && start < Math.min(text.length, CHARACTERS); n++) {
+    const end = text.indexOf('\n', start);
+    const raw = text.slice(start, end < 0 ? Math.min(text.length, start + CHARACTERS) : Math.min(end, start + CHARACTERS));
+    if (isFlinkLine(raw)) return true;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return false;
+}
+
+function isFlinkLine(raw: string): boolean {
+  const kubectl = kubectlPrefix(raw);
+  const line = insideBoxBorder(kubectl === undefined ? raw : raw.slice(kubectl.length + 1));
+  if (line.trimStart().startsWith('{')) return /"(logger|logger_name|loggerName)"\s*:\s*"org\.apache\.flink\./.test(line);
+  const prefix = recognizeLine(line);
+  if (prefix === undefined) return false;
+  return (prefix.logger?.startsWith('org.apache.flink.') ?? false) || prefix.message.includes('org.apache.flink.');
+}
