@@ -14,6 +14,7 @@ import { flinkLogEvidence } from '../parse/log/flink-log-evidence.js';
 import type { LogFact, LogFacts } from '../parse/log/log-facts.js';
 import { readLogRecords } from '../parse/log/log-records.js';
 import { type ExplainReport, buildExplainReport } from '../report/explain/explain-report.js';
+import { renderLogPage } from '../report/html/log-page.js';
 import { explainLog } from '../sim/log/explain-log.js';
 import type { LogExplanation } from '../sim/log/log-explanation.js';
 import { pushAll } from '../util/push-all.js';
@@ -95,4 +96,33 @@ export function explainLogs(files: readonly SourceText[], options: ExplainOption
 
 function explainOf(facts: LogFacts, flinkVersion: FlinkVersion | undefined): LogExplanation {
   return explainLog(facts, flinkVersion === undefined ? {} : { flinkVersion });
+}
+
+export interface LogPageOptions extends ExplainOptions {
+  readonly title?: string;
+  /** Who made it ("flinkslot 0.1.0"), for the footer. */
+  readonly generator: string;
+  /** TaskManager rows listed. */
+  readonly taskManagerRows?: number;
+}
+
+export interface LogPage {
+  readonly html: string;
+  readonly report: ExplainReport;
+}
+
+/** `flinkslot report LOG...`: the explanation drawn as a page (report/html/log-page.ts). */
+export function explainPage(files: readonly SourceText[], options: LogPageOptions): Result<LogPage> {
+  const explained = explainLogs(files, options);
+  if (!explained.ok) return explained;
+  const { explanation, report } = explained.value;
+  const title = options.title ?? `flinkslot report: ${files.map((f) => f.file.replace(/^.*[\\/]/, '')).join(', ')}`;
+  const html = renderLogPage({
+    title,
+    generator: options.generator,
+    report,
+    timeline: explanation.timeline,
+    taskManagerRows: options.taskManagerRows ?? 500,
+  });
+  return ok({ html, report }, explained.warnings);
 }

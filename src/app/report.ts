@@ -6,6 +6,8 @@
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
 import { kindOfText } from '../parse/file-kind.js';
+import { looksLikeFlinkLog } from '../parse/log/flink-log-text.js';
+import { explainPage } from './explain.js';
 import { DEFAULT_LIMITS, type HtmlReportInput, type ReportJob, renderHtmlReport } from '../report/html/html-report.js';
 import type { LiveFitReport } from '../report/live-fit-report.js';
 import { answerText } from '../report/render-live-fit-text.js';
@@ -41,6 +43,8 @@ export interface HtmlReport {
   readonly vertices: number;
   readonly taskManagers: number;
   readonly verdict: SimulationReport['verdict'] | undefined;
+  /** A page of logs (`report LOG`): the explanation's diagnosis code. */
+  readonly diagnosis?: string;
 }
 
 interface Planned {
@@ -147,7 +151,42 @@ function simulations(
   return simulateScenario(scenario, { ...simulate, loadJobGraph });
 }
 
+/**
+ * Logs (`report LOG...`, issue 28 §3): the explanation's page. Logs are told by their first lines
+ * (a Flink logger), so a job file is not read twice; a log is given alone, not beside job graphs.
+ */
+function logReport(options: ReportOptions): Result<HtmlReport> | undefined {
+  const logs = options.files.filter((f) => looksLikeFlinkLog(f.text));
+  if (logs.length === 0) return undefined;
+  const other = options.files.find((f) => !logs.includes(f)) ?? (options.cluster === undefined ? undefined : options.cluster);
+  if (other !== undefined) {
+    const message = `${logs[0]!.file} is a Flink log: give logs alone (\`flinkslot report LOG...\`), not with ${other.file}`;
+    return fail([error('usage/report-inputs', message)]);
+  }
+  const page = explainPage(logs, {
+    generator: options.generator,
+    ...(options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.limits?.taskManagers === undefined ? {} : { taskManagerRows: options.limits.taskManagers }),
+  });
+  if (!page.ok) return page;
+  const r = page.value.report;
+  return ok(
+    {
+      html: page.value.html,
+      jobs: r.jobs.length,
+      vertices: 0,
+      taskManagers: r.taskManagers.length,
+      verdict: undefined,
+      diagnosis: r.diagnosis.code,
+    },
+    page.warnings,
+  );
+}
+
 export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
+  const logs = logReport(options);
+  if (logs !== undefined) return logs;
   const files = planAll(options.files, options);
   if (!files.ok) return files;
   const { scenarios, jobs } = files.value;
