@@ -98,7 +98,7 @@ function taskManagersTable(r: ExplainReport, limit: number): string {
         el('td', {}, text(t.host ?? '')),
         el(
           'td',
-          { class: t.lost ? 'verdict-not-met' : '' },
+          { class: t.lost ? 'verdict-not-met' : undefined },
           t.lost ? `lost${t.lossCause === undefined ? '' : `: ${text(shorten(t.lossCause, 120))}`}` : 'registered',
         ),
       ),
