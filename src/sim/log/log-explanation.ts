@@ -99,6 +99,8 @@ export interface ReplayComparison {
   readonly verdicts: readonly { readonly job: string; readonly verdict: ExplainVerdict }[];
   /** Where the replay and the log disagree (a finding: a log flinkslot cannot explain). */
   readonly disagreements: readonly string[];
+  /** What the replay assumed where the log is silent (a slot profile, TaskManagers only counted), and the SlotManager it replays with. */
+  readonly notes?: readonly string[];
 }
 
 export interface LogExplanation {
@@ -115,6 +117,14 @@ export interface LogExplanation {
   readonly diagnosis: Diagnosis;
   readonly replay: ReplayComparison;
   readonly timeline: readonly TimelineEntry[];
+  /** The slot pool's last "Current slot pool status" (1.14+): TaskManagers and slots it counted, when the log shows it. */
+  readonly slotPool?: {
+    readonly registeredTaskManagers: number | undefined;
+    readonly registeredSlots: number | undefined;
+    readonly freeSlots: number | undefined;
+  };
+  /** Timeline entries left out beyond the bound (the first ones are kept). */
+  readonly timelineOmitted?: number;
   /** Records read, and those that gave a fact. */
   readonly records: number;
   readonly recognisedRecords: number;
