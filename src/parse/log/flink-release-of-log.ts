@@ -14,11 +14,16 @@ export interface LogRelease {
 
 export function releaseOfLog(records: readonly LogRecord[]): LogRelease | undefined {
   for (const record of records) {
-    const text = firstLine(record.message);
-    const version = bannerVersion(text) ?? classPathVersion(text);
-    if (version !== undefined) return { version, evidence: { line: record.line, text } };
+    const version = releaseOfRecord(record);
+    if (version !== undefined) return { version, evidence: { line: record.line, text: firstLine(record.message) } };
   }
   return undefined;
+}
+
+/** The release ("major.minor") one record's banner line or class path names, or undefined. */
+export function releaseOfRecord(record: LogRecord): string | undefined {
+  const text = firstLine(record.message);
+  return bannerVersion(text) ?? classPathVersion(text);
 }
 
 function bannerVersion(text: string): string | undefined {

@@ -113,6 +113,12 @@ export type LogFact =
       readonly taskManager: string;
       readonly cause: TaskManagerLossCause;
       readonly message: string;
+      /**
+       * The SlotManager's InstanceID when the line names the TaskManager by it (FG "Unregistering task
+       * executor {instance}"); `taskManager` is then the ResourceID a registration of the same reading
+       * paired with it, else the instance itself (a registration the excerpt does not show).
+       */
+      readonly instance?: string;
       readonly at: LogPoint;
     }
   /** "Received resource requirements from job {id}: [ResourceRequirement{…}, …]" (1.13+; an empty list = cleared). */
@@ -144,6 +150,12 @@ export type LogFact =
         readonly available?: ResourceProfile;
         readonly total?: ResourceProfile;
       }[];
+      /**
+       * The block as read is incomplete (an excerpt's gap, a paste cut inside it, a profile that did
+       * not read): a job without its requirements, a TaskManager without Available/Total, or no
+       * "Current resources:" at all. The TaskManagers listed are then not all there are.
+       */
+      readonly truncated?: boolean;
       readonly at: LogPoint;
     }
   /** DeclarativeSlotPoolBridge 1.14+: "Could not acquire the minimum required resources … Registered TMs: t, registered slots: s free slots: f". */

@@ -6,4 +6,17 @@
 import type { LogFact, LogPoint } from '../log-facts.js';
 import type { LogRecord } from '../log-records.js';
 
-export type Recogniser = (record: LogRecord, at: LogPoint) => readonly LogFact[];
+/**
+ * What the recognisers remember between records of one reading (readLogFacts makes a fresh one
+ * each time): the fine-grained SlotManager names a TaskManager by its InstanceID once registered.
+ */
+export interface ReadingContext {
+  /** InstanceID → the TaskManager's ResourceID, from "Registering task executor {id} under {instance} …". */
+  readonly taskManagerOfInstance: Map<string, string>;
+}
+
+export function newReadingContext(): ReadingContext {
+  return { taskManagerOfInstance: new Map() };
+}
+
+export type Recogniser = (record: LogRecord, at: LogPoint, context: ReadingContext) => readonly LogFact[];
