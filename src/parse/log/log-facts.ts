@@ -173,14 +173,28 @@ export type LogFact =
       readonly spec?: WorkerSpecFact;
       readonly pending?: number;
       readonly worker?: string;
+      /**
+       * Who printed it: the ResourceManager (1.12+ "Requesting new worker…", spec, no name) or the
+       * YARN/Kubernetes driver (the container/pod request, often with its name). 1.12+ print both for
+       * one worker: count the ResourceManager's when the log has them.
+       */
+      readonly source?: WorkerFactSource;
+      /** The driver's container/pod resource: `<memory:6144, vCores:2>`, `<2500,2.5>` (MB, CPU). */
+      readonly resource?: { readonly memoryMb?: number; readonly cpuCores?: number };
       readonly at: LogPoint;
     }
   /** 1.17+: "need request N new workers, current worker number C, declared worker number D". */
   | { readonly kind: 'workersNeeded'; readonly count: number; readonly current?: number; readonly declared?: number; readonly at: LogPoint }
   /** "Worker {id} is registered.", a container/pod received. */
-  | { readonly kind: 'workerRegistered'; readonly worker: string; readonly at: LogPoint }
+  | { readonly kind: 'workerRegistered'; readonly worker: string; readonly source?: WorkerFactSource; readonly at: LogPoint }
   /** "Worker {id} is terminated. Diagnostics: …", a container completed / pod deleted. */
-  | { readonly kind: 'workerTerminated'; readonly worker: string; readonly diagnostics?: string; readonly at: LogPoint }
+  | {
+      readonly kind: 'workerTerminated';
+      readonly worker: string;
+      readonly diagnostics?: string;
+      readonly source?: WorkerFactSource;
+      readonly at: LogPoint;
+    }
   /** "Could not allocate N more slots … maximum is M", "Max total resource limitation … is reached". */
   | { readonly kind: 'maxResourcesReached'; readonly message: string; readonly at: LogPoint }
   /** A slot request that timed out, in the form the era prints (bulk: 1.12+; `timeout` in ms when printed). */
@@ -197,7 +211,37 @@ export type LogFact =
       readonly at: LogPoint;
     }
   /** A TaskManager's configuration as its log prints it ("Loading configuration property: k, v"): slots, host, memory keys. */
-  | { readonly kind: 'configuration'; readonly key: string; readonly value: string; readonly at: LogPoint };
+  | { readonly kind: 'configuration'; readonly key: string; readonly value: string; readonly at: LogPoint }
+  /**
+   * A task (subtask attempt) failed: "{task} ({attempt}) switched from A to FAILED[ on {location}]." with
+   * its cause's first exception line (a job failing for a reason that is not resources, fixture 19).
+   */
+  | {
+      readonly kind: 'taskFailed';
+      readonly task: string;
+      readonly from?: string;
+      /** The TaskManager named by ` on {resourceId} @ {host}` (1.11+), when printed. */
+      readonly taskManager?: string;
+      readonly cause?: string;
+      readonly at: LogPoint;
+    }
+  /**
+   * A TaskManager's side of its registration at the ResourceManager (a TaskManager log, fixture 12):
+   * connecting, registered, failed, timed out, the address not resolved, or the connection to the
+   * JobManager's RPC system lost (association failed / disassociated).
+   */
+  | {
+      readonly kind: 'resourceManagerRegistration';
+      readonly event: RegistrationEvent;
+      readonly address?: string;
+      readonly message: string;
+      readonly at: LogPoint;
+    };
+
+/** Who printed a worker fact: the ResourceManager itself, or its YARN / Kubernetes driver. */
+export type WorkerFactSource = 'resource-manager' | 'driver';
+
+export type RegistrationEvent = 'connecting' | 'registered' | 'failed' | 'declined' | 'timed-out' | 'unresolved' | 'disassociated';
 
 export type LogFactKind = LogFact['kind'];
 

@@ -15,9 +15,10 @@ export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'FATAL';
  * - `relative-thread`: Flink's test layout `%r [%t] %-5p %c - %m` (milliseconds since start);
  * - `timestamp-level`: a timestamp and level, then the message (a custom layout, the logger and
  *   thread, when it prints them, in a trailing `[Logger thread]`);
- * - `timestamp`: a timestamp, then the message.
+ * - `timestamp`: a timestamp, then the message;
+ * - `json`: one JSON object per line (a JSON layout of a platform that ships logs; json-log-line.ts).
  */
-export type LogLayout = 'log4j1' | 'log4j2' | 'relative-thread' | 'timestamp-level' | 'timestamp';
+export type LogLayout = 'log4j1' | 'log4j2' | 'relative-thread' | 'timestamp-level' | 'timestamp' | 'json';
 
 export interface LinePrefix {
   layout: LogLayout;

@@ -23,7 +23,8 @@ export function firstLine(message: string): string {
 /** The record's time: its own timestamp first (the JobManager's clock), else kubectl's. */
 export function timeOfRecord(record: LogRecord): number | undefined {
   if (record.timestamp !== undefined) {
-    const t = timeOfTimestamp(record.timestamp);
+    // A JSON layout's `@timestamp` is RFC 3339 (json-log-line.ts).
+    const t = timeOfTimestamp(record.timestamp) ?? timeOfRfc3339(record.timestamp);
     if (t !== undefined) return t;
   }
   return record.kubectlTimestamp === undefined ? undefined : timeOfRfc3339(record.kubectlTimestamp);

@@ -5,6 +5,7 @@
  * message. The first stage of `flinkslot explain` (issue 28 §1): no facts are read here.
  */
 import { error, fail, ok, type Result } from '../../errors/diagnostic.js';
+import { jsonLogLine } from './json-log-line.js';
 import { insideBoxBorder, kubectlPrefix, recognizeLine, type LinePrefix, type LogLayout, type LogLevel } from './log-layout.js';
 
 export type { LogLayout, LogLevel } from './log-layout.js';
@@ -99,7 +100,7 @@ class RecordReader {
       this.close();
       return;
     }
-    const prefix = recognizeLine(line);
+    const prefix = recognizeLine(line) ?? jsonLogLine(line);
     if (prefix !== undefined) return this.start(recordOf(prefix, lineNumber, kubectl));
     if (this.continues(line)) return this.append(line, lineNumber);
     if (trimmed === '') {
