@@ -38,7 +38,7 @@ function factsOfFile(source: SourceText): Result<LogFacts> {
   const records = readLogRecords(source.text, source.file);
   if (!records.ok) return records;
   const facts = readLogFacts([records.value]);
-  const evidence = flinkLogEvidence(records.value.records, facts);
+  const evidence = flinkLogEvidence(records.value.records, facts.facts);
   if (evidence.isFlinkLog) return ok(facts);
   return fail([notAFlinkLog(source, reasonOf(source.text, evidence.reason))]);
 }

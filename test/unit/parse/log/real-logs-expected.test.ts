@@ -119,7 +119,7 @@ describe('fixtures/real/logs: every artefact.yaml keeps the contract', () => {
     expect(Array.isArray(e.evidence) && e.evidence.length > 0).toBe(true);
     for (const n of e.evidence) {
       expect(Number.isInteger(n) && n >= 1 && n <= lines.length).toBe(true);
-      expect(lines[n - 1].trim()).not.toBe('');
+      expect(lines[n - 1]!.trim()).not.toBe('');
       expect(lines[n - 1]).not.toBe('[...]');
     }
   });
