@@ -6,13 +6,14 @@
  * elsewhere); the whole run is refused when any file is.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import type { FlinkVersion } from '../model/flink-version.js';
+import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 import { wrongKind } from '../parse/file-kind.js';
 import { readLogFacts } from '../parse/log/facts/read-facts.js';
 import { flinkLogEvidence } from '../parse/log/flink-log-evidence.js';
 import type { LogFact, LogFacts } from '../parse/log/log-facts.js';
-import { readLogRecords } from '../parse/log/log-records.js';
+import { type LogRecords, readLogRecords } from '../parse/log/log-records.js';
+import { type ReleaseRange, releaseOfForms } from '../parse/log/release-of-forms.js';
 import { type ExplainReport, buildExplainReport } from '../report/explain/explain-report.js';
 import { renderLogPage } from '../report/html/log-page.js';
 import { explainLog } from '../sim/log/explain-log.js';
@@ -33,13 +34,13 @@ export interface ExplainedLogs {
   readonly report: ExplainReport;
 }
 
-/** Each file's facts, or the diagnostics refusing it. */
-function factsOfFile(source: SourceText): Result<LogFacts> {
+/** Each file's records and facts, or the diagnostics refusing it. */
+function factsOfFile(source: SourceText): Result<{ records: LogRecords; facts: LogFacts }> {
   const records = readLogRecords(source.text, source.file);
   if (!records.ok) return records;
   const facts = readLogFacts([records.value]);
   const evidence = flinkLogEvidence(records.value.records, facts.facts);
-  if (evidence.isFlinkLog) return ok(facts);
+  if (evidence.isFlinkLog) return ok({ records: records.value, facts });
   return fail([notAFlinkLog(source, reasonOf(source.text, evidence.reason))]);
 }
 
@@ -67,6 +68,7 @@ export function explainLogs(files: readonly SourceText[], options: ExplainOption
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
   const facts: LogFact[] = [];
+  const logs: LogRecords[] = [];
   const problems: Diagnostic[] = [];
   let records = 0;
   let recognisedRecords = 0;
@@ -76,26 +78,31 @@ export function explainLogs(files: readonly SourceText[], options: ExplainOption
       pushAll(problems, read.diagnostics);
       continue;
     }
-    pushAll(facts, read.value.facts);
-    records += read.value.records;
-    recognisedRecords += read.value.recognisedRecords;
+    logs.push(read.value.records);
+    pushAll(facts, read.value.facts.facts);
+    records += read.value.facts.records;
+    recognisedRecords += read.value.facts.recognisedRecords;
   }
   if (problems.length > 0) return fail(problems);
-  const explanation = explainOf({ facts, records, recognisedRecords }, version.value.flinkVersion);
-  return ok(
-    {
-      explanation,
-      report: buildExplainReport(
-        explanation,
-        files.map((f) => f.file),
-      ),
-    },
-    version.warnings,
+  // A log naming no release is dated by its message forms; the replay applies the latest they allow.
+  const range = releaseOfForms(logs);
+  const explanation = explainOf({ facts, records, recognisedRecords }, version.value.flinkVersion, range);
+  const fromForms = explanation.flinkVersionSource === 'message-forms' ? range : undefined;
+  const versionRange =
+    fromForms === undefined ? undefined : { earliest: formatVersion(fromForms.earliest), latest: formatVersion(fromForms.latest) };
+  const report = buildExplainReport(
+    explanation,
+    files.map((f) => f.file),
+    versionRange === undefined ? {} : { versionRange },
   );
+  return ok({ explanation, report }, version.warnings);
 }
 
-function explainOf(facts: LogFacts, flinkVersion: FlinkVersion | undefined): LogExplanation {
-  return explainLog(facts, flinkVersion === undefined ? {} : { flinkVersion });
+function explainOf(facts: LogFacts, flinkVersion: FlinkVersion | undefined, range: ReleaseRange | undefined): LogExplanation {
+  return explainLog(facts, {
+    ...(flinkVersion === undefined ? {} : { flinkVersion }),
+    ...(range === undefined ? {} : { messageFormsVersion: range.latest }),
+  });
 }
 
 export interface LogPageOptions extends ExplainOptions {

@@ -210,6 +210,10 @@ export interface ExplainJson {
      * Where the replay and the log disagree: a log flinkslot cannot explain (worth a bug report).
      */
     disagreements: string[];
+    /**
+     * What the replay assumed where the log is silent (a slot profile, TaskManagers only counted), and the SlotManager it replays with.
+     */
+    notes?: string[];
   };
   /**
    * What happened, in the order of the log: requirements, slots, workers, TaskManagers, job states, failures.
@@ -255,6 +259,40 @@ export interface ExplainJson {
      */
     text: string;
   }[];
+  /**
+   * The slot pool's last "Current slot pool status" / "Could not acquire the minimum required resources" counts (1.14+), when the log shows them.
+   */
+  slotPool?: {
+    /**
+     * TaskManagers the JobMaster had registered; null when not printed.
+     */
+    registeredTaskManagers: number | null;
+    /**
+     * Slots offered to it; null when not printed.
+     */
+    registeredSlots: number | null;
+    /**
+     * Slots free in its pool; null when not printed.
+     */
+    freeSlots: number | null;
+  };
+  /**
+   * Timeline entries left out beyond the bound flinkslot keeps (the first ones are kept); absent when none were.
+   */
+  timelineOmitted?: number;
+  /**
+   * When the release comes from the message forms: the releases those forms allow ("major.minor"); the replay applies the latest.
+   */
+  flinkVersionRange?: {
+    /**
+     * The earliest release that prints every form seen.
+     */
+    earliest: string;
+    /**
+     * The latest release that prints every form seen.
+     */
+    latest: string;
+  };
 }
 /**
  * A log record: its file, first line and text as printed.

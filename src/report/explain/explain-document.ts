@@ -93,7 +93,13 @@ function evidenceSection(r: ExplainReport, md: boolean): Section[] {
 function versionText(r: ExplainReport): string {
   if (r.flinkVersion === null) return 'unknown (neither the log nor --flink-version names it)';
   const from = { log: 'named by the log', option: 'from --flink-version', 'message-forms': "from the log's message forms" };
-  return `${r.flinkVersion}${r.flinkVersionSource === null ? '' : ` (${from[r.flinkVersionSource]})`}`;
+  const range = r.flinkVersionRange;
+  const forms =
+    range === undefined || range.earliest === range.latest
+      ? from['message-forms']
+      : `${from['message-forms']}: ${range.earliest} to ${range.latest}`;
+  const source = r.flinkVersionSource === null ? '' : ` (${r.flinkVersionSource === 'message-forms' ? forms : from[r.flinkVersionSource]})`;
+  return `${r.flinkVersion}${source}`;
 }
 
 function factsSection(r: ExplainReport, md: boolean): Section {
@@ -110,6 +116,13 @@ function factsSection(r: ExplainReport, md: boolean): Section {
     const total = n.total === null ? '' : ` of ${n.total}`;
     const size = n.segmentSize === undefined ? '' : ` (${n.segmentSize} bytes each)`;
     rows.push([['Network buffers'], [`${n.required} required, ${n.available} available${total}${size}`]]);
+  }
+  if (r.slotPool !== undefined) {
+    const p = r.slotPool;
+    rows.push([
+      ['Slot pool'],
+      [`${count(p.registeredTaskManagers)} TaskManagers, ${count(p.registeredSlots)} slots, ${count(p.freeSlots)} free`],
+    ]);
   }
   rows.push([['Records'], [`${r.records} read, ${r.recognisedRecords} recognised`]]);
   return {
@@ -182,6 +195,11 @@ function replaySection(r: ExplainReport): Section[] {
   const blocks: Block[] = [paragraph(agree)];
   if (p.disagreements.length > 0)
     blocks.push({ kind: 'list', items: p.disagreements.map((d) => ({ marker: '-', content: [text(cutText(printable(d), LINE_TEXT))] })) });
+  if (p.notes !== undefined && p.notes.length > 0)
+    blocks.push({
+      kind: 'list',
+      items: p.notes.map((n) => ({ marker: '·', content: [tone('dim', text(cutText(printable(n), LINE_TEXT)))] })),
+    });
   return [{ heading: { level: 3, content: [tone('heading', 'Replay')] }, blocks }];
 }
 
@@ -219,7 +237,12 @@ function timelineSection(r: ExplainReport, limit: number): Section[] {
     {
       heading: { level: 3, content: [tone('heading', `Timeline (${all.length} entries)`)] },
       summary: `${all.length} entries`,
-      blocks: [{ kind: 'table', header: ['offset', 'where', 'what'], rows, cut: false }],
+      blocks: [
+        { kind: 'table', header: ['offset', 'where', 'what'], rows, cut: false },
+        ...(r.timelineOmitted === undefined
+          ? []
+          : [paragraph([tone('dim', `${r.timelineOmitted} later entries left out (the timeline keeps its first ones)`)])]),
+      ],
     },
   ];
 }

@@ -70,8 +70,13 @@ function timelineJson(e: TimelineEntry): ExplainTimelineJson {
   };
 }
 
+export interface ExplainReportOptions {
+  /** The releases the log's message forms allow, when the release comes from them. */
+  readonly versionRange?: ExplainJson['flinkVersionRange'];
+}
+
 /** `files`: the logs read, in the order given. */
-export function buildExplainReport(x: LogExplanation, files: readonly string[]): ExplainReport {
+export function buildExplainReport(x: LogExplanation, files: readonly string[], options: ExplainReportOptions = {}): ExplainReport {
   return {
     explainVersion: 1,
     files: [...files],
@@ -79,6 +84,7 @@ export function buildExplainReport(x: LogExplanation, files: readonly string[]):
     recognisedRecords: x.recognisedRecords,
     flinkVersion: x.flinkVersion === undefined ? null : formatVersion(x.flinkVersion),
     flinkVersionSource: x.flinkVersionSource ?? null,
+    ...(options.versionRange === undefined ? {} : { flinkVersionRange: options.versionRange }),
     slotManager: x.slotManager ?? null,
     resourceManager: x.resourceManager ?? null,
     deployment: x.deployment ?? null,
@@ -106,7 +112,18 @@ export function buildExplainReport(x: LogExplanation, files: readonly string[]):
       replayed: x.replay.replayed,
       verdicts: x.replay.verdicts.map((v) => ({ job: v.job, verdict: v.verdict })),
       disagreements: [...x.replay.disagreements],
+      ...(x.replay.notes === undefined ? {} : { notes: [...x.replay.notes] }),
     },
+    ...(x.slotPool === undefined
+      ? {}
+      : {
+          slotPool: {
+            registeredTaskManagers: x.slotPool.registeredTaskManagers ?? null,
+            registeredSlots: x.slotPool.registeredSlots ?? null,
+            freeSlots: x.slotPool.freeSlots ?? null,
+          },
+        }),
     timeline: x.timeline.map(timelineJson),
+    ...(x.timelineOmitted === undefined || x.timelineOmitted === 0 ? {} : { timelineOmitted: x.timelineOmitted }),
   };
 }
