@@ -34,14 +34,16 @@ export interface ExplainDocumentOptions {
 }
 
 export function explainDocument(r: ExplainReport, options: ExplainDocumentOptions = {}): SectionDocument {
+  const file = fileNamer(r.files);
+  const where: Where = (p) => `${file(p.file)}:${p.line}`;
   return [
     diagnosisSection(r),
-    ...evidenceSection(r, options.markdown === true),
+    ...evidenceSection(r, options.markdown === true, where),
     factsSection(r, options.markdown === true),
     ...jobsSection(r),
     ...taskManagersSection(r),
     ...replaySection(r),
-    ...timelineSection(r, options.limit ?? TIMELINE_ROWS),
+    ...timelineSection(r, options.limit ?? TIMELINE_ROWS, where),
   ];
 }
 
@@ -74,18 +76,33 @@ function diagnosisSection(r: ExplainReport): Section {
   return { heading: { level: 2, content: [tone('heading', 'flinkslot explain'), tone('dim', ` ${printable(files)}`)] }, blocks };
 }
 
-function pointRow(p: LogPointJson): Row {
-  return [[name(`${p.file}:${p.line}`)], [logText(p.text)]];
+/**
+ * A file as the rows name it: its base name when the files' base names differ (the heading names
+ * the paths), else the path.
+ */
+export function fileNamer(files: readonly string[]): (file: string) => string {
+  const base = (f: string): string => f.replace(/^.*[\\/]/, '');
+  const bases = new Set(files.map(base));
+  return bases.size === files.length ? base : (f) => f;
 }
 
-function evidenceSection(r: ExplainReport, md: boolean): Section[] {
+/** `file:line` of a record, as the rows name it. */
+type Where = (p: LogPointJson) => string;
+
+function pointRow(p: LogPointJson, where: Where): Row {
+  return [[name(where(p))], [logText(p.text)]];
+}
+
+function evidenceSection(r: ExplainReport, md: boolean, where: Where): Section[] {
   const evidence = r.diagnosis.evidence;
   if (evidence.length === 0) return [];
   return [
     {
       heading: { level: 3, content: [tone('heading', 'The log lines that show it')] },
       summary: `${evidence.length} log lines`,
-      blocks: [{ kind: 'table', ...(md ? { header: ['where', 'log line'] } : {}), rows: evidence.map(pointRow), cut: false }],
+      blocks: [
+        { kind: 'table', ...(md ? { header: ['where', 'log line'] } : {}), rows: evidence.map((p) => pointRow(p, where)), cut: false },
+      ],
     },
   ];
 }
@@ -213,24 +230,24 @@ export function offsetText(ms: number | null): string {
   return `+${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-function timelineRow(e: ExplainTimelineJson): Row {
-  return [[offsetText(e.offset)], [name(`${e.at.file}:${e.at.line}`)], [logText(e.text)]];
+function timelineRow(e: ExplainTimelineJson, where: Where): Row {
+  return [[offsetText(e.offset)], [name(where(e.at))], [logText(e.text)]];
 }
 
-function timelineSection(r: ExplainReport, limit: number): Section[] {
+function timelineSection(r: ExplainReport, limit: number, where: Where): Section[] {
   const all = r.timeline;
   if (all.length === 0) return [];
   let rows: Row[];
-  if (limit <= 0 || all.length <= limit) rows = all.map(timelineRow);
+  if (limit <= 0 || all.length <= limit) rows = all.map((e) => timelineRow(e, where));
   else {
     // The start (requirements, registrations) and the end (where it gave up) matter most.
     const head = Math.ceil(limit / 2);
     const tail = limit - head;
     const hidden = all.length - limit;
     rows = [
-      ...all.slice(0, head).map(timelineRow),
+      ...all.slice(0, head).map((e) => timelineRow(e, where)),
       { across: [tone('dim', `… and ${hidden} more (--limit 0 or --json shows all)`)] },
-      ...all.slice(all.length - tail).map(timelineRow),
+      ...all.slice(all.length - tail).map((e) => timelineRow(e, where)),
     ];
   }
   return [

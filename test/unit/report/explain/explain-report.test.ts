@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../../src/report/render.js';
 import { POINT_TEXT, buildExplainReport, cutText } from '../../../../src/report/explain/explain-report.js';
-import { LINE_TEXT, offsetText } from '../../../../src/report/explain/explain-document.js';
+import { LINE_TEXT, fileNamer, offsetText } from '../../../../src/report/explain/explain-document.js';
 import { JOB, TIMELINE, entry, explanation, point } from '../../../support/log-explanation.js';
 import { ROOT } from '../../../support/root.js';
 
@@ -147,6 +147,13 @@ describe('the text', () => {
     expect(out).toContain('… and 90 more (--limit 0 or --json shows all)');
     expect(out).toContain('entry 95\n');
     expect(text(explanation({ timeline: many }), 0)).toContain('entry 50\n');
+  });
+
+  it('names a file by its base name when the base names differ, else by its path', () => {
+    expect(
+      ['logs/jm/jobmanager.log', 'logs/tm/taskmanager.log'].map(fileNamer(['logs/jm/jobmanager.log', 'logs/tm/taskmanager.log'])),
+    ).toEqual(['jobmanager.log', 'taskmanager.log']);
+    expect(fileNamer(['a/jm.log', 'b/jm.log'])('a/jm.log')).toBe('a/jm.log');
   });
 
   it('writes offsets as a person reads them', () => {
