@@ -120,7 +120,10 @@ function versionText(r: ExplainReport): string {
 }
 
 function factsSection(r: ExplainReport, md: boolean): Section {
-  const rm = r.resourceManager === null ? 'not shown' : `${r.resourceManager}${r.deployment === null ? '' : ` (${r.deployment})`}`;
+  const rm =
+    r.resourceManager === null
+      ? 'not shown'
+      : `${r.resourceManager}${r.deployment === null || r.deployment === r.resourceManager ? '' : ` (${r.deployment})`}`;
   const rows: Row[] = [
     [['Flink release'], [versionText(r)]],
     [['SlotManager'], [r.slotManager ?? 'not shown']],

@@ -111,7 +111,7 @@ describe('the text', () => {
   it('then the facts, the jobs, the TaskManagers, the replay and the timeline', () => {
     const out = text();
     expect(out).toContain(
-      'Flink release    1.17 (named by the log)\nSlotManager      declarative\nResourceManager  standalone (standalone)\nRecords          120 read, 9 recognised',
+      'Flink release    1.17 (named by the log)\nSlotManager      declarative\nResourceManager  standalone\nRecords          120 read, 9 recognised',
     );
     expect(out).toMatch(new RegExp(`${JOB}\\s+WordCount\\s+4\\s+3\\s+never-met\\s+FAILED`));
     expect(out).toMatch(/tm-1\s+3\s+registered/);
