@@ -3,6 +3,7 @@
  * diagnosis and what to do on top, the log lines that show it, the timeline picture
  * (log-timeline.ts), then the jobs and TaskManagers the log shows. No script, nothing fetched.
  */
+import { fileNamer } from '../explain/explain-document.js';
 import type { ExplainReport, LogPointJson } from '../explain/explain-report.js';
 import type { TimelineEntry } from '../../sim/log/log-explanation.js';
 import { logTimelineSvg } from './log-timeline.js';
@@ -24,9 +25,9 @@ export interface LogPageInput {
 const LINE = 300;
 const JOB_ROWS = 500;
 
-const where = (p: LogPointJson): string => `${p.file}:${p.line}`;
-
 function diagnosis(r: ExplainReport): string {
+  const file = fileNamer(r.files);
+  const where = (p: LogPointJson): string => `${file(p.file)}:${p.line}`;
   const d = r.diagnosis;
   const fixes = d.fixes.map(
     (f) =>

@@ -78,11 +78,12 @@ interface Series {
   readonly registered: Point[];
   readonly taskManagers: Point[];
   readonly lost: { x: number; line: string }[];
+  readonly notFulfilled: { x: number; line: string }[];
   readonly gaveUp: { x: number; line: string }[];
 }
 
 function seriesOf(entries: readonly TimelineEntry[], at: (i: number) => number | undefined): Series {
-  const s: Series = { jobs: new Map(), requested: [], registered: [], taskManagers: [], lost: [], gaveUp: [] };
+  const s: Series = { jobs: new Map(), requested: [], registered: [], taskManagers: [], lost: [], notFulfilled: [], gaveUp: [] };
   let requested = 0;
   let registered = 0;
   let alive = 0;
@@ -103,7 +104,8 @@ function seriesOf(entries: readonly TimelineEntry[], at: (i: number) => number |
       alive = Math.max(alive - 1, 0);
       s.taskManagers.push([x, alive]);
       s.lost.push({ x, line });
-    } else if (e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'job-status' && /\bFAILED\b/.test(e.text)))
+    } else if (e.kind === 'not-fulfilled') s.notFulfilled.push({ x, line });
+    else if (e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'job-status' && /\bFAILED\b/.test(e.text)))
       s.gaveUp.push({ x, line });
   });
   return s;
@@ -207,6 +209,14 @@ export function logTimelineSvg(entries: readonly TimelineEntry[], jobIndex: Read
     cluster(s.requested, 'workers-requested', 'workers requested (cumulative)'),
     cluster(s.registered, 'workers-registered', 'workers registered (cumulative)'),
     cluster(s.taskManagers, 'taskmanagers', 'TaskManagers registered, lost ones taken off'),
+    s.requested.length + s.registered.length + s.taskManagers.length > 0
+      ? ''
+      : el(
+          'text',
+          { x: LEFT + 8, y: CLUSTER.top + CLUSTER.height / 2, class: 'small' },
+          'the log shows no worker or TaskManager registering',
+        ),
+    marks(s.notFulfilled, place.end, 'event not-fulfilled', 'not fulfilled'),
     marks(s.lost, place.end, 'event lost', 'TaskManager lost'),
     marks(s.gaveUp, place.end, 'event gave-up', 'gave up'),
   );
