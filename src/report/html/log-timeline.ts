@@ -205,7 +205,9 @@ export function logTimelineSvg(entries: readonly TimelineEntry[], jobIndex: Read
     axes(slotsPanel, 'slots per job: required (dashed), held (solid)'),
     axes(clusterPanel, 'workers requested, workers registered, TaskManagers registered'),
     timeAxis(place.end, place.timed),
-    jobLines.join(''),
+    jobLines.length > 0
+      ? jobLines.join('')
+      : el('text', { x: LEFT + 8, y: SLOTS.top + SLOTS.height / 2, class: 'small' }, "the log shows no job's slots over time"),
     cluster(s.requested, 'workers-requested', 'workers requested (cumulative)'),
     cluster(s.registered, 'workers-registered', 'workers registered (cumulative)'),
     cluster(s.taskManagers, 'taskmanagers', 'TaskManagers registered, lost ones taken off'),
