@@ -125,6 +125,15 @@ describe('a real log', () => {
   });
 });
 
+describe('docs/commands/explain.md', () => {
+  it('shows the real output of its example', () => {
+    const doc = readFileSync(join(ROOT, 'docs/commands/explain.md'), 'utf8');
+    const m = /^```text\n\$ npx flinkslot (explain .*)\n([\s\S]*?)^```$/m.exec(doc);
+    expect(m).not.toBeNull();
+    expect(runCli(m![1]!.split(' ')).stdout).toBe(m![2]);
+  });
+});
+
 describe.concurrent('every real log', () => {
   const dirs = readdirSync(join(ROOT, LOGS)).filter((d) => /^\d\d-/.test(d));
   for (const d of dirs) {
