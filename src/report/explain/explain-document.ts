@@ -202,7 +202,7 @@ function replaySection(r: ExplainReport): Section[] {
     return [
       {
         heading: { level: 3, content: [tone('heading', 'Replay')] },
-        blocks: [paragraph([tone('dim', 'Not replayed: the log shows no TaskManager or no requirement to replay.')])],
+        blocks: [paragraph([tone('dim', "Not replayed: the log does not show both the TaskManagers' slots and a job's requirements.")])],
       },
     ];
   const agree: Line =

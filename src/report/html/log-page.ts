@@ -109,7 +109,8 @@ function taskManagersTable(r: ExplainReport, limit: number): string {
 }
 
 function replay(r: ExplainReport): string {
-  if (!r.replay.replayed) return '<p class="muted">Not replayed: the log shows no TaskManager or no requirement to replay.</p>';
+  if (!r.replay.replayed)
+    return '<p class="muted">Not replayed: the log does not show both the TaskManagers\' slots and a job\'s requirements.</p>';
   if (r.replay.disagreements.length === 0)
     return '<p>The embedded SlotManager, given what the log shows, did what the log says Flink did.</p>';
   const items = r.replay.disagreements.slice(0, 50).map((d) => `<li>${text(shorten(d, LINE))}</li>`);
