@@ -26,7 +26,7 @@ Exit codes: 0 the diagnosis is ok, 1 any other diagnosis (a problem found, or un
   static override strict = false;
 
   static override args = {
-    logs: Args.string({ description: `JobManager and TaskManager log files (at most ${MAX_FILES}; - for stdin)`, required: true }),
+    log: Args.string({ description: `JobManager and TaskManager log files (at most ${MAX_FILES}; - for stdin)`, required: true }),
   };
 
   static override flags = {

@@ -104,7 +104,7 @@ export const INPUT_DOCUMENT_CODES = {
       "`flinkslot explain` reads the logs a Flink JobManager or TaskManager writes (log4j layouts, `kubectl logs` output, JSON log lines, pasted excerpts); this file has no line of one: another program's log, a binary file, or an empty one.",
     fix: "Give the JobManager's log (`kubectl logs JOBMANAGER-POD`, `log/flink-*-standalonesession-*.log`, the YARN application master's jobmanager.log), and TaskManager logs beside it.",
     example:
-      'error access.log:1:1 this is not a Flink log: no line of its 12 has a Flink logger or message; `flinkslot explain` reads a JobManager or TaskManager log [input/not-a-flink-log]',
+      "error access.log:1:1 this is not a Flink log: no line is written by a Flink logger, names a Flink class (org.apache.flink.…) or has a Flink message's form; `flinkslot explain` reads a JobManager or TaskManager log [input/not-a-flink-log]",
   },
   'input/not-a-flink-file': {
     severity: 'error',
