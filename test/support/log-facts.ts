@@ -1,62 +1,33 @@
-/**
- * Hand-built log facts for the unit tests of src/sim/log/: each builder makes one fact at the next
- * line of `jobmanager.log`, one second after the previous (`FactLog`), as the recognisers would.
- */
-import { decimalFromNumber } from '../../src/model/decimal.js';
-import { type ResourceProfile, UNKNOWN, specified } from '../../src/model/resource-profile.js';
-import type { LogFact, LogFacts, LogPoint } from '../../src/parse/log/log-facts.js';
+/** Log excerpts in Flink's default layouts and the facts read from them, for the tests of parse/log/facts. */
+import type { LogFact, LogFactKind } from '../../src/parse/log/log-facts.js';
+import { readLogRecords } from '../../src/parse/log/log-records.js';
+import { readLogFacts } from '../../src/parse/log/facts/read-facts.js';
 
-type Without<K extends LogFact['kind']> = Omit<Extract<LogFact, { kind: K }>, 'kind' | 'at'>;
+export const SLOT_MANAGER_PACKAGE = 'org.apache.flink.runtime.resourcemanager.slotmanager.';
 
-const MIB = 1024n * 1024n;
-
-export function profile(cpu: number, heapMiB: number, managedMiB = 0, networkMiB = 0): ResourceProfile {
-  return specified({
-    cpuCores: decimalFromNumber(cpu),
-    taskHeapMemory: BigInt(heapMiB) * MIB,
-    managedMemory: BigInt(managedMiB) * MIB,
-    networkMemory: BigInt(networkMiB) * MIB,
-  });
+/** A log4j 2 line (the 1.11+ default layout: `[] - `). */
+export function log2(level: string, logger: string, message: string, time = '10:00:00,000'): string {
+  return `2024-01-01 ${time} ${level.padEnd(5)} ${logger.padEnd(60)} [] - ${message}`;
 }
 
-export class FactLog {
-  readonly facts: LogFact[] = [];
-  private line = 0;
-  constructor(
-    private readonly file = 'jobmanager.log',
-    private time: number | undefined = 1_000_000,
-  ) {}
+/** A log4j 1 line (the 1.10 default layout). */
+export function log1(level: string, logger: string, message: string): string {
+  return `2020-01-01 10:00:00,000 ${level.padEnd(5)} ${logger.padEnd(60)}  - ${message}`;
+}
 
-  point(text = ''): LogPoint {
-    this.line++;
-    if (this.time !== undefined) this.time += 1000;
-    return { file: this.file, line: this.line, text, ...(this.time === undefined ? {} : { time: this.time }) };
-  }
+/** Every fact readLogFacts reads from `text`, as one jobmanager.log. */
+export function factsOf(text: string): LogFact[] {
+  const records = readLogRecords(text, 'jobmanager.log');
+  if (!records.ok) throw new Error('not read');
+  return [...readLogFacts([records.value]).facts];
+}
 
-  add<K extends LogFact['kind']>(kind: K, fields: Without<K>, text = kind): this {
-    this.facts.push({ kind, ...fields, at: this.point(text) } as unknown as LogFact);
-    return this;
-  }
+/** The facts of one kind. */
+export function only<K extends LogFactKind>(text: string, kind: K): Extract<LogFact, { kind: K }>[] {
+  return factsOf(text).filter((f): f is Extract<LogFact, { kind: K }> => f.kind === kind);
+}
 
-  declare(job: string, count: number, p: ResourceProfile = UNKNOWN): this {
-    return this.add('requirementsDeclared', { job, requirements: count === 0 ? [] : [{ profile: p, count }] });
-  }
-
-  tm(id: string, slots?: number, address?: string): this {
-    this.add('taskManagerRegistered', { taskManager: id, ...(address === undefined ? {} : { address }) });
-    return slots === undefined ? this : this.add('taskManagerResources', { taskManager: id, slots });
-  }
-
-  status(job: string, from: string | undefined, to: string, cause?: string): this {
-    return this.add('jobStatus', {
-      job,
-      ...(from === undefined ? {} : { from: from as never }),
-      to: to as never,
-      ...(cause === undefined ? {} : { cause }),
-    });
-  }
-
-  done(): LogFacts {
-    return { facts: this.facts, records: this.facts.length + 10, recognisedRecords: this.facts.length };
-  }
+/** The facts without their points, for exact comparison. */
+export function bare<T extends { at: unknown }>(facts: readonly T[]): Omit<T, 'at'>[] {
+  return facts.map(({ at: _at, ...rest }) => rest);
 }

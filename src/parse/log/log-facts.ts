@@ -162,6 +162,8 @@ export type LogFact =
   | {
       readonly kind: 'minimumResourcesNotAcquired';
       readonly acquired?: readonly RequirementFact[];
+      /** The slots of the Acquired list (the ResourceManager's count for the job) when its profiles do not read (a wrapped paste); `acquired` otherwise. */
+      readonly acquiredSlots?: number;
       readonly registeredTaskManagers?: number;
       readonly registeredSlots?: number;
       readonly freeSlots?: number;
@@ -230,6 +232,21 @@ export type LogFact =
    * connecting, registered, failed, timed out, the address not resolved, or the connection to the
    * JobManager's RPC system lost (association failed / disassociated).
    */
+  /**
+   * A slot given to a job, in the forms each side prints: the SlotManager "Starting allocation of slot
+   * {allocation} from {taskManager} for job {job} with resource profile …" (1.13+), the TaskManager
+   * "Activate slot {allocation}.", a task deployed ("… switched from SCHEDULED to DEPLOYING": the
+   * scheduler deploys a region once all its slots are there), the adaptive scheduler's "Desired
+   * resources are met" (2.x). `job` when the line names it.
+   */
+  | {
+      readonly kind: 'slotAllocated';
+      readonly form: 'allocation' | 'activation' | 'deployment' | 'resources-met';
+      readonly job?: string;
+      readonly taskManager?: string;
+      readonly allocation?: string;
+      readonly at: LogPoint;
+    }
   | {
       readonly kind: 'resourceManagerRegistration';
       readonly event: RegistrationEvent;
@@ -241,7 +258,12 @@ export type LogFact =
 /** Who printed a worker fact: the ResourceManager itself, or its YARN / Kubernetes driver. */
 export type WorkerFactSource = 'resource-manager' | 'driver';
 
-export type RegistrationEvent = 'connecting' | 'registered' | 'failed' | 'declined' | 'timed-out' | 'unresolved' | 'disassociated';
+/**
+ * `address-mismatch`: the RPC system dropped a message "for non-local recipient [X] … inbound addresses
+ * are [Y]" — the TaskManagers address the JobManager by a name it does not bind (fixtures 24, 25).
+ */
+export type RegistrationEvent =
+  'connecting' | 'registered' | 'failed' | 'declined' | 'timed-out' | 'unresolved' | 'disassociated' | 'address-mismatch';
 
 export type LogFactKind = LogFact['kind'];
 

@@ -28,15 +28,25 @@ export interface FixInputs {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * The model to prove fixes on: only a replay that reproduces the log's shortage (the job not met)
+ * can show a change ends it; one that meets the requirement as it is proves nothing.
+ */
+function reproducing(i: FixInputs, job: string): ReplayModel | undefined {
+  const replayed = i.replay?.jobs.find((r) => r.job === job);
+  return replayed !== undefined && replayed.verdict !== 'met' ? i.model : undefined;
+}
+
 function notEnough(i: FixInputs): Fix[] {
   const job = i.finding.job;
   if (job === undefined) return [];
   const fixes: Fix[] = [];
-  const model = i.model;
+  const model = reproducing(i, job.id);
   const template = model?.taskManagers.find((t) => t.lostAt === undefined) ?? model?.taskManagers[0];
   if (model !== undefined && template !== undefined) {
     if (model.maxSlots !== undefined) {
-      const short = (job.requiredSlots ?? 0) - (job.acquiredSlots ?? 0);
+      const replayed = i.replay?.jobs.find((r) => r.job === job.id);
+      const short = replayed === undefined ? 0 : replayed.required - replayed.acquired;
       if (short > 0 && metWithHigherMaximum(model, job.id, short))
         fixes.push({
           text: `raise slotmanager.number-of-slots.max (or slotmanager.max-total-resource.*) by ${plural(short, 'slot')} and the requirement is met`,
@@ -116,10 +126,11 @@ function tooSmall(i: FixInputs): Fix[] {
     const short = shortfalls(tm.available, need);
     if (short.length > 0) fixes.push({ text: `TaskManager ${tm.id} has ${short.join(', ')} for one slot of job ${job.id}`, proven: false });
   }
-  const template = i.model?.taskManagers.find((t) => t.id === tm?.id) ?? i.model?.taskManagers[0];
-  if (i.model !== undefined && template !== undefined) {
+  const model = reproducing(i, job.id);
+  const template = model?.taskManagers.find((t) => t.id === tm?.id) ?? model?.taskManagers[0];
+  if (model !== undefined && template !== undefined) {
     const total = atLeastBoth(template.total, need);
-    if (metWithBiggerTaskManager(i.model, job.id, template, total))
+    if (metWithBiggerTaskManager(model, job.id, template, total))
       fixes.push({
         text: `a TaskManager with at least ${describeProfile(total)} (one like ${template.id}, grown where it is short) and the requirement is met`,
         proven: true,

@@ -129,9 +129,11 @@ export function jobFromLog(
   const partial = acquiredOf(job, cluster, required, { onlyJob, failed: failedNow, order });
   const verdict = verdictOf(job, met, failures, { required, acquired: failedNow ? partial : undefined }, order);
   const acquired = verdict === 'met' ? required : partial;
-  const failure = lastFailure(job.statuses);
-  const failedAt = failedNow ? failures.at(-1) : failure?.at;
   const metAt = met.at(-1);
+  // A failure the job ran again after is history: only one after its last met point is current.
+  const last = lastFailure(job.statuses);
+  const failure = last !== undefined && isAfter(order, last.at, metAt) ? last : undefined;
+  const failedAt = failedNow ? failures.at(-1) : failure?.at;
   const status = job.statuses.at(-1)?.to;
   return {
     id: job.id,

@@ -9,13 +9,21 @@ import type { LogFact } from '../log-facts.js';
 import type { LogFacts } from '../log-facts.js';
 import { pointOf } from '../log-point.js';
 import type { LogRecords } from '../log-records.js';
+import { addressMismatchRecognisers } from './address-mismatch.js';
 import { failuresRecognisers } from './failures.js';
 import { joinLineBlocks } from './matching-block-lines.js';
 import { newReadingContext, type Recogniser } from './recogniser.js';
 import { resourceManagerRecognisers } from './resource-manager.js';
+import { slotAllocationRecognisers } from './slot-allocation.js';
 import { slotProtocolRecognisers } from './slot-protocol.js';
 
-const RECOGNISERS: readonly Recogniser[] = [...slotProtocolRecognisers, ...resourceManagerRecognisers, ...failuresRecognisers];
+const RECOGNISERS: readonly Recogniser[] = [
+  ...slotProtocolRecognisers,
+  ...resourceManagerRecognisers,
+  ...failuresRecognisers,
+  ...slotAllocationRecognisers,
+  ...addressMismatchRecognisers,
+];
 
 export function readLogFacts(logs: readonly LogRecords[]): LogFacts {
   const facts: LogFact[] = [];

@@ -19,4 +19,5 @@ export function newReadingContext(): ReadingContext {
   return { taskManagerOfInstance: new Map() };
 }
 
-export type Recogniser = (record: LogRecord, at: LogPoint, context: ReadingContext) => readonly LogFact[];
+/** `context` is optional so a recogniser that remembers nothing can be called (and tested) with a record alone. */
+export type Recogniser = (record: LogRecord, at: LogPoint, context?: ReadingContext) => readonly LogFact[];

@@ -35,17 +35,34 @@ function minimumNotAcquired(message: string, at: LogPoint): LogFact | undefined 
   const registeredTaskManagers = numberAfter(message, statusAt, 'egistered TMs: ');
   const registeredSlots = numberAfter(message, statusAt, 'registered slots: ');
   const freeSlots = numberAfter(message, statusAt, 'free slots: ');
-  const list = readRequirementListAt(message, message.indexOf(ACQUIRED) + ACQUIRED.length);
+  const acquiredAt = message.indexOf(ACQUIRED) + ACQUIRED.length;
+  const list = readRequirementListAt(message, acquiredAt);
+  const acquiredSlots = list === undefined ? slotsListed(message.slice(acquiredAt, statusAt)) : undefined;
   if (list === undefined && registeredTaskManagers === undefined && registeredSlots === undefined && freeSlots === undefined)
     return undefined;
   return {
     kind: 'minimumResourcesNotAcquired',
     ...(list !== undefined ? { acquired: list.requirements } : {}),
+    ...(acquiredSlots !== undefined ? { acquiredSlots } : {}),
     ...(registeredTaskManagers !== undefined ? { registeredTaskManagers } : {}),
     ...(registeredSlots !== undefined ? { registeredSlots } : {}),
     ...(freeSlots !== undefined ? { freeSlots } : {}),
     at,
   };
+}
+
+/**
+ * The slots of an Acquired list whose profiles do not read (a terminal's wrap inside a word, fixture
+ * 01's "taskOffHeapM emory"): the sum of its `numberOfRequiredSlots=` counts.
+ */
+function slotsListed(list: string): number | undefined {
+  const word = 'numberOfRequiredSlots=';
+  let sum: number | undefined;
+  for (let i = list.indexOf(word); i >= 0; i = list.indexOf(word, i + word.length)) {
+    const n = integerAt(list, i + word.length);
+    if (n !== undefined) sum = (sum ?? 0) + n;
+  }
+  return sum;
 }
 
 /** The number after `word`, searched from `from` on the status's own line. */

@@ -27,7 +27,7 @@ export const recogniseTaskExecutorRegistration: Recogniser = (record, at, contex
   return facts;
 };
 
-function registration(line: string, at: LogPoint, context: ReadingContext): LogFact | undefined {
+function registration(line: string, at: LogPoint, context: ReadingContext | undefined): LogFact | undefined {
   const rm = afterStart(line, RM_REGISTERING);
   if (rm !== undefined) return resourceManagerRegistration(line, rm, at);
   for (const word of SM_REGISTERING) {
@@ -80,19 +80,19 @@ export function hostOfAddress(address: string): string | undefined {
   return host === '' ? undefined : host;
 }
 
-function slotManagerRegistration(line: string, start: number, at: LogPoint, context: ReadingContext): LogFact | undefined {
+function slotManagerRegistration(line: string, start: number, at: LogPoint, context: ReadingContext | undefined): LogFact | undefined {
   const taskManager = tokenAt(line, start);
   const under = start + taskManager.length;
   if (taskManager === '' || !line.startsWith(' under ', under)) return undefined;
   const instance = tokenAt(line, under + ' under '.length);
   if (instance === '' || !line.startsWith(' at the ', under + ' under '.length + instance.length)) return undefined;
-  context.taskManagerOfInstance.set(instance, bareResourceId(taskManager));
+  context?.taskManagerOfInstance.set(instance, bareResourceId(taskManager));
   return { kind: 'taskManagerRegistered', taskManager: bareResourceId(taskManager), instance, at };
 }
 
-function slotManagerUnregistration(line: string, start: number, at: LogPoint, context: ReadingContext): LogFact | undefined {
+function slotManagerUnregistration(line: string, start: number, at: LogPoint, context: ReadingContext | undefined): LogFact | undefined {
   const instance = tokenAt(line, start);
   if (instance === '' || !line.startsWith(' from the ', start + instance.length)) return undefined;
-  const taskManager = context.taskManagerOfInstance.get(instance) ?? instance;
+  const taskManager = context?.taskManagerOfInstance.get(instance) ?? instance;
   return { kind: 'taskManagerLost', taskManager, instance, cause: 'disconnected', message: line.trim(), at };
 }

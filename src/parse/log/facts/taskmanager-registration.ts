@@ -14,20 +14,26 @@ import { clip, firstLineOf, upTo, withoutFinalPeriod } from './fact-text.js';
 import type { Recogniser } from './recogniser.js';
 import { isJobManagerAddress, remoteSystemOf } from './taskmanager-loss.js';
 
+const TIMED_OUT = 'Could not register at the ResourceManager within';
+
 const FORMS: readonly [string, RegistrationEvent, boolean][] = [
   // [the words the message starts with, the event, whether the address follows them]
   ['Connecting to ResourceManager ', 'connecting', true],
   ['Successful registration at resource manager ', 'registered', true],
   ['Registration at ResourceManager failed', 'failed', false],
   ['Registration at ResourceManager was declined', 'declined', false],
-  ['Could not register at the ResourceManager within', 'timed-out', false],
+  [TIMED_OUT, 'timed-out', false],
   ['Could not resolve ResourceManager address ', 'unresolved', true],
 ];
 
 function registrationLine(record: LogRecord, at: LogPoint): readonly LogFact[] {
   // The JobMaster connects to the ResourceManager in the same words: not a TaskManager's registration.
   if (record.logger?.includes('jobmaster') === true || record.logger?.endsWith('JobMaster') === true) return [];
-  const text = firstLineOf(joinedMessage(record));
+  const joined = joinedMessage(record);
+  const text = firstLineOf(joined);
+  // A TaskExecutor's fatal error whose exception is the registration timeout (fixture 22: the text is on the next line).
+  const fatal = joined.indexOf(`RegistrationTimeoutException: ${TIMED_OUT}`);
+  if (fatal > 0) return [{ kind: 'resourceManagerRegistration', event: 'timed-out', message: clip(firstLineOf(joined.slice(fatal))), at }];
   if (text.startsWith('Registration at ResourceManager') && text.includes(' timed out after '))
     return [{ kind: 'resourceManagerRegistration', event: 'timed-out', message: clip(text), at }];
   for (const [words, event, withAddress] of FORMS) {

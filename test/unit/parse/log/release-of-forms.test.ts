@@ -1,7 +1,8 @@
 /** The releases a log can come from, by its message forms (docs/research/jobmanager-log-messages.md; issue 28 §1). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatVersion } from '../../../../src/model/flink-version.js';
+import { parse } from 'yaml';
+import { compareVersions, formatVersion, parseFlinkVersion } from '../../../../src/model/flink-version.js';
 import { readLogRecords, type LogRecords } from '../../../../src/parse/log/log-records.js';
 import { releaseOfForms } from '../../../../src/parse/log/release-of-forms.js';
 
@@ -164,6 +165,19 @@ describe('releaseOfForms, forms together', () => {
   });
 });
 
+describe('releaseOfForms on hostile input', () => {
+  it('reads lines of a million characters without a throw', () => {
+    const lines = [
+      `x ${'ResourceProfile{cpuCores='.repeat(40_000)}`,
+      `WorkerResourceSpec {${'numSlots='.repeat(100_000)}`,
+      `Requesting new slot [${'['.repeat(1_000_000)}`,
+      `Timeout has occurred: ${'9'.repeat(1_000_000)} ms`,
+    ];
+    expect(() => range(...lines)).not.toThrow();
+    expect(range(...lines)).toBeUndefined();
+  });
+});
+
 const ROOT = new URL('../../../../fixtures/real/logs/', import.meta.url);
 
 /** Each real log's range by its forms; the release its artefact.yaml states lies inside. */
@@ -189,5 +203,13 @@ describe('releaseOfForms over the real logs', () => {
     const log = records(readFileSync(new URL(`${dir}/${file}`, ROOT), 'utf8'), file);
     const r = releaseOfForms([log]);
     expect(r === undefined ? undefined : `${formatVersion(r.earliest)}–${formatVersion(r.latest)}`).toBe(expected);
+    // The release the artefact states (or the first of its range; "2.x" as 2.0) lies inside.
+    const artefact = parse(readFileSync(new URL(`${dir}/artefact.yaml`, ROOT), 'utf8')) as Record<string, unknown>;
+    const stated = String(artefact['flinkVersion'] ?? artefact['flinkVersionRange']).replace('.x', '.0');
+    const version = parseFlinkVersion(stated.split('-')[0] ?? '');
+    if (r !== undefined && version !== undefined) {
+      expect(compareVersions(r.earliest, version)).toBeLessThanOrEqual(0);
+      expect(compareVersions(version, r.latest)).toBeLessThanOrEqual(0);
+    }
   });
 });

@@ -1,42 +1,23 @@
 /**
  * The slot-protocol recognisers over inline excerpts, one per message form and release
- * (docs/research/jobmanager-log-messages.md §2–§5; issue 28 §1).
+ * (docs/research/jobmanager-log-messages.md §2–§5; issue 28 §1). The fine-grained block: matching-block.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { decimalFromString } from '../../../../../src/model/decimal.js';
 import { UNKNOWN, specified } from '../../../../../src/model/resource-profile.js';
-import type { LogFact, LogFactKind } from '../../../../../src/parse/log/log-facts.js';
-import { readLogRecords } from '../../../../../src/parse/log/log-records.js';
-import { readLogFacts } from '../../../../../src/parse/log/facts/read-facts.js';
+import type { LogFact } from '../../../../../src/parse/log/log-facts.js';
+import { SLOT_MANAGER_PACKAGE as SM, bare, factsOf, log1, log2, only } from '../../../../support/log-facts.js';
 
 const MB = 1024n * 1024n;
-const SM = 'org.apache.flink.runtime.resourcemanager.slotmanager.';
 const JOB = '045c630d3f4ef49bcdde0c0dc4a34781';
-
-/** A log4j 2 line (1.11+ default layout). */
-function log2(level: string, logger: string, message: string, time = '10:00:00,000'): string {
-  return `2024-01-01 ${time} ${level.padEnd(5)} ${logger.padEnd(60)} [] - ${message}`;
-}
-
-/** A log4j 1 line (1.10 default layout). */
-function log1(level: string, logger: string, message: string): string {
-  return `2020-01-01 10:00:00,000 ${level.padEnd(5)} ${logger.padEnd(60)}  - ${message}`;
-}
-
-function factsOf(text: string): LogFact[] {
-  const records = readLogRecords(text, 'jobmanager.log');
-  if (!records.ok) throw new Error('not read');
-  return [...readLogFacts([records.value]).facts];
-}
-
-function only<K extends LogFactKind>(text: string, kind: K): Extract<LogFact, { kind: K }>[] {
-  return factsOf(text).filter((f): f is Extract<LogFact, { kind: K }> => f.kind === kind);
-}
-
-/** The facts without their points, for exact comparison. */
-function bare<T extends { at: unknown }>(facts: T[]): Omit<T, 'at'>[] {
-  return facts.map(({ at: _at, ...rest }) => rest);
-}
+const PROFILE_1 =
+  'ResourceProfile{cpuCores=1, taskHeapMemory=384.000mb (402653174 bytes), taskOffHeapMemory=0 bytes, managedMemory=512.000mb (536870920 bytes), networkMemory=128.000mb (134217730 bytes)}';
+const P1 = specified({
+  cpuCores: decimalFromString('1'),
+  taskHeapMemory: 402653174n,
+  managedMemory: 536870920n,
+  networkMemory: 134217730n,
+});
 
 describe('slotManager', () => {
   it.each([
@@ -182,130 +163,6 @@ describe('declared requirements (1.13+)', () => {
   });
 });
 
-const PROFILE_1 =
-  'ResourceProfile{cpuCores=1, taskHeapMemory=384.000mb (402653174 bytes), taskOffHeapMemory=0 bytes, managedMemory=512.000mb (536870920 bytes), networkMemory=128.000mb (134217730 bytes)}';
-const PROFILE_HALF =
-  'ResourceProfile{cpuCores=0.5, taskHeapMemory=192.000mb (201326592 bytes), taskOffHeapMemory=0 bytes, managedMemory=256.000mb (268435456 bytes), networkMemory=64.000mb (67108864 bytes)}';
-const P1 = specified({
-  cpuCores: decimalFromString('1'),
-  taskHeapMemory: 402653174n,
-  managedMemory: 536870920n,
-  networkMemory: 134217730n,
-});
-const PHALF = specified({
-  cpuCores: decimalFromString('0.5'),
-  taskHeapMemory: 192n * MB,
-  managedMemory: 256n * MB,
-  networkMemory: 64n * MB,
-});
-
-describe('the fine-grained block (1.18+)', () => {
-  const block = [
-    log2('INFO', `${SM}FineGrainedSlotManager`, 'Matching resource requirements against available resources.'),
-    'Missing resources:',
-    `\t Job ${JOB}`,
-    '\t\tResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=2}',
-    `\t\tResourceRequirement{resourceProfile=${PROFILE_1}, numberOfRequiredSlots=1}`,
-    'Current resources:',
-    '\tTaskManager 172.19.0.3:35889-20872d',
-    `\t\tAvailable: ${PROFILE_HALF}`,
-    `\t\tTotal:     ${PROFILE_1}`,
-    '\tTaskManager tm-2',
-    `\t\tAvailable: ${PROFILE_1}`,
-    `\t\tTotal:     ${PROFILE_1}`,
-  ];
-  const expected = [
-    {
-      kind: 'resourcesMissing',
-      missing: [
-        {
-          job: JOB,
-          requirements: [
-            { profile: UNKNOWN, count: 2 },
-            { profile: P1, count: 1 },
-          ],
-        },
-      ],
-      taskManagers: [
-        { taskManager: '172.19.0.3:35889-20872d', available: PHALF, total: P1 },
-        { taskManager: 'tm-2', available: P1, total: P1 },
-      ],
-    },
-    { kind: 'taskManagerResources', taskManager: '172.19.0.3:35889-20872d', available: PHALF, total: P1 },
-    { kind: 'taskManagerResources', taskManager: 'tm-2', available: P1, total: P1 },
-  ];
-
-  function blockFacts(text: string) {
-    return bare(factsOf(text).filter((f) => f.kind === 'resourcesMissing' || f.kind === 'taskManagerResources'));
-  }
-
-  it('reads the one multi-line record', () => {
-    expect(blockFacts(block.join('\n'))).toEqual(expected);
-  });
-
-  it('reads it with spaces for tabs (a paste, fixture 16)', () => {
-    expect(blockFacts(block.map((l) => l.replaceAll('\t', '        ')).join('\n'))).toEqual(expected);
-  });
-
-  it('reads it logged one record per line (the first version of FLINK-32168, fixture 03)', () => {
-    const perLine = block.map((l, i) => (i === 0 ? l : log2('INFO', `${SM}FineGrainedSlotManager`, l)));
-    const facts = factsOf(perLine.join('\n'));
-    expect(bare(facts.filter((f) => f.kind === 'resourcesMissing' || f.kind === 'taskManagerResources'))).toEqual(expected);
-    expect(facts.find((f) => f.kind === 'resourcesMissing')?.at.line).toBe(1);
-  });
-
-  it('reads it pasted as bare messages, without the prefix', () => {
-    expect(blockFacts(['Matching resource requirements against available resources.', ...block.slice(1)].join('\n'))).toEqual(expected);
-  });
-
-  it('reads a profile a terminal wrapped onto the next line', () => {
-    const wrapped = [...block.slice(0, 7), `\t\tAvailable: ${PROFILE_HALF.slice(0, 60)}`, PROFILE_HALF.slice(60), ...block.slice(8)];
-    expect(blockFacts(wrapped.join('\n'))).toEqual(expected);
-  });
-
-  it('reads "(none)" as no TaskManager', () => {
-    const text = [...block.slice(0, 6), '\t(none)'].join('\n');
-    expect(blockFacts(text)).toEqual([{ kind: 'resourcesMissing', missing: expected[0]!.missing, taskManagers: [] }]);
-  });
-
-  it('says when the block is cut (an excerpt, a profile that does not read)', () => {
-    expect(blockFacts(block.slice(0, 3).join('\n'))).toEqual([
-      { kind: 'resourcesMissing', missing: [{ job: JOB, requirements: [] }], taskManagers: [], truncated: true },
-    ]);
-    const badProfile = [...block.slice(0, 8), '\t\tTotal:     ResourceProfile{cpuCores=1, taskHeapMemory=1.000gb (5 bytes)}'].join('\n');
-    expect(blockFacts(badProfile)).toEqual([
-      {
-        kind: 'resourcesMissing',
-        missing: expected[0]!.missing,
-        taskManagers: [{ taskManager: '172.19.0.3:35889-20872d', available: PHALF }],
-        truncated: true,
-      },
-      { kind: 'taskManagerResources', taskManager: '172.19.0.3:35889-20872d', available: PHALF },
-    ]);
-  });
-
-  it('reads the first version\'s "Job {id} requires [...]." line', () => {
-    const text = [
-      block[0]!,
-      'Missing resources:',
-      `\tJob ${JOB} requires [ResourceRequirement{resourceProfile=ResourceProfile{UNKNOWN}, numberOfRequiredSlots=1}].`,
-      'Current resources:',
-      '\t(none)',
-    ].join('\n');
-    expect(blockFacts(text)).toEqual([
-      { kind: 'resourcesMissing', missing: [{ job: JOB, requirements: [{ profile: UNKNOWN, count: 1 }] }], taskManagers: [] },
-    ]);
-  });
-
-  it('gives no block fact for the header alone (1.14–1.17)', () => {
-    const text = [
-      log2('INFO', `${SM}FineGrainedSlotManager`, 'Matching resource requirements against available resources.'),
-      log2('INFO', `${SM}FineGrainedSlotManager`, `Received resource requirements from job ${JOB}: []`),
-    ].join('\n');
-    expect(blockFacts(text)).toEqual([]);
-  });
-});
-
 describe('minimumResourcesNotAcquired (DeclarativeSlotPoolBridge 1.14+)', () => {
   it('reads the acquired requirements and the pool status', () => {
     const text = log2(
@@ -329,6 +186,14 @@ describe('minimumResourcesNotAcquired (DeclarativeSlotPoolBridge 1.14+)', () => 
       'Could not acquire the minimum required resources, failing slot requests. Acquired: []. Current slot pool status: Registered TMs: 0, registered slots: 0 free slots: 0';
     expect(bare(only(text, 'minimumResourcesNotAcquired'))).toEqual([
       { kind: 'minimumResourcesNotAcquired', acquired: [], registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 },
+    ]);
+  });
+
+  it("counts an Acquired list whose profiles a terminal's wrap broke (fixture 01)", () => {
+    const text =
+      'Could not acquire the minimu m required resources. Acquired: [ResourceRequirement{resourceProfile=ResourceProfile{taskHeapMemory=1024.000gb (1099511627776 bytes), taskOffHeapM emory=1024.000gb (1099511627776 bytes)}, numberOfRequiredSlots=3*}]. Current slot service status: registered TMs: 0, registered slots: 0 free slots: 0';
+    expect(bare(only(text, 'minimumResourcesNotAcquired'))).toEqual([
+      { kind: 'minimumResourcesNotAcquired', acquiredSlots: 3, registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 },
     ]);
   });
 

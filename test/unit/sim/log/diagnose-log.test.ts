@@ -1,0 +1,177 @@
+/**
+ * One synthetic log per diagnosis code (src/sim/log/diagnose-log.ts), in the order the codes are
+ * decided: the code, the message in the engineer's terms, and the lines cited as evidence.
+ */
+import { describe, expect, it } from 'vitest';
+import { explainLog } from '../../../../src/sim/log/explain-log.js';
+import { FactLog, profile } from '../../../support/fact-log.js';
+
+const lines = (e: ReturnType<typeof explainLog>): number[] => e.diagnosis.evidence.map((p) => p.line);
+
+describe('the diagnosis of a log', () => {
+  it('network/insufficient-buffers: the failure names the buffers, whatever else the log shows', () => {
+    const log = new FactLog('taskmanager.log')
+      .declare('j', 1)
+      .add('taskManagerLost', {
+        taskManager: 'tm-9',
+        cause: 'heartbeat-timeout',
+        message: 'Heartbeat of TaskManager with id tm-9 timed out.',
+      })
+      .add('insufficientNetworkBuffers', { required: 2, available: 0, total: 13926, segmentSize: 32768 });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('network/insufficient-buffers');
+    expect(e.diagnosis.message).toBe(
+      "A TaskManager could not give a task its network buffers: the task needed 2, only 0 were free of the 13926 the TaskManager has. The job's slots were there; its TaskManagers' network memory is too small for the tasks' channels.",
+    );
+    expect(lines(e)).toEqual([3]);
+    expect(e.network).toEqual({ required: 2, available: 0, total: 13926, segmentSize: 32768 });
+  });
+
+  it('job/failed-other: the job got its slots and failed for its own reason', () => {
+    const log = new FactLog()
+      .tm('tm-1', 1)
+      .declare('j', 1)
+      .status('j', 'CREATED', 'RUNNING')
+      .status('j', 'RUNNING', 'FAILED', 'java.lang.ClassCastException: class A cannot be cast to class B\n\tat x.y');
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('job/failed-other');
+    expect(e.diagnosis.message).toBe(
+      'Job j failed for a reason that has nothing to do with slots: java.lang.ClassCastException: class A cannot be cast to class B',
+    );
+    expect(lines(e)).toEqual([5]);
+    expect(e.jobs[0]).toMatchObject({ id: 'j', requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FAILED' });
+  });
+
+  it('taskmanager/lost: a TaskManager went, and the job restarted without its slots', () => {
+    const log = new FactLog()
+      .tm('tm-1', 2)
+      .declare('j', 2)
+      .status('j', 'CREATED', 'RUNNING')
+      .add('taskManagerLost', {
+        taskManager: 'tm-1',
+        cause: 'heartbeat-timeout',
+        message: 'Heartbeat of TaskManager with id tm-1 timed out.',
+      })
+      .status('j', 'RUNNING', 'RESTARTING', 'java.util.concurrent.TimeoutException: Heartbeat of TaskManager with id tm-1 timed out.');
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('taskmanager/lost');
+    expect(e.diagnosis.message).toBe(
+      'TaskManager tm-1 was lost (its heartbeat timed out); the slots it held went with it, and job j failed.',
+    );
+    expect(lines(e)).toEqual([5, 6]);
+    expect(e.taskManagers).toMatchObject([{ id: 'tm-1', slots: 2, lost: true, lossCause: 'heartbeat-timeout' }]);
+    expect(e.jobs[0]!.verdict).toBe('not-met');
+  });
+
+  it('a loss the jobs recovered from is no diagnosis: they got their slots back', () => {
+    const log = new FactLog()
+      .tm('tm-1', 2)
+      .declare('j', 2)
+      .status('j', 'CREATED', 'RUNNING')
+      .add('taskManagerLost', { taskManager: 'tm-1', cause: 'killed', message: 'Container killed' })
+      .status('j', 'RUNNING', 'RESTARTING', 'Container killed')
+      .tm('tm-2', 2)
+      .status('j', 'RESTARTING', 'RUNNING');
+    expect(explainLog(log.done()).diagnosis.code).toBe('ok');
+  });
+
+  it('slots/too-small: the declarative SlotManager has free slots, none of the size required', () => {
+    const log = new FactLog().tm('tm-1', 4).declare('j', 2, profile(2, 2048)).add('requirementsNotFulfilled', { job: 'j', freeSlots: 4 });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('slots/too-small');
+    expect(e.diagnosis.message).toBe(
+      "Free slots exist (4) but none fits the job's requirement: the slots are the wrong size, not too few. Job j requires 2 slots.",
+    );
+    expect(lines(e)).toEqual([4]);
+  });
+
+  it('slots/not-enough: standalone, every slot taken, no worker coming', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'standalone' })
+      .tm('tm-1', 2)
+      .tm('tm-2', 2)
+      .declare('j', 6)
+      .add('requirementsNotFulfilled', { job: 'j', freeSlots: 0 })
+      .add('slotRequestTimeout', { form: 'bulk-not-fulfillable' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('slots/not-enough');
+    expect(e.diagnosis.message).toBe(
+      'Not enough slots: 2 TaskManagers registered, no slot free, and no worker is coming (a standalone cluster starts no TaskManager by itself). Job j requires 6 slots.',
+    );
+    expect(lines(e)).toEqual([7, 8]);
+    expect(e.jobs[0]).toMatchObject({ requiredSlots: 6, acquiredSlots: 4, verdict: 'never-met' });
+  });
+
+  it('cluster/taskmanagers-not-registering: an active ResourceManager requested workers that never came', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active', deployment: 'kubernetes' })
+      .declare('j', 4)
+      .add('workerRequested', { spec: { cpuCores: 1, numSlots: 2 } })
+      .add('workerRequested', { spec: { cpuCores: 1, numSlots: 2 } })
+      .add('slotRequestTimeout', { form: 'bulk-not-fulfillable', timeoutMs: 300000 });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('cluster/taskmanagers-not-registering');
+    expect(e.diagnosis.message).toBe(
+      'The ResourceManager requested 2 workers, 0 registered: the TaskManagers do not reach the ResourceManager. Job j requires 4 slots and holds 0.',
+    );
+    expect(lines(e)).toEqual([3, 4, 5]);
+    expect([e.workersRequested, e.workersRegistered, e.deployment]).toEqual([2, 0, 'kubernetes']);
+  });
+
+  it('cluster/taskmanagers-not-registering: the slot pool counts no TaskManager at all', () => {
+    const log = new FactLog()
+      .declare('j', 3)
+      .add('minimumResourcesNotAcquired', { acquired: [], registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('cluster/taskmanagers-not-registering');
+    expect(e.diagnosis.message).toBe(
+      'No TaskManager registered with the ResourceManager, so the job waits for slots that never come. Job j requires 3 slots and holds 0.',
+    );
+    expect(e.slotPool).toEqual({ registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 });
+  });
+
+  it('slots/timeout: only the timeout is in the log', () => {
+    const e = explainLog(new FactLog().add('slotRequestTimeout', { form: 'pending-request-timeout', timeoutMs: 300000 }).done());
+    expect(e.diagnosis.code).toBe('slots/timeout');
+    expect(e.diagnosis.message).toBe('A slot request timed out; the log does not show whether slots were too few or too small.');
+    expect(lines(e)).toEqual([1]);
+    expect(e.replay.replayed).toBe(false);
+  });
+
+  it('ok: the job got its slots and finished', () => {
+    const log = new FactLog()
+      .tm('tm-1', 1)
+      .status('j', 'CREATED', 'RUNNING')
+      .declare('j', 1)
+      .status('j', 'RUNNING', 'FINISHED')
+      .declare('j', 0);
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('ok');
+    expect(e.diagnosis.message).toBe('Every job got its slots (j: 1 of 1) and nothing failed.');
+    expect(lines(e)).toEqual([5]);
+    expect(e.jobs[0]).toMatchObject({ requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FINISHED' });
+    expect(e.diagnosis.fixes).toEqual([]);
+  });
+
+  it('unknown: a requirement and nothing after it', () => {
+    const e = explainLog(new FactLog().declare('j', 2).done());
+    expect(e.diagnosis.code).toBe('unknown');
+    expect(e.diagnosis.evidence).toEqual([]);
+    expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, acquiredSlots: undefined, verdict: 'unknown' });
+  });
+
+  it('the legacy SlotManager calling a request unfulfillable: slots/not-enough, counted from the slot requests', () => {
+    const log = new FactLog()
+      .add('slotManager', { slotManager: 'legacy' })
+      .add('slotRequested', { job: 'j', profile: { kind: 'UNKNOWN' }, request: 'r1' })
+      .add('slotRequested', { job: 'j', profile: { kind: 'UNKNOWN' }, request: 'r2' })
+      .add('slotRequested', { job: 'j', profile: { kind: 'UNKNOWN' }, request: 'r1' })
+      .add('noResourceAvailable', {
+        message: 'Could not fulfill slot request r2. Requested resource profile (ResourceProfile{UNKNOWN}) is unfulfillable.',
+      });
+    const e = explainLog(log.done());
+    expect(e.slotManager).toBe('legacy');
+    expect(e.diagnosis.code).toBe('slots/not-enough');
+    expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, verdict: 'never-met' });
+  });
+});
