@@ -58,6 +58,8 @@ interface PlannedFiles {
   readonly jobs: SourceText[];
   /** Files that did not read as job graphs because they are scenarios. */
   readonly scenarios: SourceText[];
+  /** Files that did not read as job graphs because they are Flink logs. */
+  readonly logs: SourceText[];
   readonly problems: Diagnostic[];
 }
 
@@ -69,11 +71,12 @@ function planAll(files: readonly SourceText[], options: ReportOptions): Result<P
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
   const jobOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
-  const out: PlannedFiles = { planned: [], jobs: [], scenarios: [], problems: [] };
+  const out: PlannedFiles = { planned: [], jobs: [], scenarios: [], logs: [], problems: [] };
   for (const f of files) {
     const analyzed = analyzeJobText(f.text, f.file, jobOptions);
-    if (!analyzed.ok && analyzed.failedAt === 'parse' && kindOfText(f.text)?.kind === 'scenario') {
-      out.scenarios.push(f);
+    const kind = !analyzed.ok && analyzed.failedAt === 'parse' ? kindOfText(f.text)?.kind : undefined;
+    if (kind === 'scenario' || kind === 'flink-log') {
+      (kind === 'scenario' ? out.scenarios : out.logs).push(f);
       continue;
     }
     out.jobs.push(f);
@@ -153,11 +156,10 @@ function simulations(
 
 /**
  * Logs (`report LOG...`, issue 28 §3): the explanation's page. Logs are told by their first lines
- * (a Flink logger), so a job file is not read twice; a log is given alone, not beside job graphs.
+ * (a Flink logger), or, for a file that reads as no job graph, by all of it (file-kind.ts); a log is
+ * given alone, not beside job graphs.
  */
-function logReport(options: ReportOptions): Result<HtmlReport> | undefined {
-  const logs = options.files.filter((f) => looksLikeFlinkLog(f.text));
-  if (logs.length === 0) return undefined;
+function logReport(options: ReportOptions, logs: readonly SourceText[]): Result<HtmlReport> {
   const other = options.files.find((f) => !logs.includes(f)) ?? (options.cluster === undefined ? undefined : options.cluster);
   if (other !== undefined) {
     const message = `${logs[0]!.file} is a Flink log: give logs alone (\`flinkslot report LOG...\`), not with ${other.file}`;
@@ -185,10 +187,12 @@ function logReport(options: ReportOptions): Result<HtmlReport> | undefined {
 }
 
 export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
-  const logs = logReport(options);
-  if (logs !== undefined) return logs;
+  // A log's first lines say it, mostly: then it is not parsed as a job graph at all.
+  const early = options.files.filter((f) => looksLikeFlinkLog(f.text));
+  if (early.length > 0) return logReport(options, early);
   const files = planAll(options.files, options);
   if (!files.ok) return files;
+  if (files.value.logs.length > 0) return logReport(options, files.value.logs);
   const { scenarios, jobs } = files.value;
   const scenario = scenarios[0];
   const cluster = options.cluster?.file ?? (options.liveCluster === undefined ? undefined : 'a running cluster');

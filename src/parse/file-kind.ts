@@ -6,7 +6,7 @@
 import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { parseDocument, stripByteOrderMark } from './document.js';
 import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat, isJobFormat } from './flink/flink-format.js';
-import { looksLikeFlinkLog } from './log/flink-log-text.js';
+import { isFlinkLogText, looksLikeFlinkLog } from './log/flink-log-text.js';
 
 export type FileKind =
   | 'job-graph'
@@ -98,8 +98,11 @@ export function kindOfText(source: string): FoundKind | undefined {
   if (looksLikeFlinkLog(text)) return { kind: 'flink-log' };
   const doc = parseDocument(text);
   // A multi-document YAML (Kubernetes manifests) does not parse as one document: look at its first.
-  if (!doc.ok) return /^\s*apiVersion:/m.test(text) && /^\s*kind:/m.test(text) ? { kind: 'kubernetes-manifest' } : undefined;
-  return kindOfData(doc.value.data);
+  if (!doc.ok && /^\s*apiVersion:/m.test(text) && /^\s*kind:/m.test(text)) return { kind: 'kubernetes-manifest' };
+  const found = doc.ok ? kindOfData(doc.value.data) : undefined;
+  if (found !== undefined) return found;
+  // None of the documents: a log whose first lines did not say it (a custom layout, an excerpt, a stack trace).
+  return isFlinkLogText(text) ? { kind: 'flink-log' } : undefined;
 }
 
 function describe(found: FoundKind): string {

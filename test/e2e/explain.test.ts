@@ -229,6 +229,12 @@ describe('report LOG', () => {
     expect(html).not.toMatch(/<script/i);
   });
 
+  it('a log whose first lines do not name Flink (a custom layout) is told by all of it', () => {
+    const custom = log('01');
+    const run = runCli(['report', custom, '-o', join(dir, 'custom.html')]);
+    expect([run.status, run.stderr]).toEqual([0, expect.stringMatching(/^wrote .*custom\.html \(\d+ KiB\): diagnosis /)]);
+  });
+
   it('a log is given alone, not beside job graphs', () => {
     const run = runCli(['report', NOT_ENOUGH, 'fixtures/jobs/keyed-window.yaml']);
     expect([run.status, run.stderr]).toEqual([

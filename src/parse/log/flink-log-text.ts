@@ -1,10 +1,13 @@
 /**
  * Whether a text looks like a Flink log from its first lines alone, without reading it all: a line
  * with a log layout's prefix whose logger (or message) is Flink's, or a JSON log line whose logger
- * is. Used by file-kind.ts, so a log given to `plan` or `simulate` is named as one; `explain`
- * itself decides from every record (flink-log-evidence.ts).
+ * is (`looksLikeFlinkLog`), or from all of it (`isFlinkLogText`). Used by file-kind.ts, so a log
+ * given to `plan` or `simulate` is named as one, and by `report` to tell a log from a job graph.
  */
+import { readLogFacts } from './facts/read-facts.js';
+import { flinkLogEvidence } from './flink-log-evidence.js';
 import { insideBoxBorder, kubectlPrefix, recognizeLine } from './log-layout.js';
+import { readLogRecords } from './log-records.js';
 
 /** Lines and characters looked at, from the start. */
 const LINES = 200;
@@ -29,4 +32,15 @@ function isFlinkLine(raw: string): boolean {
   const prefix = recognizeLine(line);
   if (prefix === undefined) return false;
   return (prefix.logger?.startsWith('org.apache.flink.') ?? false) || prefix.message.includes('org.apache.flink.');
+}
+
+/**
+ * Whether a text is a Flink log, from all of it: its records and their facts, as `explain` decides
+ * (flink-log-evidence.ts). For a text that is none of flinkslot's other kinds: a log with a custom
+ * layout, a pasted excerpt, a stack trace. Linear in the text, within the log's bounds.
+ */
+export function isFlinkLogText(text: string): boolean {
+  const records = readLogRecords(text, '');
+  if (!records.ok) return false;
+  return flinkLogEvidence(records.value.records, readLogFacts([records.value]).facts).isFlinkLog;
 }

@@ -110,6 +110,11 @@ describe('a Flink log among the other kinds of input', () => {
     expect(looksLikeFlinkLog(NGINX)).toBe(false);
     expect(looksLikeFlinkLog('name: x\nentryClass: org.apache.flink.examples.WordCount\nvertices: []\n')).toBe(false);
     expect(kindOfText(LOG)).toEqual({ kind: 'flink-log' });
+    // An excerpt of bare messages: no layout names Flink, its facts do (read only when no document kind fits).
+    const bare = 'Could not fulfill resource requirements of job 045c630d3f4ef49bcdde0c0dc4a34781. Free slots: 0\n';
+    expect(looksLikeFlinkLog(bare)).toBe(false);
+    expect(kindOfText(bare)).toEqual({ kind: 'flink-log' });
+    expect(kindOfText(NGINX)).toBeUndefined();
     const plan = planFromText(LOG, 'jobmanager.log');
     expect(plan.ok ? [] : plan.diagnostics).toEqual([
       {
