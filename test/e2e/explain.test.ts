@@ -113,6 +113,11 @@ describe('a real log', () => {
   it('--flink-version applies when the log names no release', () => {
     const json = explained(runCli(['explain', NOT_ENOUGH, '--json', '--flink-version', '1.16']).stdout);
     expect([json.flinkVersion, json.flinkVersionSource]).toEqual(['1.16', 'option']);
+    const newer = runCli(['explain', NOT_ENOUGH, '--json', '--flink-version', '3.1']);
+    expect([newer.status, newer.stderr]).toEqual([
+      1,
+      "warning --flink-version '3.1': Flink 3.1 is newer than the newest release flinkslot knows (2.2); the rules of 2.2 apply [input/flink-version-newer]\n",
+    ]);
     const bad = runCli(['explain', NOT_ENOUGH, '--flink-version', 'banana']);
     expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('[input/flink-version]')]);
   });

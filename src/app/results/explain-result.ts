@@ -7,6 +7,7 @@
 import type { Result } from '../../errors/diagnostic.js';
 import type { ExplainReport } from '../../report/explain/explain-report.js';
 import { type ExplainFormat, render } from '../../report/render.js';
+import { formatDiagnostic } from '../../report/render-plan-text.js';
 import type { Style } from '../../report/style.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 import type { ExplainedLogs } from '../explain.js';
@@ -23,11 +24,14 @@ export interface ExplainResultOptions {
 export function explainResult(result: Result<ExplainedLogs>, o: ExplainResultOptions = {}): ExplainResult {
   const report = result.ok ? ({ ok: true, value: result.value.report, warnings: result.warnings } as const) : result;
   const format = o.format ?? 'text';
+  const warnings = result.ok ? result.warnings : [];
   return reportOutput('explain', report, {
     text: (r, style: Style) =>
       format === 'json'
         ? render({ kind: 'explain', value: r }, 'json', {})
         : render({ kind: 'explain', value: r }, format, { style, ...(o.limit === undefined ? {} : { limit: o.limit }) }),
     outcome: (r) => (r.diagnosis.code === 'ok' ? 'ok' : 'not-met'),
+    // A --flink-version newer than flinkslot knows: said on stderr, in every form.
+    afterword: () => (warnings.length === 0 ? undefined : warnings.map((w) => `warning ${formatDiagnostic(w)}\n`).join('')),
   });
 }
