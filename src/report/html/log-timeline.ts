@@ -17,7 +17,8 @@ const LEFT = 48;
 const RIGHT = 16;
 const SLOTS = { top: 16, height: 180 };
 const CLUSTER = { top: SLOTS.top + SLOTS.height + 40, height: 90 };
-const HEIGHT = CLUSTER.top + CLUSTER.height + 40;
+/** The time axis, then a row of the legend. */
+const HEIGHT = CLUSTER.top + CLUSTER.height + 62;
 /** Jobs drawn; entries listed in one marker's title before "… and N more". */
 export const DRAWN_JOBS = 40;
 const TITLE_ENTRIES = 10;
@@ -82,11 +83,23 @@ interface Series {
   readonly gaveUp: { x: number; line: string }[];
 }
 
+/** Workers and TaskManagers counted once each by their id (a log may say a worker registered twice). */
+function clusterCounts(): { add: (set: 'workers' | 'alive', id: string) => number; remove: (id: string) => number } {
+  const workers = new Set<string>();
+  const alive = new Set<string>();
+  return {
+    add: (set, id) => (set === 'workers' ? workers.add(id).size : alive.add(id).size),
+    remove: (id) => {
+      alive.delete(id);
+      return alive.size;
+    },
+  };
+}
+
 function seriesOf(entries: readonly TimelineEntry[], at: (i: number) => number | undefined): Series {
   const s: Series = { jobs: new Map(), requested: [], registered: [], taskManagers: [], lost: [], notFulfilled: [], gaveUp: [] };
+  const counts = clusterCounts();
   let requested = 0;
-  let registered = 0;
-  let alive = 0;
   entries.forEach((e, i) => {
     const x = at(i);
     if (x === undefined) return;
@@ -97,18 +110,44 @@ function seriesOf(entries: readonly TimelineEntry[], at: (i: number) => number |
       if (e.acquiredSlots !== undefined) job.held.push([x, e.acquiredSlots]);
     }
     const line = `${e.at.file}:${e.at.line}  ${e.text}`;
+    const id = e.taskManager ?? e.text;
     if (e.kind === 'worker-requested') s.requested.push([x, ++requested]);
-    else if (e.kind === 'worker-registered') s.registered.push([x, ++registered]);
-    else if (e.kind === 'taskmanager-registered') s.taskManagers.push([x, ++alive]);
+    else if (e.kind === 'worker-registered') s.registered.push([x, counts.add('workers', id)]);
+    else if (e.kind === 'taskmanager-registered') s.taskManagers.push([x, counts.add('alive', id)]);
     else if (e.kind === 'taskmanager-lost') {
-      alive = Math.max(alive - 1, 0);
-      s.taskManagers.push([x, alive]);
+      s.taskManagers.push([x, counts.remove(id)]);
       s.lost.push({ x, line });
     } else if (e.kind === 'not-fulfilled') s.notFulfilled.push({ x, line });
     else if (e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'job-status' && /\bFAILED\b/.test(e.text)))
       s.gaveUp.push({ x, line });
   });
   return s;
+}
+
+/** What each line and mark is, under the time axis. */
+function legend(): string {
+  const items: [string, string][] = [
+    ['c0 required-sample', 'required'],
+    ['c0 held-sample', 'held'],
+    ['workers-requested', 'workers requested'],
+    ['workers-registered', 'workers registered'],
+    ['taskmanagers', 'TaskManagers'],
+    ['event not-fulfilled', 'not fulfilled'],
+    ['event lost', 'TaskManager lost'],
+    ['event gave-up', 'gave up'],
+  ];
+  const y = HEIGHT - 8;
+  let x = LEFT;
+  const out: string[] = [];
+  for (const [cls, label] of items) {
+    const sample = cls.startsWith('event')
+      ? el('line', { x1: x + 9, x2: x + 9, y1: y - 10, y2: y + 2 })
+      : el('path', { class: cls.includes('required') ? 'line required' : 'line', d: `M${x} ${y - 4}h18` });
+    out.push(el('g', { class: cls.replace(/ (required|held)-sample$/, '') }, sample, el('text', { x: x + 22, y, class: 'small' }, label)));
+    // 10.5 px text: about 5.6 px a character, then a gap.
+    x += 22 + Math.ceil(label.length * 5.6) + 14;
+  }
+  return el('g', { class: 'legend-row' }, ...out);
 }
 
 /** Marks per pixel column, each with a title listing what happened there. */
@@ -149,10 +188,10 @@ function axes(panel: Panel, label: string): string {
 }
 
 function timeAxis(end: number, timed: boolean): string {
-  if (!timed) return el('text', { x: LEFT, y: HEIGHT - 6, class: 'small' }, 'in the order of the log (it has no timestamps)');
+  if (!timed) return el('text', { x: LEFT, y: HEIGHT - 28, class: 'small' }, 'in the order of the log (it has no timestamps)');
   const out: string[] = [];
   const step = niceStep(end, 6);
-  for (let t = 0; t <= end; t += step) out.push(el('text', { x: px(t, end), y: HEIGHT - 6, class: 'small mid' }, timeLabel(t, end)));
+  for (let t = 0; t <= end; t += step) out.push(el('text', { x: px(t, end), y: HEIGHT - 28, class: 'small mid' }, timeLabel(t, end)));
   return out.join('');
 }
 
@@ -221,5 +260,6 @@ export function logTimelineSvg(entries: readonly TimelineEntry[], jobIndex: Read
     marks(s.notFulfilled, place.end, 'event not-fulfilled', 'not fulfilled'),
     marks(s.lost, place.end, 'event lost', 'TaskManager lost'),
     marks(s.gaveUp, place.end, 'event gave-up', 'gave up'),
+    legend(),
   );
 }
