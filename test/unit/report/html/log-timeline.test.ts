@@ -31,8 +31,8 @@ describe('the timeline of a log', () => {
     expect(svg).toContain('class="workers-requested"');
     expect(svg).toContain('class="workers-registered"');
     expect(svg).toContain('class="taskmanagers"');
-    expect(svg).toContain('class="event lost"');
-    expect(svg).not.toContain('gave-up');
+    expect(svg).toContain('class="event lost" data-entries="1"');
+    expect(svg).not.toContain('class="event gave-up" data-entries');
   });
 
   it('reduces 200,000 entries to the pixel columns of the chart', () => {
