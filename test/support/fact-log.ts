@@ -60,6 +60,11 @@ export class FactLog {
     });
   }
 
+  /** A task of `job` deployed (its slots are there); without a job, the job the log names. */
+  deployed(job?: string): this {
+    return this.add('slotAllocated', { form: 'deployment', ...(job === undefined ? {} : { job }) });
+  }
+
   done(): LogFacts {
     return { facts: this.facts, records: this.facts.length + 10, recognisedRecords: this.facts.length };
   }

@@ -21,6 +21,8 @@ export interface LogPoint {
    */
   readonly time?: number;
   readonly level?: LogLevel;
+  /** The last line the fact was read from, when it is not the record's own (a message a paste split into records). */
+  readonly endLine?: number;
 }
 
 /** `numberOfRequiredSlots` slots of `profile` (Flink's ResourceRequirement). */
@@ -237,14 +239,17 @@ export type LogFact =
    * {allocation} from {taskManager} for job {job} with resource profile …" (1.13+), the TaskManager
    * "Activate slot {allocation}.", a task deployed ("… switched from SCHEDULED to DEPLOYING": the
    * scheduler deploys a region once all its slots are there), the adaptive scheduler's "Desired
-   * resources are met" (2.x). `job` when the line names it.
+   * resources are met" (2.x) and its entering Executing. `job` when the line names it.
    */
   | {
       readonly kind: 'slotAllocated';
-      readonly form: 'allocation' | 'activation' | 'deployment' | 'resources-met';
+      /** `resources-met`: "Desired resources are met"; `executing`: the adaptive scheduler runs with the slots it has (maybe fewer). */
+      readonly form: 'allocation' | 'activation' | 'deployment' | 'resources-met' | 'executing';
       readonly job?: string;
       readonly taskManager?: string;
       readonly allocation?: string;
+      /** The slot's profile, where the allocation prints it (for an UNKNOWN requirement: the TaskManager's default slot). */
+      readonly profile?: ResourceProfile;
       readonly at: LogPoint;
     }
   | {

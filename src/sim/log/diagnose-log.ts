@@ -6,7 +6,12 @@
  *     buffers nor a lost TaskManager (user code, class path, a connector).
  *  3. taskmanager/lost — a TaskManager was lost (heartbeat timeout, unreachable, killed,
  *     terminated, shut down) or a job failed because one was, and the jobs did not all get their
- *     slots back afterwards.
+ *     slots back afterwards; or the ResourceManager counts slots acquired for a job whose slot pool
+ *     has no TaskManager left (the loss happened before the excerpt).
+ *  3b. cluster/taskmanagers-not-registering — a TaskManager's log shows its registration at the
+ *     ResourceManager failing (address not resolved, timed out, declined, the connection lost right
+ *     after), or the JobManager's RPC system drops messages for a name it does not bind; and no job
+ *     got its slots.
  *  4. slots missing (a job never or no longer met, or the log's resource failures):
  *     a. slots/too-small — free slots exist ("Free slots: N", the slot pool's free slots) or a
  *        fine-grained TaskManager has something Available, yet less than a missing requirement in
@@ -20,42 +25,13 @@
  *  5. ok — every job met (or finished) and nothing failed; with no job, registered TaskManagers
  *     and workers and nothing failed.
  *  6. unknown — the log stops before the outcome.
- */
-import type { LogPoint } from '../../parse/log/log-facts.js';
+ */ import type { LogPoint } from '../../parse/log/log-facts.js';
 import { allFieldsNoLessThan, isSpecified } from '../../model/resource-profile.js';
-import type { ExplainDiagnosisCode } from './log-explanation.js';
+import { type DiagnosisFinding, type DiagnosisInputs, SHORT, firstLine, plural, uniquePoints } from './diagnosis-inputs.js';
+import { lost, registrationTrouble } from './diagnose-taskmanagers.js';
 import type { JobFromLog } from './log-verdicts.js';
-import { type PointOrder, isAfter } from './point-order.js';
-import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
-import type { LogFailurePoint } from './rebuild-jobs.js';
-import type { ReplayResult } from './replay-run.js';
-
-export interface DiagnosisFinding {
-  readonly code: ExplainDiagnosisCode;
-  readonly message: string;
-  readonly evidence: readonly LogPoint[];
-  /** The job the diagnosis is about, when it is one job's. */
-  readonly job?: JobFromLog;
-  /** The lost TaskManagers (taskmanager/lost). */
-  readonly lost?: readonly RebuiltTaskManager[];
-}
-
-export interface DiagnosisInputs {
-  readonly cluster: RebuiltCluster;
-  readonly jobs: readonly JobFromLog[];
-  readonly failures: readonly LogFailurePoint[];
-  readonly replay: ReplayResult | undefined;
-  readonly order: PointOrder;
-}
-
-const SHORT = new Set(['never-met', 'not-met']);
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function uniquePoints(points: readonly (LogPoint | undefined)[], order: PointOrder): LogPoint[] {
-  const seen = new Map<number, LogPoint>();
-  for (const p of points) if (p !== undefined && !seen.has(order(p))) seen.set(order(p), p);
-  return [...seen.values()].sort((a, b) => order(a) - order(b));
-}
+import type { RebuiltTaskManager } from './rebuild-cluster.js';
+import { defaultSlotOf } from './task-manager-slots.js';
 
 function network(i: DiagnosisInputs): DiagnosisFinding | undefined {
   const n = i.cluster.network;
@@ -69,80 +45,31 @@ function network(i: DiagnosisInputs): DiagnosisFinding | undefined {
 }
 
 function failedOther(i: DiagnosisInputs): DiagnosisFinding | undefined {
-  const job = i.jobs.find(
-    (j) => j.failureCause === 'other' && j.status !== undefined && ['FAILED', 'FAILING', 'RESTARTING'].includes(j.status),
-  );
+  // Its last failure (a status or a task's) came after it last held its slots, for a cause not its resources.
+  const job = i.jobs.find((j) => j.failureCause === 'other');
   if (job === undefined) return undefined;
   return {
     code: 'job/failed-other',
     message: `Job ${job.id} failed for a reason that has nothing to do with slots: ${firstLine(job.failureText ?? '')}`,
-    evidence: uniquePoints([job.failedAt], i.order),
+    evidence: uniquePoints([...job.metPoints.slice(-1), job.failedAt], i.order),
     job,
   };
 }
 
-function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? '';
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
-}
-
-function lost(i: DiagnosisInputs): DiagnosisFinding | undefined {
-  const lostTms = i.cluster.taskManagers.filter((t) => t.lost && t.lostAt !== undefined);
-  const lossFailures = i.jobs.filter((j) => j.failureCause === 'taskmanager-lost');
-  if (lostTms.length === 0 && lossFailures.length === 0) return undefined;
-  const lastLoss = lostTms
-    .map((t) => t.lostAt!)
-    .sort((a, b) => i.order(a) - i.order(b))
-    .at(-1);
-  // Recovered: every job got its slots back after the last loss, and no job failed because of it since.
-  const recovered =
-    i.jobs.length > 0 &&
-    i.jobs.every((j) => j.verdict === 'met' && isAfter(i.order, j.metAt, lastLoss) && j.failureCause !== 'taskmanager-lost');
-  if (recovered) return undefined;
-  const first = lostTms[0];
-  const who =
-    first === undefined
-      ? 'A TaskManager was lost'
-      : `TaskManager ${first.id} was lost (${describeCause(first)})${lostTms.length > 1 ? ` and ${plural(lostTms.length - 1, 'other')}` : ''}`;
-  const failing = lossFailures[0];
-  return {
-    code: 'taskmanager/lost',
-    message: `${who}; the slots it held went with it${failing === undefined ? '' : `, and job ${failing.id} failed`}.`,
-    evidence: uniquePoints([...lostTms.map((t) => t.lostAt), ...lossFailures.map((j) => j.failedAt)], i.order),
-    lost: lostTms,
-    ...(failing === undefined ? {} : { job: failing }),
-  };
-}
-
-export function describeCause(tm: RebuiltTaskManager): string {
-  switch (tm.lossCause) {
-    case 'heartbeat-timeout':
-      return 'its heartbeat timed out';
-    case 'unreachable':
-      return 'it became unreachable';
-    case 'killed':
-      return 'its container was killed';
-    case 'terminated':
-      return 'its worker terminated';
-    case 'disconnected':
-      return 'it disconnected';
-    default:
-      return tm.lossMessage === undefined ? 'cause not printed' : firstLine(tm.lossMessage);
-  }
-}
-
 /** A fine-grained TaskManager with something available, yet short of the missing requirement in some dimension. */
 function tooSmallTaskManager(i: DiagnosisInputs, job: JobFromLog | undefined): RebuiltTaskManager | undefined {
-  const missing = job?.requirements.map((r) => r.profile).filter(isSpecified) ?? [];
-  if (missing.length === 0) return undefined;
-  return i.cluster.taskManagers.find(
-    (t) =>
-      !t.lost &&
-      t.available !== undefined &&
-      isSpecified(t.available) &&
-      (t.available.cpuCores.unscaled > 0n || t.available.taskHeapMemory > 0n) &&
-      missing.some((m) => !allFieldsNoLessThan(t.available!, m)),
-  );
+  const profiles = job?.requirements.map((r) => r.profile) ?? [];
+  const missing = profiles.filter(isSpecified);
+  const unknown = profiles.some((p) => p.kind === 'UNKNOWN');
+  if (missing.length === 0 && !unknown) return undefined;
+  return i.cluster.taskManagers.find((t) => {
+    if (t.lost || t.available === undefined || !isSpecified(t.available)) return false;
+    const available = t.available;
+    if (available.cpuCores.unscaled === 0n && available.taskHeapMemory === 0n) return false;
+    // An UNKNOWN requirement takes the TaskManager's default slot (FineGrainedSlotManager): short of it, too small.
+    const slot = unknown ? defaultSlotOf(t, i.cluster) : undefined;
+    return [...missing, ...(slot === undefined ? [] : [slot])].some((m) => !allFieldsNoLessThan(available, m));
+  });
 }
 
 /** The slot pool's free slots when it gave up, if any. */
@@ -160,7 +87,10 @@ function slotsMissing(
   const job = short[0];
   const anyFailure = short.length > 0 || i.failures.length > 0;
   if (!anyFailure) return undefined;
-  const evidence = uniquePoints([...short.flatMap((j) => j.resourceFailures), ...i.failures.map((f) => f.at)], i.order);
+  const evidence = uniquePoints(
+    [...short.flatMap((j) => [...j.requestedAt, ...j.resourceFailures]), ...i.failures.map((f) => f.at)],
+    i.order,
+  );
   const required = job?.requiredSlots;
   const acquired = job?.acquiredSlots;
   const counts =
@@ -189,7 +119,14 @@ function slotsMissing(
   const active = i.cluster.resourceManager === 'active';
   const atMax = i.cluster.maxReached.length > 0;
   const unfulfillable = i.failures.some((f) => f.message !== undefined && /unfulfillable/i.test(f.message));
-  if ((registered > 0 && (!active || atMax)) || unfulfillable) {
+  if (unfulfillable)
+    return {
+      code: 'slots/not-enough',
+      message: `The SlotManager called the slot request unfulfillable: no registered TaskManager has a slot of the profile requested, and none is coming.${counts}`,
+      evidence,
+      ...(job === undefined ? {} : { job }),
+    };
+  if (registered > 0 && (!active || atMax)) {
     const none = active ? 'the ResourceManager is at its maximum' : 'a standalone cluster starts no TaskManager by itself';
     return {
       code: 'slots/not-enough',
@@ -199,10 +136,12 @@ function slotsMissing(
     };
   }
   const waiting = i.jobs.some((j) => j.requiredSlots !== undefined && j.requiredSlots > 0);
-  if (waiting && registered === 0) {
-    const asked = active && i.cluster.workersRequested > i.cluster.workersRegistered;
+  // Workers an active ResourceManager asked for and never saw register (by its own lines, or the TaskManagers').
+  const arrived = Math.max(i.cluster.workersRegistered, i.cluster.taskManagers.filter((t) => t.registrations.length > 0).length);
+  const asked = active && i.cluster.workersRequested > arrived;
+  if (waiting && (registered === 0 || asked)) {
     const message = asked
-      ? `The ResourceManager requested ${plural(i.cluster.workersRequested, 'worker')}, ${i.cluster.workersRegistered} registered: the TaskManagers do not reach the ResourceManager.${counts}`
+      ? `The ResourceManager requested ${plural(i.cluster.workersRequested, 'worker')}, ${arrived} registered: the TaskManagers do not reach the ResourceManager.${counts}`
       : `No TaskManager registered with the ResourceManager, so the job waits for slots that never come.${counts}`;
     return {
       code: 'cluster/taskmanagers-not-registering',
@@ -219,25 +158,42 @@ function slotsMissing(
   };
 }
 
+/** What shows a job got its slots: where it asked, the first point it held them after, and the last. */
+function metEvidence(j: JobFromLog): (LogPoint | undefined)[] {
+  return [...j.requestedAt, j.givenAt, j.metPoints[0], j.metPoints.at(-1)];
+}
+
+/** An active ResourceManager's workers: the first request (or "need request N new workers") and the registrations. */
+function workerEvidence(i: DiagnosisInputs): LogPoint[] {
+  const { cluster } = i;
+  if (cluster.resourceManager !== 'active') return [];
+  const first = [...cluster.workerRequests].sort((a, b) => i.order(a) - i.order(b))[0];
+  return [...(first === undefined ? [] : [first]), ...cluster.workerRegistrations.slice(0, 5)];
+}
+
 function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
-  const judged = i.jobs.filter((j) => j.requiredSlots !== undefined || j.status !== undefined);
+  const judged = i.jobs.filter((j) => j.requiredSlots !== undefined || j.status !== undefined || j.metPoints.length > 0);
   if (judged.length > 0) {
     if (!judged.every((j) => j.verdict === 'met' || j.verdict === 'partly-met')) return undefined;
     return {
       code: 'ok',
       message: `Every job got its slots (${judged.map((j) => `${j.id}: ${j.acquiredSlots ?? '?'} of ${j.requiredSlots ?? '?'}`).join(', ')}) and nothing failed.`,
-      evidence: uniquePoints(
-        judged.map((j) => j.metAt),
-        i.order,
-      ),
+      evidence: uniquePoints([...workerEvidence(i), ...judged.flatMap(metEvidence)], i.order),
     };
   }
   const registered = i.cluster.taskManagers.filter((t) => !t.lost);
-  if (registered.length === 0 && i.cluster.workersRegistered === 0) return undefined;
+  if (registered.length === 0 && i.cluster.workersRegistered === 0) {
+    if (i.joblessGiven.length === 0 || i.failures.length > 0) return undefined;
+    return {
+      code: 'ok',
+      message: 'The scheduler ran the job with the slots it got, and nothing failed for want of slots.',
+      evidence: uniquePoints(i.joblessGiven, i.order),
+    };
+  }
   return {
     code: 'ok',
     message: `${plural(Math.max(registered.length, i.cluster.workersRegistered), 'TaskManager')} registered and nothing failed.`,
-    evidence: uniquePoints([...registered.map((t) => t.registrations[0]), ...i.cluster.workerRegistrations], i.order).slice(0, 5),
+    evidence: uniquePoints([...workerEvidence(i), ...registered.slice(0, 5).map((t) => t.registrations[0])], i.order),
   };
 }
 
@@ -247,6 +203,7 @@ export function diagnose(i: DiagnosisInputs, notFulfilledFree: ReadonlyMap<strin
     network(i) ??
     failedOther(i) ??
     lost(i) ??
+    registrationTrouble(i) ??
     slotsMissing(i, notFulfilledFree) ??
     ok(i) ?? {
       code: 'unknown',

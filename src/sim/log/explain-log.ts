@@ -16,7 +16,8 @@ import { pointOrder } from './point-order.js';
 import { type RebuiltCluster, rebuildCluster } from './rebuild-cluster.js';
 import { type RebuiltJob, rebuildJobs } from './rebuild-jobs.js';
 import { compareReplay } from './replay-compare.js';
-import { replayModel, slotsOf } from './replay-model.js';
+import { replayModel } from './replay-model.js';
+import { slotsOf } from './task-manager-slots.js';
 import { type ReplayResult, runReplay } from './replay-run.js';
 
 export interface ExplainLogOptions {
@@ -41,7 +42,7 @@ function taskManagers(cluster: RebuiltCluster): ExplainedTaskManager[] {
 
 /** The job as the log shows it; its acquired slots from the replay where the log does not say them. */
 function publicJob(j: JobFromLog, replay: ReplayResult | undefined): ExplainedJob {
-  const { resourceFailures: _f, failureCause: _c, failureText: _t, everMet: _e, ...job } = j;
+  const { resourceFailures: _f, failureCause: _c, failureText: _t, everMet: _e, requestedAt: _r, metPoints: _m, givenAt: _g, ...job } = j;
   const replayed = replay?.jobs.find((r) => r.job === j.id);
   if (job.acquiredSlots !== undefined || replayed === undefined || job.verdict === 'unknown') return job;
   return { ...job, acquiredSlots: replayed.acquired };
@@ -60,12 +61,15 @@ export function explainLog(facts: LogFacts, options: ExplainLogOptions = {}): Lo
   const order = pointOrder(facts.facts);
   const release = explainRelease(facts.facts, options.flinkVersion, options.messageFormsVersion);
   const cluster = rebuildCluster(facts.facts);
-  const rebuilt = rebuildJobs(facts.facts);
+  const rebuilt = rebuildJobs(facts.facts, order);
   const onlyJob = rebuilt.jobs.length === 1;
   const jobs = rebuilt.jobs.map((j) => jobFromLog(j, cluster, rebuilt.failures, { onlyJob, order }));
   const model = replayModel(cluster, rebuilt.jobs, release.version, order);
   const replay = model === undefined ? undefined : runReplay(model);
-  const finding = diagnose({ cluster, jobs, failures: rebuilt.failures, replay, order }, notFulfilledFree(rebuilt.jobs));
+  const finding = diagnose(
+    { cluster, jobs, failures: rebuilt.failures, joblessGiven: rebuilt.joblessGiven, replay, order },
+    notFulfilledFree(rebuilt.jobs),
+  );
   const fixes = logFixes({ finding, cluster, model, replay, version: release.version });
   const timeline = logTimeline(facts.facts);
   const pool = cluster.slotPoolStatus;

@@ -7,11 +7,12 @@ import { decimalToString, subtractDecimal } from '../../model/decimal.js';
 import type { FlinkVersion } from '../../model/flink-version.js';
 import { formatBytes } from '../../model/memory-size.js';
 import { type SpecifiedProfile, isSpecified } from '../../model/resource-profile.js';
-import type { DiagnosisFinding } from './diagnose-log.js';
-import { describeCause } from './diagnose-log.js';
+import { describeCause } from './diagnose-taskmanagers.js';
+import type { DiagnosisFinding } from './diagnosis-inputs.js';
 import type { Diagnosis } from './log-explanation.js';
 import { networkFix } from './network-fix.js';
 import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
+import { defaultSlotOf } from './task-manager-slots.js';
 import { atLeastBoth, fewestMoreTaskManagers, metAtParallelism, metWithBiggerTaskManager, metWithHigherMaximum } from './replay-fixes.js';
 import type { ReplayModel } from './replay-model.js';
 import type { ReplayResult } from './replay-run.js';
@@ -110,7 +111,11 @@ export function shortfalls(have: SpecifiedProfile, need: SpecifiedProfile): stri
 
 function tooSmall(i: FixInputs): Fix[] {
   const job = i.finding.job;
-  const need = job?.requirements.map((r) => r.profile).find(isSpecified);
+  const tm = i.cluster.taskManagers.find(
+    (t): t is RebuiltTaskManager & { available: SpecifiedProfile } => !t.lost && t.available !== undefined && isSpecified(t.available),
+  );
+  // The slot it needs: its own profile, or for an UNKNOWN requirement the TaskManager's default slot.
+  const need = job?.requirements.map((r) => r.profile).find(isSpecified) ?? (tm === undefined ? undefined : defaultSlotOf(tm, i.cluster));
   if (job === undefined || need === undefined)
     return [
       {
@@ -118,9 +123,6 @@ function tooSmall(i: FixInputs): Fix[] {
         proven: false,
       },
     ];
-  const tm = i.cluster.taskManagers.find(
-    (t): t is RebuiltTaskManager & { available: SpecifiedProfile } => !t.lost && t.available !== undefined && isSpecified(t.available),
-  );
   const fixes: Fix[] = [];
   if (tm !== undefined) {
     const short = shortfalls(tm.available, need);
@@ -195,6 +197,28 @@ function sharedHost(cluster: RebuiltCluster): Fix | undefined {
 }
 
 function notRegistering(i: FixInputs): Fix[] {
+  const events = new Set(i.cluster.registrationTrouble.map((t) => t.event));
+  if (events.has('address-mismatch'))
+    return [
+      {
+        text: 'give the JobManager one address for both sides: jobmanager.rpc.address (and jobmanager.bind-host) set to the name the TaskManagers use (its Service), or the TaskManagers pointed at the address it binds',
+        proven: false,
+      },
+    ];
+  if (events.has('disassociated') && i.cluster.registeredAtResourceManager.length > 0)
+    return [
+      {
+        text: 'a TaskManager that registers and is cut off right after is often one of several sharing one taskmanager.host (and port): the ResourceManager reaches only one of them; give each TaskManager its own taskmanager.host (e.g. its pod IP)',
+        proven: false,
+      },
+    ];
+  if (events.has('unresolved') || events.has('timed-out'))
+    return [
+      {
+        text: "check that the JobManager runs and that jobmanager.rpc.address and jobmanager.rpc.port in the TaskManagers' configuration reach it",
+        proven: false,
+      },
+    ];
   if (i.cluster.resourceManager === 'active' && i.cluster.workersRequested > 0)
     return [
       {

@@ -38,8 +38,47 @@ class Registrations {
   }
 }
 
-function entryOf(fact: LogFact, legacy: LegacyRequests, registrations: Registrations): Entry | undefined {
+/** Distinct slots allocated to each job (the SlotManager's allocation lines). */
+class Allocations {
+  private readonly seen = new Map<string, Set<string>>();
+  count(job: string, allocation: string): number | undefined {
+    let set = this.seen.get(job);
+    if (set === undefined) this.seen.set(job, (set = new Set()));
+    if (set.has(allocation)) return undefined;
+    set.add(allocation);
+    return set.size;
+  }
+}
+
+function slotEntry(fact: LogFact & { kind: 'slotAllocated' }, allocations: Allocations): Entry | undefined {
+  if (fact.form === 'resources-met')
+    return {
+      kind: 'slots',
+      ...(fact.job === undefined ? {} : { job: fact.job }),
+      text: 'the adaptive scheduler runs with the resources it has',
+    };
+  if (fact.form !== 'allocation' || fact.job === undefined || fact.allocation === undefined) return undefined;
+  const n = allocations.count(fact.job, fact.allocation);
+  if (n === undefined) return undefined;
+  const on = fact.taskManager === undefined ? '' : ` on ${fact.taskManager}`;
+  return {
+    kind: 'slots',
+    job: fact.job,
+    ...(fact.taskManager === undefined ? {} : { taskManager: fact.taskManager }),
+    acquiredSlots: n,
+    text: `job ${fact.job} gets a slot${on} (${plural(n, 'slot')} allocated)`,
+  };
+}
+
+function entryOf(fact: LogFact, legacy: LegacyRequests, registrations: Registrations, allocations: Allocations): Entry | undefined {
   switch (fact.kind) {
+    case 'slotAllocated':
+      return slotEntry(fact, allocations);
+    case 'taskFailed':
+      return {
+        kind: 'job-status',
+        text: `task ${fact.task} fails${fact.cause === undefined ? '' : `: ${fact.cause.split('\n', 1)[0]!.slice(0, 200)}`}`,
+      };
     case 'requirementsDeclared': {
       const n = slotCount(fact.requirements);
       const text = n === 0 ? `job ${fact.job} clears its requirements` : `job ${fact.job} requires ${plural(n, 'slot')}`;
@@ -112,10 +151,11 @@ export function logTimeline(facts: readonly LogFact[]): { entries: TimelineEntry
   const first = firstTime(facts);
   const legacy = new LegacyRequests();
   const registrations = new Registrations();
+  const allocations = new Allocations();
   const entries: TimelineEntry[] = [];
   let omitted = 0;
   for (const fact of facts) {
-    const entry = entryOf(fact, legacy, registrations);
+    const entry = entryOf(fact, legacy, registrations, allocations);
     if (entry === undefined) continue;
     if (entries.length >= MAX_TIMELINE) omitted++;
     else entries.push({ at: fact.at, offset: offsetOf(fact.at, first), ...entry });

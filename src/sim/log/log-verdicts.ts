@@ -5,14 +5,14 @@
  * before the outcome.
  *
  * A job's status RUNNING comes BEFORE its slots in Flink (the scheduler starts, then asks the slot
- * pool: DefaultScheduler.startScheduling), so RUNNING alone is "met" only while no resource
- * failure follows it; FINISHED is met for certain.
+ * pool: DefaultScheduler.startScheduling), so RUNNING says nothing of its slots; tasks deployed,
+ * allocations and FINISHED do.
  */
 import type { LogPoint } from '../../parse/log/log-facts.js';
 import type { ExplainVerdict, ExplainedJob } from './log-explanation.js';
 import type { RebuiltCluster } from './rebuild-cluster.js';
 import { type PointOrder, isAfter } from './point-order.js';
-import { type JobStatusChange, type LogFailurePoint, type RebuiltJob, slotCount } from './rebuild-jobs.js';
+import { type LogFailurePoint, type RebuiltJob, slotCount, slotRequestCount } from './rebuild-jobs.js';
 
 /** Why a job failed, as its cause says (a status change's cause text). */
 export type FailureCause = 'resource' | 'network' | 'taskmanager-lost' | 'other';
@@ -25,6 +25,12 @@ export interface JobFromLog extends ExplainedJob {
   readonly failureText: string | undefined;
   /** Whether it held all its slots at some point (a RUNNING no resource failure followed, or FINISHED). */
   readonly everMet: boolean;
+  /** Where it asked for its slots: its last declaration, or its first legacy slot requests (at most 5). */
+  readonly requestedAt: readonly LogPoint[];
+  /** Where the log shows it holding its slots, in order. */
+  readonly metPoints: readonly LogPoint[];
+  /** The first slot the log shows given to it after its last declaration. */
+  readonly givenAt: LogPoint | undefined;
 }
 
 const RESOURCE_CAUSE =
@@ -44,8 +50,10 @@ const FAILED_STATES = new Set(['FAILED', 'FAILING', 'RESTARTING']);
 
 function requiredSlotsOf(job: RebuiltJob): number | undefined {
   if (job.requirements.length > 0) return slotCount(job.requirements);
-  if (job.slotRequests.size > 0) return job.slotRequests.size;
-  if (job.missing !== undefined && job.acquired !== undefined) return slotCount(job.missing) + job.acquired;
+  const requested = slotRequestCount(job);
+  if (requested > 0) return requested;
+  // The fine-grained block of a job whose declaration the excerpt lacks: what is missing, plus what it holds.
+  if (job.missing !== undefined) return slotCount(job.missing) + (job.acquired ?? 0);
   return undefined;
 }
 
@@ -53,27 +61,42 @@ function requiredSlotsOf(job: RebuiltJob): number | undefined {
 function resourceFailures(job: RebuiltJob, global: readonly LogFailurePoint[], onlyJob: boolean, order: PointOrder): LogPoint[] {
   const own = [job.notFulfilledAt, job.acquiredAt].filter((p): p is LogPoint => p !== undefined);
   const statuses = job.statuses.filter((s) => s.cause !== undefined && failureCauseOf(s.cause) === 'resource').map((s) => s.at);
+  const tasks = job.taskFailures.filter((t) => t.cause !== undefined && failureCauseOf(t.cause) === 'resource').map((t) => t.at);
   const shared = onlyJob ? global.map((f) => f.at) : [];
-  return [...own, ...statuses, ...shared].sort((a, b) => order(a) - order(b));
+  return [...own, ...statuses, ...tasks, ...shared].sort((a, b) => order(a) - order(b));
 }
 
-function lastFailure(statuses: readonly JobStatusChange[]): JobStatusChange | undefined {
-  for (let i = statuses.length - 1; i >= 0; i--) {
-    const s = statuses[i]!;
-    if (FAILED_STATES.has(s.to) && s.cause !== undefined) return s;
+interface Failure {
+  readonly cause: string;
+  readonly at: LogPoint;
+}
+
+/** The job's last failure with a cause: a FAILED / FAILING / RESTARTING status, or one of its tasks failing. */
+function lastFailure(job: RebuiltJob, order: PointOrder): Failure | undefined {
+  let last: Failure | undefined;
+  for (const s of job.statuses)
+    if (FAILED_STATES.has(s.to) && s.cause !== undefined && isAfter(order, s.at, last?.at)) last = { cause: s.cause, at: s.at };
+  for (const t of job.taskFailures) if (t.cause !== undefined && isAfter(order, t.at, last?.at)) last = { cause: t.cause, at: t.at };
+  return last;
+}
+
+/**
+ * Where the log shows the job holding its slots: a task deployed, the adaptive scheduler running with
+ * its resources, allocations reaching the slots required (counted from its last declaration),
+ * FINISHED. Not RUNNING: the job switches to RUNNING before it asks for slots.
+ */
+function metPoints(job: RebuiltJob, required: number | undefined, order: PointOrder): LogPoint[] {
+  const points = job.statuses.filter((s) => s.to === 'FINISHED').map((s) => s.at);
+  const allocations = new Set<string>();
+  for (const given of job.slotsGiven) {
+    if (isAfter(order, job.declaredAt, given.at)) continue;
+    if (given.form === 'deployment' || given.form === 'resources-met' || given.form === 'executing') points.push(given.at);
+    else if (given.allocation !== undefined && !allocations.has(given.allocation)) {
+      allocations.add(given.allocation);
+      if (required === undefined || allocations.size === required) points.push(given.at);
+    }
   }
-  return undefined;
-}
-
-/** RUNNING points followed by no resource failure before the next status change; FINISHED. */
-function metPoints(job: RebuiltJob, failures: readonly LogPoint[], order: PointOrder): LogPoint[] {
-  return job.statuses.flatMap((s, i) => {
-    if (s.to === 'FINISHED') return [s.at];
-    if (s.to !== 'RUNNING') return [];
-    const next = job.statuses[i + 1]?.at;
-    const failed = failures.some((f) => isAfter(order, f, s.at) && (next === undefined || !isAfter(order, f, next)));
-    return failed ? [] : [s.at];
-  });
+  return points.sort((a, b) => order(a) - order(b));
 }
 
 function verdictOf(
@@ -86,10 +109,10 @@ function verdictOf(
   const { required, acquired } = slots;
   const lastMet = met.at(-1);
   const lastFail = failures.at(-1);
-  const lastStatus = job.statuses.at(-1);
   if (lastMet !== undefined && !isAfter(order, lastFail, lastMet)) {
-    const lost = lastStatus !== undefined && FAILED_STATES.has(lastStatus.to) && lastStatus.cause !== undefined;
-    if (lost && failureCauseOf(lastStatus.cause!) === 'taskmanager-lost') return 'not-met';
+    const failure = lastFailure(job, order);
+    if (failure !== undefined && isAfter(order, failure.at, lastMet) && failureCauseOf(failure.cause) === 'taskmanager-lost')
+      return 'not-met';
     // The adaptive scheduler runs with what it has: RUNNING with fewer slots than declared.
     if (required !== undefined && acquired !== undefined && acquired > 0 && acquired < required) return 'partly-met';
     return 'met';
@@ -105,10 +128,14 @@ function acquiredOf(
   how: { onlyJob: boolean; failed: boolean; order: PointOrder },
 ): number | undefined {
   const { onlyJob, failed, order } = how;
-  if (job.acquired !== undefined) return job.acquired;
+  const pool = cluster.slotPoolStatus;
+  // The bridge's Acquired is the ResourceManager's count; the job holds no more than its pool has registered and in use.
+  if (job.acquired !== undefined)
+    return pool?.registeredSlots === undefined || pool.freeSlots === undefined
+      ? job.acquired
+      : Math.min(job.acquired, Math.max(0, pool.registeredSlots - pool.freeSlots));
   if (job.missing !== undefined && required !== undefined && !isAfter(order, job.declaredAt, job.missingAt))
     return Math.max(0, required - slotCount(job.missing));
-  const pool = cluster.slotPoolStatus;
   if (onlyJob && failed && pool?.registeredSlots !== undefined && pool.freeSlots !== undefined)
     return Math.min(required ?? Number.POSITIVE_INFINITY, pool.registeredSlots - pool.freeSlots);
   if (failed && cluster.taskManagers.length === 0 && (pool?.registeredSlots ?? 0) === 0) return 0;
@@ -124,15 +151,18 @@ export function jobFromLog(
   const { onlyJob, order } = how;
   const required = requiredSlotsOf(job);
   const failures = resourceFailures(job, global, onlyJob, order);
-  const met = metPoints(job, failures, order);
+  const met = metPoints(job, required, order);
   const failedNow = failures.length > 0 && !isAfter(order, met.at(-1), failures.at(-1));
   const partial = acquiredOf(job, cluster, required, { onlyJob, failed: failedNow, order });
-  const verdict = verdictOf(job, met, failures, { required, acquired: failedNow ? partial : undefined }, order);
+  // The adaptive scheduler running with fewer slots than declared (its last "met" is entering Executing).
+  const executing = job.slotsGiven.filter((g) => g.form === 'executing').at(-1)?.at;
+  const runsWithLess = executing !== undefined && executing === met.at(-1);
+  const verdict = verdictOf(job, met, failures, { required, acquired: failedNow || runsWithLess ? partial : undefined }, order);
   const acquired = verdict === 'met' ? required : partial;
   const metAt = met.at(-1);
   // A failure the job ran again after is history: only one after its last met point is current.
-  const last = lastFailure(job.statuses);
-  const failure = last !== undefined && isAfter(order, last.at, metAt) ? last : undefined;
+  const last = lastFailure(job, order);
+  const failure = last !== undefined && (metAt === undefined || isAfter(order, last.at, metAt)) ? last : undefined;
   const failedAt = failedNow ? failures.at(-1) : failure?.at;
   const status = job.statuses.at(-1)?.to;
   return {
@@ -149,5 +179,8 @@ export function jobFromLog(
     failureCause: failure?.cause === undefined ? undefined : failureCauseOf(failure.cause),
     failureText: failure?.cause,
     everMet: met.length > 0,
+    requestedAt: job.declaredAt !== undefined ? [job.declaredAt] : job.slotRequestPoints.slice(0, 5),
+    metPoints: met,
+    givenAt: job.slotsGiven.find((g) => !isAfter(order, job.declaredAt, g.at))?.at,
   };
 }

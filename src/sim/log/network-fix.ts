@@ -32,6 +32,38 @@ function configuredNetwork(cluster: RebuiltCluster, version: FlinkVersion): bigi
   }
 }
 
+const MIB = 1024n * 1024n;
+
+/** The network memory FLIP-49 derives from `config` (undefined when it does not derive). */
+function networkOf(config: ReadonlyMap<string, string>, version: FlinkVersion): bigint | undefined {
+  try {
+    return computeTaskExecutorMemory(config, version).network;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The smallest taskmanager.memory.process.size (whole MiB) whose derived network memory is at least
+ * `bytes`, the other options as printed; undefined when the configuration fixes the process size
+ * another way or network.max caps it below `bytes`. Bisection: at most ~40 derivations.
+ */
+function processSizeFor(cluster: RebuiltCluster, version: FlinkVersion, bytes: bigint): bigint | undefined {
+  const config = new Map([...cluster.configuration].map(([k, v]) => [k, v.value]));
+  const key = 'taskmanager.memory.process.size';
+  if (!config.has(key) || config.has('taskmanager.memory.flink.size') || config.has('taskmanager.memory.task.heap.size')) return undefined;
+  const at = (mib: bigint): bigint | undefined => networkOf(new Map(config).set(key, `${mib}m`), version);
+  let hi = 1n << 20n; // 1 TiB
+  if ((at(hi) ?? 0n) < bytes) return undefined;
+  let lo = 1n;
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    if ((at(mid) ?? 0n) >= bytes) hi = mid;
+    else lo = mid + 1n;
+  }
+  return lo * MIB;
+}
+
 export function networkFix(cluster: RebuiltCluster, version: FlinkVersion | undefined): NetworkFix | undefined {
   const n = cluster.network;
   if (n === undefined) return undefined;
@@ -42,7 +74,10 @@ export function networkFix(cluster: RebuiltCluster, version: FlinkVersion | unde
   const v = version ?? { major: 1, minor: 17 };
   const max = atLeast(v, 1, 17) ? 'unlimited from 1.17' : '1 GiB before 1.17';
   const current = configuredNetwork(cluster, v);
-  const now = current === undefined ? '' : ` (the TaskManager's configuration gives ${formatBytes(current)} now)`;
+  const process = current === undefined || n.total === undefined ? undefined : processSizeFor(cluster, v, bytes);
+  const bigger =
+    process === undefined ? '' : `; with the fraction and limits as they are, taskmanager.memory.process.size: ${process / MIB}m gives it`;
+  const now = current === undefined ? '' : ` (the TaskManager's configuration gives ${formatBytes(current)} now${bigger})`;
   const what =
     n.total === undefined ? `${buffers} more buffer(s), ${formatBytes(bytes)} more` : `at least ${formatBytes(bytes)} (${bytes} bytes)`;
   const text =

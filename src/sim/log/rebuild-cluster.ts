@@ -10,9 +10,11 @@ import type {
   Deployment,
   LogFact,
   LogPoint,
+  RegistrationEvent,
   ResourceManagerKind,
   SlotManagerEra,
   TaskManagerLossCause,
+  WorkerFactSource,
   WorkerSpecFact,
 } from '../../parse/log/log-facts.js';
 import type { ExplainNetwork } from './log-explanation.js';
@@ -28,6 +30,8 @@ export interface RebuiltTaskManager {
   slots: number | undefined;
   total: ResourceProfile | undefined;
   available: ResourceProfile | undefined;
+  /** A slot's profile an allocation on it printed (its default slot, when the requirement was UNKNOWN). */
+  slotProfile: ResourceProfile | undefined;
   lost: boolean;
   lostAt: LogPoint | undefined;
   lossCause: TaskManagerLossCause | undefined;
@@ -56,6 +60,9 @@ export interface RebuiltCluster {
   readonly workerRegistrations: readonly LogPoint[];
   readonly workersTerminated: readonly LogPoint[];
   readonly slotPoolStatus: SlotPoolStatus | undefined;
+  /** A TaskManager log's registration at the ResourceManager: the lines that it did, and those that it failed (or lost it). */
+  readonly registeredAtResourceManager: readonly LogPoint[];
+  readonly registrationTrouble: readonly { readonly event: RegistrationEvent; readonly at: LogPoint }[];
   readonly network: (ExplainNetwork & { readonly at: LogPoint }) | undefined;
   readonly maxReached: readonly LogPoint[];
   /** The last value of each configuration key a log printed, and where. */
@@ -69,9 +76,16 @@ function eraOfFact(fact: LogFact): SlotManagerEra | undefined {
   return undefined;
 }
 
-/** Losses that are no failure: a JobMaster that stops (its job ended) lets its TaskManagers go. */
+/**
+ * Losses that are no failure, or say nothing by themselves: a JobMaster that stops (its job ended)
+ * lets its TaskManagers go; an idle TaskManager released; the SlotManager's own "Unregistering task
+ * executor …" follows every departure (the ResourceManager's line before it gives the cause).
+ */
 export function isBenignLoss(message: string): boolean {
-  return /Stopping JobMaster|JobManager is shutting down|job .* (?:finished|reached)|idle|is no longer needed|released/i.test(message);
+  return (
+    /^\s*Unregister(?:ing)? (?:task executor|TaskManager) /.test(message) ||
+    /Stopping JobMaster|JobManager is shutting down|job .* (?:finished|reached)|idle|is no longer needed|released/i.test(message)
+  );
 }
 
 class ClusterBuilder {
@@ -87,9 +101,11 @@ class ClusterBuilder {
   readonly workerRequests: LogPoint[] = [];
   workerSpec: WorkerSpecFact | undefined;
   workersNeeded = 0;
+  readonly driverRequests: LogPoint[] = [];
+  readonly registrationTrouble: { readonly event: RegistrationEvent; readonly at: LogPoint }[] = [];
+  readonly registeredAtResourceManager: LogPoint[] = [];
   readonly workersNeededAt: LogPoint[] = [];
-  readonly registeredWorkers = new Set<string>();
-  readonly workerRegistrations: LogPoint[] = [];
+  readonly registeredWorkers = new Map<string, { readonly source: WorkerFactSource | undefined; readonly at: LogPoint }>();
   readonly workersTerminated: LogPoint[] = [];
   slotPoolStatus: SlotPoolStatus | undefined;
   network: (ExplainNetwork & { readonly at: LogPoint }) | undefined;
@@ -108,6 +124,7 @@ class ClusterBuilder {
         slots: undefined,
         total: undefined,
         available: undefined,
+        slotProfile: undefined,
         lost: false,
         lostAt: undefined,
         lossCause: undefined,
@@ -147,18 +164,26 @@ class ClusterBuilder {
         this.lost(fact);
         break;
       case 'workerRequested':
-        this.workersRequested++;
-        this.workerRequests.push(fact.at);
+        // 1.12+ print the ResourceManager's line and the driver's for one worker: each counted apart.
+        if (fact.source === 'driver') {
+          this.driverRequests.push(fact.at);
+        } else {
+          this.workersRequested++;
+          this.workerRequests.push(fact.at);
+        }
         this.workerSpec = fact.spec ?? this.workerSpec;
         break;
       case 'workersNeeded':
         this.workersNeeded += fact.count;
         this.workersNeededAt.push(fact.at);
         break;
-      case 'workerRegistered':
-        if (!this.registeredWorkers.has(fact.worker)) this.workerRegistrations.push(fact.at);
-        this.registeredWorkers.add(fact.worker);
+      case 'workerRegistered': {
+        // The ResourceManager's "Worker … is registered." says it; the driver's "received" line comes first.
+        const seen = this.registeredWorkers.get(fact.worker);
+        if (seen === undefined || (seen.source === 'driver' && fact.source !== 'driver'))
+          this.registeredWorkers.set(fact.worker, { source: fact.source, at: fact.at });
         break;
+      }
       case 'workerTerminated':
         this.workersTerminated.push(fact.at);
         break;
@@ -167,7 +192,7 @@ class ClusterBuilder {
           registeredTaskManagers: fact.registeredTaskManagers,
           registeredSlots: fact.registeredSlots,
           freeSlots: fact.freeSlots,
-          acquired: fact.acquired?.reduce((n, r) => n + r.count, 0),
+          acquired: fact.acquired?.reduce((n, r) => n + r.count, 0) ?? fact.acquiredSlots,
           at: fact.at,
         };
         break;
@@ -185,6 +210,16 @@ class ClusterBuilder {
         break;
       case 'configuration':
         this.configuration.set(fact.key, { value: fact.value, at: fact.at });
+        break;
+      case 'slotAllocated':
+        if (fact.taskManager !== undefined && fact.profile !== undefined && isSpecified(fact.profile)) {
+          const tm = this.taskManager(fact.taskManager);
+          tm.slotProfile ??= fact.profile;
+        }
+        break;
+      case 'resourceManagerRegistration':
+        if (fact.event === 'registered') this.registeredAtResourceManager.push(fact.at);
+        else if (fact.event !== 'connecting') this.registrationTrouble.push({ event: fact.event, at: fact.at });
         break;
       default:
         break;
@@ -212,10 +247,7 @@ class ClusterBuilder {
 
   private lost(fact: LogFact & { kind: 'taskManagerLost' }): void {
     if (isBenignLoss(fact.message)) return;
-    const known = this.tms.get(fact.taskManager) ?? this.byInstance.get(fact.taskManager);
-    // An unregistration of an instance the log never registered (a re-registration's first half) says nothing.
-    if (known === undefined && (fact.cause === 'other' || fact.cause === 'disconnected') && /task executor/i.test(fact.message)) return;
-    const tm = known ?? this.taskManager(fact.taskManager);
+    const tm = this.taskManager(fact.taskManager);
     // The first cause the log gives is the one that counts (later lines repeat the consequence).
     if (!tm.lost) {
       tm.lost = true;
@@ -236,6 +268,19 @@ export function endpointOf(address: string | undefined): string | undefined {
   return endpoint === '' ? undefined : endpoint;
 }
 
+/**
+ * Workers requested, as Flink counts them: each ResourceManager "Requesting new worker" line is one
+ * (ActiveResourceManager.requestNewWorker); the 1.17+ "need request N new workers" precedes N of them,
+ * so an excerpt that cut some of those lines still shows N; the driver's container/pod lines count only
+ * where the ResourceManager's are missing (≤ 1.11, or an excerpt of the driver's alone).
+ */
+function workersRequested(b: ClusterBuilder): { workersRequested: number; workerRequests: LogPoint[] } {
+  const own = b.workersRequested;
+  const count = Math.max(own, b.workersNeeded) || b.driverRequests.length;
+  const points = b.workersNeededAt.length > 0 ? [...b.workersNeededAt, ...b.workerRequests] : own > 0 ? b.workerRequests : b.driverRequests;
+  return { workersRequested: count, workerRequests: points };
+}
+
 export function rebuildCluster(facts: readonly LogFact[]): RebuiltCluster {
   const b = new ClusterBuilder();
   for (const fact of facts) b.add(fact);
@@ -247,15 +292,14 @@ export function rebuildCluster(facts: readonly LogFact[]): RebuiltCluster {
     resourceManager: b.resourceManager ?? (active ? 'active' : undefined),
     deployment: b.deployment,
     taskManagers: [...b.tms.values()],
-    // Each "Requesting new worker" line is one worker (ActiveResourceManager.requestNewWorker); the
-    // 1.17+ "need request N new workers" line precedes N of them, so it counts only where they are missing.
-    workersRequested: b.workersRequested > 0 ? b.workersRequested : b.workersNeeded,
-    workerRequests: b.workersRequested > 0 ? b.workerRequests : b.workersNeededAt,
+    ...workersRequested(b),
     workerSpec: b.workerSpec,
     workersRegistered: b.registeredWorkers.size,
-    workerRegistrations: b.workerRegistrations,
+    workerRegistrations: [...b.registeredWorkers.values()].map((w) => w.at),
     workersTerminated: b.workersTerminated,
     slotPoolStatus: b.slotPoolStatus,
+    registeredAtResourceManager: b.registeredAtResourceManager,
+    registrationTrouble: b.registrationTrouble,
     network: b.network,
     maxReached: b.maxReached,
     configuration: b.configuration,

@@ -6,6 +6,7 @@
  * One linear pass; nothing judged here.
  */
 import type { JobStatusName, LogFact, LogPoint, RequirementFact, SlotTimeoutForm } from '../../parse/log/log-facts.js';
+import { type PointOrder, pointOrder } from './point-order.js';
 
 export interface JobStatusChange {
   readonly from: JobStatusName | undefined;
@@ -23,9 +24,13 @@ export interface RebuiltJob {
   /** Declarations in order (each a point the requirement changed). */
   readonly declarations: { readonly requirements: readonly RequirementFact[]; readonly at: LogPoint }[];
   clearedAt: LogPoint | undefined;
-  /** Legacy slot requests (distinct request ids, or lines when none is printed). */
+  /** Legacy slot requests the SlotPool printed (distinct request ids). */
   readonly slotRequests: Set<string>;
+  /** Legacy slot requests the ResourceManager printed (distinct allocation ids, or lines). */
+  readonly resourceManagerRequests: Set<string>;
   firstSlotRequestAt: LogPoint | undefined;
+  /** The first legacy slot request lines (at most MAX_REQUEST_POINTS), for evidence. */
+  readonly slotRequestPoints: LogPoint[];
   readonly statuses: JobStatusChange[];
   notFulfilledAt: LogPoint | undefined;
   notFulfilledFreeSlots: number | undefined;
@@ -35,7 +40,13 @@ export interface RebuiltJob {
   /** The slot pool's last "Acquired: [...]" for this job (the bridge line names no job: the one job it can be). */
   acquired: number | undefined;
   acquiredAt: LogPoint | undefined;
+  /** Slots given to it: allocations, activations, tasks deployed, the adaptive scheduler's resources met. */
+  readonly slotsGiven: { readonly form: SlotGivenForm; readonly allocation: string | undefined; readonly at: LogPoint }[];
+  /** Its tasks that failed, with their causes (a task failure names no job: the job it can be). */
+  readonly taskFailures: { readonly cause: string | undefined; readonly at: LogPoint }[];
 }
+
+export type SlotGivenForm = Extract<LogFact, { kind: 'slotAllocated' }>['form'];
 
 export interface LogFailurePoint {
   readonly kind: 'timeout' | 'no-resource';
@@ -49,6 +60,25 @@ export interface RebuiltJobs {
   readonly jobs: readonly RebuiltJob[];
   /** Timeouts and NoResourceAvailable texts (they name no job). */
   readonly failures: readonly LogFailurePoint[];
+  /** Slots given while the log names no job at all (a paste of the scheduler's states alone). */
+  readonly joblessGiven: readonly LogPoint[];
+}
+
+const MAX_REQUEST_POINTS = 5;
+
+/**
+ * A legacy slot request, counted on the side that printed it: the SlotPool's lines name a request
+ * id, the ResourceManager's an allocation id, and one request shows on both sides under different
+ * ids, so each side is counted apart and the job required the larger count (slotRequestCount).
+ */
+function addRequest(job: RebuiltJob, fact: LogFact & { kind: 'slotRequested' }): void {
+  if (fact.request !== undefined) job.slotRequests.add(`pool:${fact.request}`);
+  else job.resourceManagerRequests.add(fact.allocation ?? `${fact.at.file}:${fact.at.line}`);
+}
+
+/** Slots a legacy job requested: the larger of the two sides' counts. */
+export function slotRequestCount(job: RebuiltJob): number {
+  return Math.max(job.slotRequests.size, job.resourceManagerRequests.size);
 }
 
 class JobsBuilder {
@@ -57,6 +87,20 @@ class JobsBuilder {
   readonly failures: LogFailurePoint[] = [];
   /** The job the last job-naming fact was about (the slot pool's lines follow its own job's lines). */
   lastJob: string | undefined;
+  readonly joblessGiven: LogPoint[] = [];
+  /** Legacy slot requests before any job was named. */
+  readonly jobless: (LogFact & { kind: 'slotRequested' })[] = [];
+
+  /** Job-less slot requests belong to the only job the log names (they were read before its id). */
+  finish(order: PointOrder): void {
+    const only = this.onlyJob();
+    if (only === undefined || this.jobless.length === 0) return;
+    const job = this.job(only);
+    for (const fact of this.jobless) addRequest(job, fact);
+    const points = [...this.jobless.map((f) => f.at), ...job.slotRequestPoints].sort((a, b) => order(a) - order(b));
+    job.slotRequestPoints.splice(0, job.slotRequestPoints.length, ...points.slice(0, MAX_REQUEST_POINTS));
+    job.firstSlotRequestAt = points[0];
+  }
 
   job(id: string): RebuiltJob {
     let job = this.jobs.get(id);
@@ -69,7 +113,9 @@ class JobsBuilder {
         declarations: [],
         clearedAt: undefined,
         slotRequests: new Set(),
+        resourceManagerRequests: new Set(),
         firstSlotRequestAt: undefined,
+        slotRequestPoints: [],
         statuses: [],
         notFulfilledAt: undefined,
         notFulfilledFreeSlots: undefined,
@@ -77,6 +123,8 @@ class JobsBuilder {
         missingAt: undefined,
         acquired: undefined,
         acquiredAt: undefined,
+        slotsGiven: [],
+        taskFailures: [],
       };
       this.jobs.set(id, job);
     }
@@ -130,6 +178,17 @@ class JobsBuilder {
       case 'minimumResourcesNotAcquired':
         this.slotPool(fact);
         break;
+      case 'slotAllocated': {
+        const id = fact.job ?? this.onlyJob() ?? this.lastJob;
+        if (id !== undefined) this.job(id).slotsGiven.push({ form: fact.form, allocation: fact.allocation, at: fact.at });
+        else if (this.joblessGiven.length < MAX_REQUEST_POINTS) this.joblessGiven.push(fact.at);
+        break;
+      }
+      case 'taskFailed': {
+        const id = this.onlyJob() ?? this.lastJob;
+        if (id !== undefined) this.job(id).taskFailures.push({ cause: fact.cause, at: fact.at });
+        break;
+      }
       case 'slotRequestTimeout':
         this.failures.push({
           kind: 'timeout',
@@ -155,18 +214,24 @@ class JobsBuilder {
   }
 
   private slotRequested(fact: LogFact & { kind: 'slotRequested' }): void {
-    const id = fact.job ?? this.onlyJob() ?? 'unknown job';
+    const id = fact.job ?? this.onlyJob();
+    // The SlotPool's line names no job: kept aside, given to the job when the log has only one.
+    if (id === undefined) {
+      this.jobless.push(fact);
+      return;
+    }
     const job = this.job(id);
-    // The SlotPool's line and the ResourceManager's line of one request name the same request id.
-    job.slotRequests.add(fact.request ?? fact.allocation ?? `${fact.at.file}:${fact.at.line}`);
+    addRequest(job, fact);
     job.firstSlotRequestAt ??= fact.at;
+    if (job.slotRequestPoints.length < MAX_REQUEST_POINTS) job.slotRequestPoints.push(fact.at);
   }
 
   private slotPool(fact: LogFact & { kind: 'minimumResourcesNotAcquired' }): void {
     const id = this.lastJob ?? this.onlyJob();
-    if (id === undefined || fact.acquired === undefined) return;
+    const acquired = fact.acquired === undefined ? fact.acquiredSlots : slotCount(fact.acquired);
+    if (id === undefined || acquired === undefined) return;
     const job = this.job(id);
-    job.acquired = fact.acquired.reduce((n, r) => n + r.count, 0);
+    job.acquired = acquired;
     job.acquiredAt = fact.at;
   }
 
@@ -175,10 +240,11 @@ class JobsBuilder {
   }
 }
 
-export function rebuildJobs(facts: readonly LogFact[]): RebuiltJobs {
+export function rebuildJobs(facts: readonly LogFact[], order: PointOrder = pointOrder(facts)): RebuiltJobs {
   const b = new JobsBuilder();
   for (const fact of facts) b.add(fact);
-  return { jobs: [...b.jobs.values()], failures: b.failures };
+  b.finish(order);
+  return { jobs: [...b.jobs.values()], failures: b.failures, joblessGiven: b.joblessGiven };
 }
 
 /** Slots in a requirement list. */

@@ -12,7 +12,8 @@ import type { LogPoint, WorkerSpecFact } from '../../parse/log/log-facts.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { PointOrder } from './point-order.js';
 import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
-import type { RebuiltJob } from './rebuild-jobs.js';
+import { type RebuiltJob, slotRequestCount } from './rebuild-jobs.js';
+import { slotsOf } from './task-manager-slots.js';
 
 export const STEP_MS = 100;
 /** Events a replay takes (registrations, declarations, losses); a longer log is not replayed. */
@@ -29,6 +30,8 @@ export interface ReplayTaskManager {
 
 export interface ReplayJob {
   readonly id: string;
+  /** The log shows the adaptive scheduler running it: slots short of its declaration are partly met, not missing. */
+  readonly adaptive: boolean;
   readonly declarations: readonly { readonly at: number; readonly requirements: readonly ProfileCount[] }[];
   readonly finishAt: number | undefined;
 }
@@ -56,19 +59,6 @@ function eraVersion(era: RebuiltCluster['slotManager']): FlinkVersion {
   return { major: 1, minor: 17 };
 }
 
-/** Slots of a TaskManager: its own report or configuration, the log's configuration, the slot pool's average. */
-export function slotsOf(tm: RebuiltTaskManager, cluster: RebuiltCluster): number | undefined {
-  if (tm.slots !== undefined) return tm.slots;
-  const configured = Number(cluster.configuration.get('taskmanager.numberOfTaskSlots')?.value);
-  if (Number.isSafeInteger(configured) && configured > 0) return configured;
-  const pool = cluster.slotPoolStatus;
-  const tms = pool?.registeredTaskManagers;
-  const slots = pool?.registeredSlots;
-  if (tms !== undefined && slots !== undefined && tms > 0 && slots % tms === 0) return slots / tms;
-  if (cluster.resourceManager === 'active') return cluster.workerSpec?.numSlots;
-  return undefined;
-}
-
 export function workerProfile(spec: WorkerSpecFact | undefined): SpecifiedProfile | undefined {
   if (spec?.cpuCores === undefined && spec?.taskHeap === undefined) return undefined;
   return specified({
@@ -89,6 +79,7 @@ function slotProfile(
   notes: Set<string>,
 ): SpecifiedProfile {
   if (tm.total !== undefined && isSpecified(tm.total)) return divideIntoSlots(tm.total, slots, scale);
+  if (tm.slotProfile !== undefined && isSpecified(tm.slotProfile)) return tm.slotProfile;
   const specifiedRequirement = jobs.flatMap((j) => j.requirements).find((r) => isSpecified(r.profile))?.profile;
   if (specifiedRequirement !== undefined && isSpecified(specifiedRequirement)) {
     notes.add('the log prints no slot profile: the replay gives each slot the profile the job requires');
@@ -144,14 +135,19 @@ function jobsOf(jobs: readonly RebuiltJob[], time: (p: LogPoint | undefined) => 
       at: time(d.at),
       requirements: d.requirements.map((r) => ({ profile: r.profile, count: r.count })),
     }));
-    if (declarations.length === 0 && job.slotRequests.size > 0)
-      declarations.push({ at: time(job.firstSlotRequestAt), requirements: [{ profile: UNKNOWN, count: job.slotRequests.size }] });
+    const requested = slotRequestCount(job);
+    // The fine-grained block of a job whose declaration the excerpt lacks: what it missed then.
+    if (declarations.length === 0 && job.missing !== undefined && job.missing.length > 0)
+      declarations.push({ at: time(job.missingAt), requirements: job.missing.map((r) => ({ profile: r.profile, count: r.count })) });
+    if (declarations.length === 0 && requested > 0)
+      declarations.push({ at: time(job.firstSlotRequestAt), requirements: [{ profile: UNKNOWN, count: requested }] });
     if (declarations.length === 0) return [];
     // A job that ended returns its slots when its requirements are cleared.
     const ended = job.statuses.some((s) => s.to === 'FINISHED' || s.to === 'CANCELED' || s.to === 'FAILED');
     const last = declarations.at(-1)!;
     const finishAt = ended && last.requirements.length === 0 ? last.at : undefined;
-    return [{ id: job.id, declarations: finishAt === undefined ? declarations : declarations.slice(0, -1), finishAt }];
+    const adaptive = job.slotsGiven.some((g) => g.form === 'executing' || g.form === 'resources-met');
+    return [{ id: job.id, adaptive, declarations: finishAt === undefined ? declarations : declarations.slice(0, -1), finishAt }];
   });
 }
 
@@ -165,6 +161,7 @@ function ranks(cluster: RebuiltCluster, jobs: readonly RebuiltJob[], order: Poin
   for (const job of jobs) {
     for (const d of job.declarations) points.push(d.at);
     if (job.firstSlotRequestAt !== undefined) points.push(job.firstSlotRequestAt);
+    if (job.missingAt !== undefined) points.push(job.missingAt);
   }
   const sorted = [...new Set(points.map(order))].sort((a, b) => a - b);
   const rank = new Map(sorted.map((o, i) => [o, (i + 1) * STEP_MS]));

@@ -120,8 +120,8 @@ function scenario(model: ReplayModel): Scenario {
  * scheduler would run it); the log's jobs ran the default scheduler unless they say otherwise, for
  * which slots short are slots short.
  */
-function verdictOf(job: JobOutcome): ExplainVerdict {
-  if (job.verdict === 'partly-met' || job.verdict === 'failing')
+function verdictOf(job: JobOutcome, adaptive: boolean): ExplainVerdict {
+  if ((job.verdict === 'partly-met' && !adaptive) || job.verdict === 'failing')
     return job.timeline?.firstFullyMetAt === undefined ? 'never-met' : 'not-met';
   return job.verdict;
 }
@@ -129,10 +129,11 @@ function verdictOf(job: JobOutcome): ExplainVerdict {
 export function runReplay(model: ReplayModel): ReplayResult {
   const run = runScenario(scenario(model), { trace: false });
   const outcome = simulationOutcome(run, false, false, false);
+  const adaptive = new Set(model.jobs.filter((j) => j.adaptive).map((j) => j.id));
   return {
     jobs: outcome.jobs.map((j) => ({
       job: j.id,
-      verdict: verdictOf(j),
+      verdict: verdictOf(j, adaptive.has(j.id)),
       required: countSlots(j.requirements),
       acquired: countSlots(j.acquired),
     })),

@@ -11,7 +11,7 @@ import { joinedMessage } from '../joined-message.js';
 import { after, clip, durationMs, firstLineOf, intAfter } from './fact-text.js';
 import { configurationRecognisers } from './configuration.js';
 import { jobStatusRecognisers } from './job-status.js';
-import type { Recogniser } from './recogniser.js';
+import type { ReadingContext, Recogniser } from './recogniser.js';
 
 /** PhysicalSlotRequestBulkCheckerImpl (1.12+): the bulk's cancellation cause. */
 const BULK = 'Slot request bulk is not fulfillable!';
@@ -55,7 +55,8 @@ function timeoutOf(text: string): number | undefined {
   return intAfter(text.slice(at), ' timed out after ');
 }
 
-const CLASS = 'NoResourceAvailableException: ';
+/** The scheduler's exception, and the legacy SlotManager's refusal of a profile no TaskManager can serve (SlotManagerImpl ≤ 1.12). */
+const CLASSES = ['NoResourceAvailableException: ', 'UnfulfillableSlotRequestException: '];
 
 /** Other NoResourceAvailableException texts, known also without the class (a Web UI paste). */
 const KNOWN_TEXTS = [
@@ -69,10 +70,11 @@ const KNOWN_TEXTS = [
 function noResourceAvailable(record: LogRecord, at: LogPoint): readonly LogFact[] {
   const text = joinedMessage(record);
   const messages = new Set<string>();
-  for (let i = text.indexOf(CLASS); i >= 0; i = text.indexOf(CLASS, i + CLASS.length)) {
-    const message = firstLineOf(text.slice(i + CLASS.length, i + CLASS.length + 2000)).trim();
-    if (message !== '' && !message.includes(BULK) && !message.includes(WITHIN_TIMEOUT)) messages.add(clip(message));
-  }
+  for (const CLASS of CLASSES)
+    for (let i = text.indexOf(CLASS); i >= 0; i = text.indexOf(CLASS, i + CLASS.length)) {
+      const message = firstLineOf(text.slice(i + CLASS.length, i + CLASS.length + 2000)).trim();
+      if (message !== '' && !message.includes(BULK) && !message.includes(WITHIN_TIMEOUT)) messages.add(clip(message));
+    }
   if (messages.size === 0) for (const known of KNOWN_TEXTS) if (text.includes(known)) messages.add(known);
   return [...messages].map((message) => ({ kind: 'noResourceAvailable', message, at }) as const);
 }
@@ -84,10 +86,23 @@ const BUFFERS = 'Insufficient number of network buffers: required ';
  * number of network buffers: required {R}, but only {A} available. The total number of network buffers
  * is currently set to {T} of {S} bytes each. You can increase this number by setting …".
  */
-function insufficientNetworkBuffers(record: LogRecord, at: LogPoint): readonly LogFact[] {
-  const text = joinedMessage(record);
+function insufficientNetworkBuffers(record: LogRecord, here: LogPoint, context?: ReadingContext): readonly LogFact[] {
+  let text = joinedMessage(record);
+  let at = here;
+  // A paste that broke the message into records line by line: its start waits for the next record.
+  const pending = context?.pendingText;
+  if (context !== undefined) context.pendingText = undefined;
+  if (pending !== undefined && !text.includes(BUFFERS)) {
+    text = `${pending.text} ${text}`;
+    at = { ...pending.at, endLine: here.line };
+  }
   const start = text.indexOf(BUFFERS);
-  if (start < 0) return [];
+  if (start < 0) {
+    const cut = text.indexOf(BUFFERS.trimEnd());
+    if (cut >= 0 && text.trimEnd().endsWith(BUFFERS.trimEnd()) && context !== undefined)
+      context.pendingText = { text: text.slice(cut).trimEnd(), at };
+    return [];
+  }
   const message = firstLineOf(text.slice(start, start + 1000));
   const required = intAfter(message, BUFFERS);
   const available = intAfter(message, ', but only ');

@@ -161,4 +161,19 @@ function taskFailed(record: LogRecord, at: LogPoint): readonly LogFact[] {
   return [fact];
 }
 
-export const jobStatusRecognisers: readonly Recogniser[] = [jobSubmitted, jobStatus, taskFailed];
+const CLIENT_FAILED = 'Job failed (JobID: ';
+
+/**
+ * The client's "Job failed (JobID: {id})" (client/program/ProgramInvocationException, `flink run`'s
+ * trace, fixture 07): the job FAILED. No cause is read from it: the client's own wrappers are not
+ * the job's cause (the trace's deeper lines give the failures recognisers their facts).
+ */
+function clientJobFailed(record: LogRecord, at: LogPoint): readonly LogFact[] {
+  const text = joinedMessage(record);
+  const start = text.indexOf(CLIENT_FAILED);
+  if (start < 0) return [];
+  const id = text.slice(start + CLIENT_FAILED.length, start + CLIENT_FAILED.length + 32);
+  return isJobId(id) && text[start + CLIENT_FAILED.length + 32] === ')' ? [{ kind: 'jobStatus', job: id, to: 'FAILED', at }] : [];
+}
+
+export const jobStatusRecognisers: readonly Recogniser[] = [jobSubmitted, jobStatus, taskFailed, clientJobFailed];

@@ -13,6 +13,11 @@ import type { LogRecord } from '../log-records.js';
 export interface ReadingContext {
   /** InstanceID → the TaskManager's ResourceID, from "Registering task executor {id} under {instance} …". */
   readonly taskManagerOfInstance: Map<string, string>;
+  /**
+   * A message a paste cut into records of their own, line by line (a Jira copy, fixture 21): its start,
+   * for the recogniser that reads it to finish with the next record.
+   */
+  pendingText?: { readonly text: string; readonly at: LogPoint } | undefined;
 }
 
 export function newReadingContext(): ReadingContext {

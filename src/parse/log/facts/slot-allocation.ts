@@ -10,17 +10,23 @@
  *   (TaskManager, taskmanager/Task.java): the scheduler deploys a pipelined region once all of its
  *   slots are assigned;
  * - the adaptive scheduler (2.x, scheduler/adaptive/DefaultStateTransitionManager.java): "Desired
- *   resources are met, transitioning to the subsequent state, job {job}."
+ *   resources are met, transitioning to the subsequent state, job {job}.", and its state machine
+ *   entering Executing (AdaptiveScheduler's "Transition from state {A} to Executing.", DEBUG): it runs
+ *   with the slots it has.
  */
 import type { LogFact, LogPoint } from '../log-facts.js';
 import type { LogRecord } from '../log-records.js';
+import { readProfileAt } from './profile-text.js';
 import { afterStart, firstLineOf, hexIdAt, tokenAt } from './record-words.js';
 import type { Recogniser } from './recogniser.js';
 
 const ALLOCATION = 'Starting allocation of slot ';
+const PROFILE = ' with resource profile ';
 const ACTIVATE = 'Activate slot ';
 const DEPLOYING = [' switched from SCHEDULED to DEPLOYING', ' switched from CREATED to DEPLOYING'];
 const DESIRED = 'Desired resources are met';
+/** AdaptiveScheduler (1.13+, DEBUG): "Transition from state {A} to Executing." — it runs with the slots it has. */
+const EXECUTING = ' to Executing.';
 
 function allocation(line: string, at: LogPoint): LogFact | undefined {
   const start = afterStart(line, ALLOCATION);
@@ -32,7 +38,17 @@ function allocation(line: string, at: LogPoint): LogFact | undefined {
   const forJob = from + ' from '.length + taskManager.length;
   if (taskManager === '' || !line.startsWith(' for job ', forJob)) return undefined;
   const job = hexIdAt(line, forJob + ' for job '.length);
-  return { kind: 'slotAllocated', form: 'allocation', allocation: id, taskManager, ...(job === undefined ? {} : { job }), at };
+  const profileAt = line.indexOf(PROFILE);
+  const profile = profileAt < 0 ? undefined : readProfileAt(line, profileAt + PROFILE.length)?.profile;
+  return {
+    kind: 'slotAllocated',
+    form: 'allocation',
+    allocation: id,
+    taskManager,
+    ...(job === undefined ? {} : { job }),
+    ...(profile === undefined ? {} : { profile }),
+    at,
+  };
 }
 
 function activation(line: string, at: LogPoint): LogFact | undefined {
@@ -49,6 +65,7 @@ function deployment(line: string, at: LogPoint): LogFact | undefined {
 }
 
 function resourcesMet(line: string, at: LogPoint): LogFact | undefined {
+  if (line.includes('Transition from state ') && line.includes(EXECUTING)) return { kind: 'slotAllocated', form: 'executing', at };
   const start = afterStart(line, DESIRED);
   if (start === undefined) return undefined;
   const jobAt = line.lastIndexOf(', job ');
@@ -58,7 +75,7 @@ function resourcesMet(line: string, at: LogPoint): LogFact | undefined {
 
 function slotAllocated(record: LogRecord, at: LogPoint): readonly LogFact[] {
   const line = firstLineOf(record.message);
-  if (!line.includes('slot ') && !line.includes('DEPLOYING') && !line.includes(DESIRED)) return [];
+  if (!line.includes('slot ') && !line.includes('DEPLOYING') && !line.includes(DESIRED) && !line.includes(EXECUTING)) return [];
   const fact = allocation(line, at) ?? activation(line, at) ?? deployment(line, at) ?? resourcesMet(line, at);
   return fact === undefined ? [] : [fact];
 }

@@ -32,13 +32,14 @@ describe('the diagnosis of a log', () => {
       .tm('tm-1', 1)
       .declare('j', 1)
       .status('j', 'CREATED', 'RUNNING')
+      .deployed()
       .status('j', 'RUNNING', 'FAILED', 'java.lang.ClassCastException: class A cannot be cast to class B\n\tat x.y');
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('job/failed-other');
     expect(e.diagnosis.message).toBe(
       'Job j failed for a reason that has nothing to do with slots: java.lang.ClassCastException: class A cannot be cast to class B',
     );
-    expect(lines(e)).toEqual([5]);
+    expect(lines(e)).toEqual([5, 6]);
     expect(e.jobs[0]).toMatchObject({ id: 'j', requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FAILED' });
   });
 
@@ -47,6 +48,7 @@ describe('the diagnosis of a log', () => {
       .tm('tm-1', 2)
       .declare('j', 2)
       .status('j', 'CREATED', 'RUNNING')
+      .deployed()
       .add('taskManagerLost', {
         taskManager: 'tm-1',
         cause: 'heartbeat-timeout',
@@ -58,7 +60,7 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe(
       'TaskManager tm-1 was lost (its heartbeat timed out); the slots it held went with it, and job j failed.',
     );
-    expect(lines(e)).toEqual([5, 6]);
+    expect(lines(e)).toEqual([6, 7]);
     expect(e.taskManagers).toMatchObject([{ id: 'tm-1', slots: 2, lost: true, lossCause: 'heartbeat-timeout' }]);
     expect(e.jobs[0]!.verdict).toBe('not-met');
   });
@@ -68,10 +70,12 @@ describe('the diagnosis of a log', () => {
       .tm('tm-1', 2)
       .declare('j', 2)
       .status('j', 'CREATED', 'RUNNING')
+      .deployed()
       .add('taskManagerLost', { taskManager: 'tm-1', cause: 'killed', message: 'Container killed' })
       .status('j', 'RUNNING', 'RESTARTING', 'Container killed')
       .tm('tm-2', 2)
-      .status('j', 'RESTARTING', 'RUNNING');
+      .status('j', 'RESTARTING', 'RUNNING')
+      .deployed();
     expect(explainLog(log.done()).diagnosis.code).toBe('ok');
   });
 
@@ -82,7 +86,7 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe(
       "Free slots exist (4) but none fits the job's requirement: the slots are the wrong size, not too few. Job j requires 2 slots.",
     );
-    expect(lines(e)).toEqual([4]);
+    expect(lines(e)).toEqual([3, 4]);
   });
 
   it('slots/not-enough: standalone, every slot taken, no worker coming', () => {
@@ -98,7 +102,7 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe(
       'Not enough slots: 2 TaskManagers registered, no slot free, and no worker is coming (a standalone cluster starts no TaskManager by itself). Job j requires 6 slots.',
     );
-    expect(lines(e)).toEqual([7, 8]);
+    expect(lines(e)).toEqual([6, 7, 8]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 6, acquiredSlots: 4, verdict: 'never-met' });
   });
 
@@ -114,8 +118,24 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe(
       'The ResourceManager requested 2 workers, 0 registered: the TaskManagers do not reach the ResourceManager. Job j requires 4 slots and holds 0.',
     );
-    expect(lines(e)).toEqual([3, 4, 5]);
+    expect(lines(e)).toEqual([2, 3, 4, 5]);
     expect([e.workersRequested, e.workersRegistered, e.deployment]).toEqual([2, 0, 'kubernetes']);
+  });
+
+  it('cluster/taskmanagers-not-registering: some of the workers requested never register', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active', deployment: 'yarn' })
+      .declare('j', 4)
+      .add('workerRequested', { spec: { numSlots: 2 } })
+      .add('workerRequested', { spec: { numSlots: 2 } })
+      .tm('container_1', 2)
+      .add('workerRegistered', { worker: 'container_1' })
+      .add('slotRequestTimeout', { form: 'bulk-not-fulfillable' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('cluster/taskmanagers-not-registering');
+    expect(e.diagnosis.message).toBe(
+      'The ResourceManager requested 2 workers, 1 registered: the TaskManagers do not reach the ResourceManager. Job j requires 4 slots.',
+    );
   });
 
   it('cluster/taskmanagers-not-registering: the slot pool counts no TaskManager at all', () => {
@@ -143,12 +163,14 @@ describe('the diagnosis of a log', () => {
       .tm('tm-1', 1)
       .status('j', 'CREATED', 'RUNNING')
       .declare('j', 1)
+      .deployed()
       .status('j', 'RUNNING', 'FINISHED')
       .declare('j', 0);
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('ok');
     expect(e.diagnosis.message).toBe('Every job got its slots (j: 1 of 1) and nothing failed.');
-    expect(lines(e)).toEqual([5]);
+    // Where it asked, where its task was deployed, where it finished.
+    expect(lines(e)).toEqual([4, 5, 6]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FINISHED' });
     expect(e.diagnosis.fixes).toEqual([]);
   });
@@ -173,5 +195,94 @@ describe('the diagnosis of a log', () => {
     expect(e.slotManager).toBe('legacy');
     expect(e.diagnosis.code).toBe('slots/not-enough');
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, verdict: 'never-met' });
+  });
+
+  it('taskmanager/lost before the excerpt: the ResourceManager counts slots acquired, the slot pool has no TaskManager', () => {
+    const log = new FactLog()
+      .add('requirementsNotFulfilled', { job: 'j', freeSlots: 0 })
+      .add('minimumResourcesNotAcquired', { acquiredSlots: 3, registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('taskmanager/lost');
+    expect(e.diagnosis.message).toBe(
+      'The ResourceManager counts 3 slots acquired by job j, but its slot pool has no TaskManager left: the TaskManager that held them was lost before this part of the log, and the job cannot get them back.',
+    );
+    expect(lines(e)).toEqual([1, 2]);
+    expect(e.jobs[0]).toMatchObject({ acquiredSlots: 0, verdict: 'never-met' });
+  });
+
+  it("cluster/taskmanagers-not-registering from a TaskManager's log: registered, then the connection lost", () => {
+    const log = new FactLog('taskmanager.log')
+      .add('resourceManagerRegistration', { event: 'connecting', message: 'Connecting to ResourceManager' })
+      .add('resourceManagerRegistration', { event: 'registered', message: 'Successful registration at resource manager' })
+      .add('resourceManagerRegistration', { event: 'disassociated', message: 'Association with remote system has failed' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('cluster/taskmanagers-not-registering');
+    expect(e.diagnosis.message).toBe(
+      'A TaskManager registered at the ResourceManager, then its connection to the JobManager was lost: its slots never reach a job.',
+    );
+    expect(lines(e)).toEqual([2, 3]);
+    expect(e.diagnosis.fixes).toEqual([
+      {
+        text: 'a TaskManager that registers and is cut off right after is often one of several sharing one taskmanager.host (and port): the ResourceManager reaches only one of them; give each TaskManager its own taskmanager.host (e.g. its pod IP)',
+        proven: false,
+      },
+    ]);
+  });
+
+  it('cluster/taskmanagers-not-registering: the address does not resolve', () => {
+    const log = new FactLog('taskmanager.log')
+      .add('resourceManagerRegistration', { event: 'unresolved', message: 'Could not resolve ResourceManager address' })
+      .add('resourceManagerRegistration', { event: 'timed-out', message: 'Could not register at the ResourceManager within' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.message).toBe(
+      "A TaskManager does not register at the ResourceManager: the ResourceManager's address does not resolve, it gave up registering (registration timeout).",
+    );
+  });
+
+  it('cluster/taskmanagers-not-registering: the JobManager drops messages for a name it does not bind', () => {
+    const log = new FactLog().add('resourceManagerRegistration', {
+      event: 'address-mismatch',
+      message: 'dropping message … inbound addresses are […]',
+    });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.message).toBe(
+      'The TaskManagers do not reach the ResourceManager: they address the JobManager by a name it does not bind, and its RPC system drops their messages.',
+    );
+  });
+
+  it('job/failed-other from a task failing after the slots were there', () => {
+    const log = new FactLog().declare('j', 1).add('slotAllocated', { form: 'allocation', allocation: 'a1', job: 'j' }).add('taskFailed', {
+      task: 'Writer (1/1)',
+      cause: 'java.lang.ClassCastException: class A cannot be cast to class B',
+    });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('job/failed-other');
+    expect(lines(e)).toEqual([2, 3]);
+  });
+
+  it('ok for a paste of the adaptive scheduler alone: it ran with the slots it got', () => {
+    const log = new FactLog().add('slotAllocated', { form: 'resources-met' }).add('slotAllocated', { form: 'resources-met' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('ok');
+    expect(e.diagnosis.message).toBe('The scheduler ran the job with the slots it got, and nothing failed for want of slots.');
+    expect(lines(e)).toEqual([1, 2]);
+  });
+
+  it("slots/too-small for an UNKNOWN requirement: a fine-grained TaskManager's Available is short of its default slot", () => {
+    const log = new FactLog()
+      .add('slotManager', { slotManager: 'fine-grained' })
+      .tm('tm-1', 4)
+      .declare('j', 1)
+      .add('resourcesMissing', {
+        missing: [{ job: 'j', requirements: [{ profile: { kind: 'UNKNOWN' }, count: 1 }] }],
+        taskManagers: [{ taskManager: 'tm-1', available: profile(0.5, 1024), total: profile(4, 4096) }],
+      })
+      .add('slotRequestTimeout', { form: 'bulk-not-fulfillable' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('slots/too-small');
+    expect(e.diagnosis.message).toBe(
+      "TaskManager tm-1 has resources available, but less than the job's missing requirement in some dimension. Job j requires 1 slot and holds 0.",
+    );
+    expect(e.diagnosis.fixes).toEqual([{ text: 'TaskManager tm-1 has CPU short by 0.5 for one slot of job j', proven: false }]);
   });
 });

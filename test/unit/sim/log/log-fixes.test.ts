@@ -53,7 +53,7 @@ describe('fixes', () => {
       text: 'raise slotmanager.number-of-slots.max (or slotmanager.max-total-resource.*) by 2 slots and the requirement is met',
       proven: true,
     });
-    expect(lines(e)).toEqual([7, 8]);
+    expect(lines(e)).toEqual([6, 7, 8]);
   });
 
   it('a replay that meets the requirement proves nothing, and says it disagrees with the log', () => {
@@ -140,6 +140,17 @@ describe('fixes', () => {
     const e = explainLog(log.done(), { flinkVersion: { major: 1, minor: 18 } });
     expect(e.diagnosis.fixes[0]!.text).toContain(
       "network memory is 6 more buffer(s), 192 KiB more (the TaskManager's configuration gives 128 MiB now)",
+    );
+  });
+
+  it('network buffers: the process size that gives the pool enough, derived as FLIP-49 does', () => {
+    const log = new FactLog('taskmanager.log')
+      .add('configuration', { key: 'taskmanager.memory.process.size', value: '1728m' })
+      .add('insufficientNetworkBuffers', { required: 10, available: 4, total: 4096, segmentSize: 32768 });
+    const e = explainLog(log.done(), { flinkVersion: { major: 1, minor: 18 } });
+    // 4102 buffers of 32 KiB: 0.1 × (1730m − 256m metaspace − 192m overhead) is the first whole MiB that reaches it.
+    expect(e.diagnosis.fixes[0]!.text).toContain(
+      "at least 128.2 MiB (134414336 bytes) (the TaskManager's configuration gives 128 MiB now; with the fraction and limits as they are, taskmanager.memory.process.size: 1730m gives it)",
     );
   });
 

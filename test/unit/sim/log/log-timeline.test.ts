@@ -34,6 +34,20 @@ describe('the timeline', () => {
     ]);
   });
 
+  it('slots allocated to a job, counted once each; task failures', () => {
+    const log = new FactLog()
+      .add('slotAllocated', { form: 'allocation', allocation: 'a1', taskManager: 'tm-1', job: 'j' })
+      .add('slotAllocated', { form: 'allocation', allocation: 'a1', taskManager: 'tm-1', job: 'j' })
+      .add('slotAllocated', { form: 'allocation', allocation: 'a2', job: 'j' })
+      .add('slotAllocated', { form: 'deployment' })
+      .add('taskFailed', { task: 'Map (1/2)', cause: 'java.lang.IllegalStateException: boom\n\tat x' });
+    expect(logTimeline(log.facts).entries.map((e) => [e.kind, e.text, e.acquiredSlots])).toEqual([
+      ['slots', 'job j gets a slot on tm-1 (1 slot allocated)', 1],
+      ['slots', 'job j gets a slot (2 slots allocated)', 2],
+      ['job-status', 'task Map (1/2) fails: java.lang.IllegalStateException: boom', undefined],
+    ]);
+  });
+
   it('no timestamps: no offsets', () => {
     const { entries } = logTimeline(new FactLog('x.log', null).declare('j', 1).facts);
     expect(entries.map((e) => e.offset)).toEqual([undefined]);

@@ -36,6 +36,7 @@ describe('a job as the log shows it', () => {
       new FactLog()
         .declare('j', 1)
         .status('j', 'CREATED', 'RUNNING')
+        .deployed()
         .status(
           'j',
           'RUNNING',
@@ -51,12 +52,14 @@ describe('a job as the log shows it', () => {
       new FactLog()
         .declare('j', 1)
         .status('j', 'CREATED', 'RUNNING')
+        .deployed()
         .status('j', 'RUNNING', 'RESTARTING', 'Heartbeat of TaskManager with id tm-1 timed out.')
-        .status('j', 'RESTARTING', 'RUNNING'),
+        .status('j', 'RESTARTING', 'RUNNING')
+        .deployed(),
     );
     expect(job).toMatchObject({ verdict: 'met', failureCause: undefined });
     expect(job!.failedAt).toBeUndefined();
-    expect(job!.metAt!.line).toBe(4);
+    expect(job!.metAt!.line).toBe(6);
   });
 
   it('legacy slot requests count distinct requests; job-less timeouts belong to the only job', () => {
@@ -118,5 +121,15 @@ describe('a job as the log shows it', () => {
     );
     expect(failureCauseOf('java.util.concurrent.TimeoutException: Heartbeat of TaskManager with id x timed out.')).toBe('taskmanager-lost');
     expect(failureCauseOf('java.lang.ClassCastException: class A cannot be cast to class B')).toBe('other');
+  });
+
+  it('the adaptive scheduler running with fewer slots than declared: partly met, with what it holds', () => {
+    const [job] = judged(
+      new FactLog()
+        .declare('j', 4, profile(1, 512))
+        .add('resourcesMissing', { missing: [{ job: 'j', requirements: [{ profile: profile(1, 512), count: 2 }] }], taskManagers: [] })
+        .add('slotAllocated', { form: 'executing' }),
+    );
+    expect(job).toMatchObject({ requiredSlots: 4, acquiredSlots: 2, verdict: 'partly-met' });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rebuildCluster } from '../../../../src/sim/log/rebuild-cluster.js';
-import { slotsOf } from '../../../../src/sim/log/replay-model.js';
+import { slotsOf } from '../../../../src/sim/log/task-manager-slots.js';
 import { FactLog, profile } from '../../../support/fact-log.js';
 
 describe('rebuildCluster', () => {
@@ -55,12 +55,10 @@ describe('rebuildCluster', () => {
 
   it('the fine-grained block gives a TaskManager its total and what is available', () => {
     const c = rebuildCluster(
-      new FactLog()
-        .tm('a')
-        .add('resourcesMissing', {
-          missing: [],
-          taskManagers: [{ taskManager: 'a', total: profile(4, 4096), available: profile(1, 1024) }],
-        }).facts,
+      new FactLog().tm('a').add('resourcesMissing', {
+        missing: [],
+        taskManagers: [{ taskManager: 'a', total: profile(4, 4096), available: profile(1, 1024) }],
+      }).facts,
     );
     expect(c.taskManagers[0]!.total).toEqual(profile(4, 4096));
     expect(c.taskManagers[0]!.available).toEqual(profile(1, 1024));
@@ -90,6 +88,16 @@ describe('rebuildCluster', () => {
         }).facts,
     );
     expect(c.taskManagers.map((t) => [t.id, t.lost])).toEqual([['a', false]]);
+    // The SlotManager's unregistration of a TaskManager it knows is no loss either: the ResourceManager's line gives the cause.
+    const known = rebuildCluster(
+      new FactLog().add('taskManagerRegistered', { taskManager: 'b', instance: 'i2' }).add('taskManagerLost', {
+        taskManager: 'b',
+        instance: 'i2',
+        cause: 'disconnected',
+        message: 'Unregistering task executor i2 from the slot manager.',
+      }).facts,
+    );
+    expect(known.taskManagers.map((t) => [t.id, t.lost])).toEqual([['b', false]]);
   });
 
   it('a loss of a TaskManager the excerpt never registered is still a TaskManager, lost', () => {
@@ -105,16 +113,31 @@ describe('rebuildCluster', () => {
 
   it('the network buffer failure and the slot pool status, as printed', () => {
     const c = rebuildCluster(
-      new FactLog()
-        .add('insufficientNetworkBuffers', { required: 5, available: 1 })
-        .add('minimumResourcesNotAcquired', {
-          acquired: [{ profile: profile(1, 1), count: 2 }],
-          registeredTaskManagers: 1,
-          registeredSlots: 2,
-          freeSlots: 0,
-        }).facts,
+      new FactLog().add('insufficientNetworkBuffers', { required: 5, available: 1 }).add('minimumResourcesNotAcquired', {
+        acquired: [{ profile: profile(1, 1), count: 2 }],
+        registeredTaskManagers: 1,
+        registeredSlots: 2,
+        freeSlots: 0,
+      }).facts,
     );
     expect(c.network).toMatchObject({ required: 5, available: 1, total: undefined });
     expect(c.slotPoolStatus).toMatchObject({ registeredTaskManagers: 1, registeredSlots: 2, freeSlots: 0, acquired: 2 });
+  });
+
+  it("a fine-grained TaskManager's slots: its total divided exactly into the default slot an allocation printed", () => {
+    const total = profile(8, 8192, 6144, 1720);
+    const log = new FactLog()
+      .tm('tm')
+      .add('resourcesMissing', { missing: [], taskManagers: [{ taskManager: 'tm', total, available: total }] })
+      .add('slotAllocated', { form: 'allocation', allocation: 'a', taskManager: 'tm', job: 'j', profile: profile(1, 1024, 768, 215) });
+    const c = rebuildCluster(log.facts);
+    expect(slotsOf(c.taskManagers[0]!, c)).toBe(8);
+    // A requirement's own profile (2 CPU, 1 GiB) divides the total into no equal slots: nothing said.
+    const other = new FactLog()
+      .tm('tm')
+      .add('resourcesMissing', { missing: [], taskManagers: [{ taskManager: 'tm', total, available: total }] })
+      .add('slotAllocated', { form: 'allocation', allocation: 'a', taskManager: 'tm', job: 'j', profile: profile(2, 1024) });
+    const d = rebuildCluster(other.facts);
+    expect(slotsOf(d.taskManagers[0]!, d)).toBeUndefined();
   });
 });

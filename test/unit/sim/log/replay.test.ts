@@ -51,6 +51,13 @@ describe('the replay model', () => {
     expect(runReplay(m).jobs).toEqual([{ job: 'j', verdict: 'met', required: 2, acquired: 2 }]);
   });
 
+  it('the adaptive scheduler (shown by the log) runs with fewer slots: the replay says partly met', () => {
+    const log = new FactLog().tm('a', 2).declare('j', 4).add('slotAllocated', { form: 'executing', job: 'j' });
+    expect(runReplay(model(log)!).jobs).toEqual([{ job: 'j', verdict: 'partly-met', required: 4, acquired: 2 }]);
+    const defaultScheduler = new FactLog().tm('a', 2).declare('j', 4);
+    expect(runReplay(model(defaultScheduler)!).jobs).toEqual([{ job: 'j', verdict: 'never-met', required: 4, acquired: 2 }]);
+  });
+
   it('a job that finished returns its slots to the next', () => {
     const m = model(new FactLog().tm('a', 2).declare('x', 2).status('x', 'RUNNING', 'FINISHED').declare('x', 0).declare('y', 2))!;
     expect(m.jobs.map((j) => [j.id, j.finishAt])).toEqual([

@@ -1,6 +1,7 @@
 /** Failures, job states and configuration recognisers on inline excerpts (docs/research/jobmanager-log-messages.md §3, §6, §8, §9a). */
 import { describe, expect, it } from 'vitest';
 import { failuresRecognisers } from '../../../../../src/parse/log/facts/failures.js';
+import { newReadingContext } from '../../../../../src/parse/log/facts/recogniser.js';
 import type { LogFact } from '../../../../../src/parse/log/log-facts.js';
 import { pointOf } from '../../../../../src/parse/log/log-point.js';
 import { newReadingContext } from '../../../../../src/parse/log/facts/recogniser.js';
@@ -122,6 +123,23 @@ describe('network buffers (NetworkBufferPool, 1.10 → 2.x)', () => {
         from: 'DEPLOYING',
         cause: expect.stringContaining('java.io.IOException: Insufficient number of network buffers: required 65') as unknown,
       },
+    ]);
+  });
+
+  it('a message a paste split into records line by line (a Jira copy, fixture 21): read across them, at its first line', () => {
+    const text = [
+      '19:29:14 2021/08/27 02:29:14  (): java.io.IOException: Insufficient number of network buffers: required',
+      '17, but only 16 available. The total number of network buffers is currently set to 2048 of 32768 bytes',
+      'each.',
+    ].join('\n');
+    const read = readLogRecords(text, 'tm.log');
+    if (!read.ok) throw new Error('not read');
+    const context = newReadingContext();
+    const facts = read.value.records.flatMap((record) =>
+      failuresRecognisers.flatMap((recognise) => recognise(record, pointOf(record, 'tm.log'), context)),
+    );
+    expect(facts.map(({ at, ...rest }) => ({ line: at.line, endLine: at.endLine, ...rest }))).toEqual([
+      { line: 1, endLine: 2, kind: 'insufficientNetworkBuffers', required: 17, available: 16, total: 2048, segmentSize: 32768 },
     ]);
   });
 

@@ -90,10 +90,17 @@ describe('real logs: resource manager, workers, losses, failures, job states', (
     expect(ofKind(facts, 'resourceManager')[0]).toEqual({ line: 10, resourceManager: 'standalone', deployment: 'standalone' });
   });
 
-  it('07 (1.10 client trace): "No pooled slot available…", once', () => {
-    expect(ofKind(factsOf('07-legacy-slotmanagerimpl-unfulfillable-client-trace'), 'noResourceAvailable')).toEqual([
+  it('07 (1.10 client trace): "No pooled slot available…", once; the SlotManager calling the profile unfulfillable; the job failed', () => {
+    const facts = factsOf('07-legacy-slotmanagerimpl-unfulfillable-client-trace');
+    expect(ofKind(facts, 'noResourceAvailable')).toEqual([
       { line: 14, message: 'No pooled slot available and request to ResourceManager for new slot failed' },
+      {
+        line: 28,
+        message:
+          'Could not fulfill slot request 7f564f58302cdefe06b0bc4eba29e520. Requested resource profile (ResourceProfile{UNKNOWN}) is unfulfillable.',
+      },
     ]);
+    expect(ofKind(facts, 'jobStatus')).toEqual([{ line: 1, job: '19646b7f8b5222a3fcfc00a54883472d', to: 'FAILED' }]);
   });
 
   it('08 (1.17 YARN): the job running, one 2-slot container requested by the driver', () => {

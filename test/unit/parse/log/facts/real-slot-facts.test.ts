@@ -110,14 +110,14 @@ describe('slot-protocol facts of the real logs', () => {
     expect(seen).toEqual(counts);
   });
 
-  it('01: not fulfilled with no free slot; the draft status says 0 TaskManagers; "3*" leaves the acquired list unread', () => {
+  it('01: not fulfilled with no free slot; the draft status says 0 TaskManagers; "3*" leaves the acquired list unread, its 3 slots counted', () => {
     const facts = slotFacts('01-declarative-minicluster-no-tm');
     expect(facts.map((f) => f.kind === 'slotManager' && f.slotManager)).toContain('declarative');
     expect(bare(ofKind(facts, 'requirementsNotFulfilled'))).toEqual([
       { kind: 'requirementsNotFulfilled', job: '6cd8e69cfbb5ec959bac512dedce65f5', freeSlots: 0 },
     ]);
     expect(bare(ofKind(facts, 'minimumResourcesNotAcquired'))).toEqual([
-      { kind: 'minimumResourcesNotAcquired', registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 },
+      { kind: 'minimumResourcesNotAcquired', acquiredSlots: 3, registeredTaskManagers: 0, registeredSlots: 0, freeSlots: 0 },
     ]);
   });
 

@@ -4,6 +4,8 @@
  * timeout (taskmanager-registration.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { decimalFromNumber } from '../../../../../src/model/decimal.js';
+import { specified } from '../../../../../src/model/resource-profile.js';
 import { bare, log1, log2, only } from '../../../../support/log-facts.js';
 
 const SYNCER = 'org.apache.flink.runtime.resourcemanager.slotmanager.DefaultSlotStatusSyncer';
@@ -14,7 +16,7 @@ describe('slots given to a job', () => {
     const text = log2(
       'INFO',
       SYNCER,
-      `Starting allocation of slot a097ca45245dfd18c170852d4b17b86a from 172.19.0.3:35889-20872d for job ${JOB} with resource profile ResourceProfile{cpuCores=1}.`,
+      `Starting allocation of slot a097ca45245dfd18c170852d4b17b86a from 172.19.0.3:35889-20872d for job ${JOB} with resource profile ResourceProfile{cpuCores=1, taskHeapMemory=384.000mb (402653174 bytes), taskOffHeapMemory=0 bytes, managedMemory=512.000mb (536870920 bytes), networkMemory=128.000mb (134217730 bytes)}.`,
     );
     expect(bare(only(text, 'slotAllocated'))).toEqual([
       {
@@ -23,6 +25,12 @@ describe('slots given to a job', () => {
         allocation: 'a097ca45245dfd18c170852d4b17b86a',
         taskManager: '172.19.0.3:35889-20872d',
         job: JOB,
+        profile: specified({
+          cpuCores: decimalFromNumber(1),
+          taskHeapMemory: 402653174n,
+          managedMemory: 536870920n,
+          networkMemory: 134217730n,
+        }),
       },
     ]);
   });
@@ -51,6 +59,22 @@ describe('slots given to a job', () => {
       `Desired resources are met, transitioning to the subsequent state, job ${JOB}.`,
     );
     expect(bare(only(text, 'slotAllocated'))).toEqual([{ kind: 'slotAllocated', form: 'resources-met', job: JOB }]);
+  });
+
+  it('reads the adaptive scheduler entering Executing (its DEBUG state machine, a paste of it alone too)', () => {
+    const text = [
+      log2(
+        'DEBUG',
+        'org.apache.flink.runtime.scheduler.adaptive.AdaptiveScheduler',
+        'Transition from state CreatingExecutionGraph to Executing.',
+      ),
+      '18:15:09,110 Transition from state CreatingExecutionGraph to Executing.',
+      log2('DEBUG', 'org.apache.flink.runtime.scheduler.adaptive.AdaptiveScheduler', 'Transition from state Executing to Restarting.'),
+    ].join('\n');
+    expect(bare(only(text, 'slotAllocated'))).toEqual([
+      { kind: 'slotAllocated', form: 'executing' },
+      { kind: 'slotAllocated', form: 'executing' },
+    ]);
   });
 
   it('gives nothing for other switches and slots', () => {
