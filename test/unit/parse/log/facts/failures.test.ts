@@ -4,7 +4,6 @@ import { failuresRecognisers } from '../../../../../src/parse/log/facts/failures
 import { newReadingContext } from '../../../../../src/parse/log/facts/recogniser.js';
 import type { LogFact } from '../../../../../src/parse/log/log-facts.js';
 import { pointOf } from '../../../../../src/parse/log/log-point.js';
-import { newReadingContext } from '../../../../../src/parse/log/facts/recogniser.js';
 import { readLogRecords } from '../../../../../src/parse/log/log-records.js';
 
 function factsOf(text: string): Record<string, unknown>[] {
@@ -13,7 +12,7 @@ function factsOf(text: string): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const record of read.value.records)
     for (const recognise of failuresRecognisers)
-      for (const fact of recognise(record, pointOf(record, 'jm.log'), newReadingContext())) {
+      for (const fact of recognise(record, pointOf(record, 'jm.log'))) {
         const { at, ...rest } = fact as LogFact & Record<string, unknown>;
         out.push({ line: at.line, ...rest });
       }
