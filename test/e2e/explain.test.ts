@@ -56,8 +56,8 @@ describe('a real log', () => {
     expect(lines[1]).toMatch(/^slots\/not-enough {2}.*4 slots/);
     expect(lines[2]).toBe('What to do');
     expect(run.stdout).toMatch(/^ {2}- .*\(proven by a replay\)$/m);
-    expect(run.stdout).toContain(
-      'The log lines that show it\njobmanager.log:2  Could not fulfill resource requirements of job 045c630d3f4ef49bcdde0c0dc4a34781. Free slots: 0',
+    expect(run.stdout).toMatch(
+      /^The log lines that show it\n(jobmanager\.log:\d+ {2}.*\n)*jobmanager\.log:2 {2}Could not fulfill resource requirements of job 045c630d3f4ef49bcdde0c0dc4a34781\. Free slots: 0$/m,
     );
     expect(run.stdout.indexOf('What the log shows')).toBeGreaterThan(run.stdout.indexOf('The log lines that show it'));
     expect(run.stdout).toContain('Timeline (');
@@ -73,7 +73,7 @@ describe('a real log', () => {
       jobs: [{ id: '045c630d3f4ef49bcdde0c0dc4a34781', requiredSlots: 4, acquiredSlots: 3 }],
       diagnosis: { code: 'slots/not-enough' },
     });
-    expect(json.diagnosis.evidence[0]).toMatchObject({ file: NOT_ENOUGH, line: 2 });
+    expect(json.diagnosis.evidence).toContainEqual(expect.objectContaining({ file: NOT_ENOUGH, line: 2 }));
     expect(json.diagnosis.fixes.some((f) => f.proven)).toBe(true);
     expect(run.stdout).toBe(runCli(['explain', NOT_ENOUGH, '--format', 'json']).stdout);
   });

@@ -35,12 +35,14 @@ function isFlinkLine(raw: string): boolean {
 }
 
 /**
- * Whether a text is a Flink log, from all of it: its records and their facts, as `explain` decides
- * (flink-log-evidence.ts). For a text that is none of flinkslot's other kinds: a log with a custom
+ * Whether a text is a Flink log, from all of it: facts the recognisers read in it, and the evidence
+ * `explain` decides by (flink-log-evidence.ts). For a text that is none of flinkslot's other kinds: a log with a custom
  * layout, a pasted excerpt, a stack trace. Linear in the text, within the log's bounds.
  */
 export function isFlinkLogText(text: string): boolean {
   const records = readLogRecords(text, '');
   if (!records.ok) return false;
-  return flinkLogEvidence(records.value.records, readLogFacts([records.value]).facts).isFlinkLog;
+  // Facts first: a Flink class named in a configuration (a metrics reporter's factory) is no log.
+  const facts = readLogFacts([records.value]).facts;
+  return facts.length > 0 && flinkLogEvidence(records.value.records, facts).isFlinkLog;
 }
