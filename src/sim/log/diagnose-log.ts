@@ -31,6 +31,7 @@ import { type DiagnosisFinding, type DiagnosisInputs, SHORT, firstLine, plural, 
 import { lost, registrationTrouble } from './diagnose-taskmanagers.js';
 import type { JobFromLog } from './log-verdicts.js';
 import type { RebuiltTaskManager } from './rebuild-cluster.js';
+import { isAfter } from './point-order.js';
 import { defaultSlotOf } from './task-manager-slots.js';
 
 function network(i: DiagnosisInputs): DiagnosisFinding | undefined {
@@ -85,14 +86,21 @@ function slotsMissing(
 ): DiagnosisFinding | undefined {
   const short = i.jobs.filter((j) => SHORT.has(j.verdict));
   const job = short[0];
-  const anyFailure = short.length > 0 || i.failures.length > 0;
-  if (!anyFailure) return undefined;
+  // A timeout the jobs got their slots after is history.
+  const lastMet = i.jobs
+    .flatMap((j) => (j.metAt === undefined ? [] : [j.metAt]))
+    .sort((a, b) => i.order(a) - i.order(b))
+    .at(-1);
+  const failures = i.failures.filter((f) => isAfter(i.order, f.at, lastMet));
+  if (short.length === 0 && failures.length === 0) return undefined;
   const evidence = uniquePoints(
-    [...short.flatMap((j) => [...j.requestedAt, ...j.resourceFailures]), ...i.failures.map((f) => f.at)],
+    [...short.flatMap((j) => [...j.requestedAt, ...j.resourceFailures]), ...failures.map((f) => f.at)],
     i.order,
   );
   const required = job?.requiredSlots;
-  const acquired = job?.acquiredSlots;
+  // What it holds: as the log says, else as a replay that reproduces the shortage gives it.
+  const replayed = i.replay?.jobs.find((r) => r.job === job?.id);
+  const acquired = job?.acquiredSlots ?? (replayed !== undefined && replayed.verdict !== 'met' ? replayed.acquired : undefined);
   const counts =
     job === undefined
       ? ''
@@ -118,7 +126,7 @@ function slotsMissing(
     i.cluster.taskManagers.filter((t) => !t.lost).length + (i.cluster.taskManagers.length === 0 ? (pool?.registeredTaskManagers ?? 0) : 0);
   const active = i.cluster.resourceManager === 'active';
   const atMax = i.cluster.maxReached.length > 0;
-  const unfulfillable = i.failures.some((f) => f.message !== undefined && /unfulfillable/i.test(f.message));
+  const unfulfillable = failures.some((f) => f.message !== undefined && /unfulfillable/i.test(f.message));
   if (unfulfillable)
     return {
       code: 'slots/not-enough',
@@ -127,7 +135,11 @@ function slotsMissing(
       ...(job === undefined ? {} : { job }),
     };
   if (registered > 0 && (!active || atMax)) {
-    const none = active ? 'the ResourceManager is at its maximum' : 'a standalone cluster starts no TaskManager by itself';
+    const none = active
+      ? 'the ResourceManager is at its maximum'
+      : i.cluster.resourceManager === 'standalone'
+        ? 'a standalone cluster starts no TaskManager by itself'
+        : 'the log shows no ResourceManager that starts workers';
     return {
       code: 'slots/not-enough',
       message: `Not enough slots: ${plural(registered, 'TaskManager')} registered, no slot free, and no worker is coming (${none}).${counts}`,

@@ -44,7 +44,15 @@ function taskManagers(cluster: RebuiltCluster): ExplainedTaskManager[] {
 function publicJob(j: JobFromLog, replay: ReplayResult | undefined): ExplainedJob {
   const { resourceFailures: _f, failureCause: _c, failureText: _t, everMet: _e, requestedAt: _r, metPoints: _m, givenAt: _g, ...job } = j;
   const replayed = replay?.jobs.find((r) => r.job === j.id);
-  if (job.acquiredSlots !== undefined || replayed === undefined || job.verdict === 'unknown') return job;
+  // Only a replay that agrees with the log (both short, or both met) may fill in what the log does not say.
+  const held = (v: string): boolean => v === 'met' || v === 'partly-met';
+  if (
+    job.acquiredSlots !== undefined ||
+    replayed === undefined ||
+    job.verdict === 'unknown' ||
+    held(job.verdict) !== held(replayed.verdict)
+  )
+    return job;
   return { ...job, acquiredSlots: replayed.acquired };
 }
 

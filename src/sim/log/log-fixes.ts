@@ -66,17 +66,15 @@ function notEnough(i: FixInputs): Fix[] {
         text: `lower the job's parallelism to ${got} (the slots the cluster gives it) and the requirement is met`,
         proven: true,
       });
-    return fixes;
+    return fixes.length > 0 ? fixes : [MORE_SLOTS];
   }
   const required = job.requiredSlots;
   const acquired = job.acquiredSlots;
   if (required !== undefined && acquired !== undefined && required > acquired) {
     const tm = i.cluster.taskManagers.find((t) => t.slots !== undefined);
-    const perTm =
-      tm?.slots ??
-      (i.cluster.slotPoolStatus?.registeredTaskManagers
-        ? (i.cluster.slotPoolStatus.registeredSlots ?? 0) / i.cluster.slotPoolStatus.registeredTaskManagers
-        : undefined);
+    const pool = i.cluster.slotPoolStatus;
+    const average = pool?.registeredTaskManagers ? (pool.registeredSlots ?? 0) / pool.registeredTaskManagers : undefined;
+    const perTm = tm?.slots ?? (average !== undefined && Number.isInteger(average) ? average : undefined);
     const short = required - acquired;
     if (perTm !== undefined && perTm > 0)
       fixes.push({
@@ -87,8 +85,14 @@ function notEnough(i: FixInputs): Fix[] {
       fixes.push({ text: `${plural(short, 'more slot')} (more TaskManagers, or more taskmanager.numberOfTaskSlots each)`, proven: false });
     if (acquired > 0) fixes.push({ text: `lower the job's parallelism to ${acquired} (the slots it holds)`, proven: false });
   }
-  return fixes;
+  return fixes.length > 0 ? fixes : [MORE_SLOTS];
 }
+
+/** Where the log gives no count to compute one with, or the replay does not reproduce the shortage. */
+const MORE_SLOTS: Fix = {
+  text: "give the cluster more slots for the job (more TaskManagers, or more taskmanager.numberOfTaskSlots each), or lower the job's parallelism",
+  proven: false,
+};
 
 /** Each dimension where `have` is short of `need`, and by how much. */
 export function shortfalls(have: SpecifiedProfile, need: SpecifiedProfile): string[] {

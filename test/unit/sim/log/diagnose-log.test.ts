@@ -100,7 +100,7 @@ describe('the diagnosis of a log', () => {
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('slots/not-enough');
     expect(e.diagnosis.message).toBe(
-      'Not enough slots: 2 TaskManagers registered, no slot free, and no worker is coming (a standalone cluster starts no TaskManager by itself). Job j requires 6 slots.',
+      'Not enough slots: 2 TaskManagers registered, no slot free, and no worker is coming (a standalone cluster starts no TaskManager by itself). Job j requires 6 slots and holds 4.',
     );
     expect(lines(e)).toEqual([6, 7, 8]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 6, acquiredSlots: 4, verdict: 'never-met' });
@@ -175,6 +175,11 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.fixes).toEqual([]);
   });
 
+  it('a timeout the job got its slots after is history: ok', () => {
+    const log = new FactLog().tm('tm-1', 2).declare('j', 2).add('slotRequestTimeout', { form: 'bulk-not-fulfillable' }).deployed();
+    expect(explainLog(log.done()).diagnosis.code).toBe('ok');
+  });
+
   it('unknown: a requirement and nothing after it', () => {
     const e = explainLog(new FactLog().declare('j', 2).done());
     expect(e.diagnosis.code).toBe('unknown');
@@ -194,6 +199,15 @@ describe('the diagnosis of a log', () => {
     const e = explainLog(log.done());
     expect(e.slotManager).toBe('legacy');
     expect(e.diagnosis.code).toBe('slots/not-enough');
+    expect(e.diagnosis.message).toBe(
+      'The SlotManager called the slot request unfulfillable: no registered TaskManager has a slot of the profile requested, and none is coming. Job j requires 2 slots and holds 0.',
+    );
+    expect(e.diagnosis.fixes).toEqual([
+      {
+        text: '2 more slots (more TaskManagers, or more taskmanager.numberOfTaskSlots each)',
+        proven: false,
+      },
+    ]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, verdict: 'never-met' });
   });
 

@@ -65,7 +65,14 @@ describe('fixes', () => {
       .add('requirementsNotFulfilled', { job: 'j', freeSlots: 0 });
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('slots/not-enough');
-    expect(e.diagnosis.fixes).toEqual([]);
+    expect(e.diagnosis.fixes).toEqual([
+      {
+        text: "give the cluster more slots for the job (more TaskManagers, or more taskmanager.numberOfTaskSlots each), or lower the job's parallelism",
+        proven: false,
+      },
+    ]);
+    // A replay that disagrees does not fill in what the job holds.
+    expect(e.jobs[0]!.acquiredSlots).toBeUndefined();
     expect(e.replay.disagreements).toEqual([
       'job j: the log says it did not get its slots, but the replay gives it all 3 (met) with the TaskManagers the log shows',
     ]);
