@@ -8,7 +8,7 @@ import type { ExplainReport, LogPointJson } from '../explain/explain-report.js';
 import type { TimelineEntry } from '../../sim/log/log-explanation.js';
 import { logTimelineSvg } from './log-timeline.js';
 import { attr, el, more, shorten, text } from './markup.js';
-import { PAGE_CSS } from './page-style.js';
+import { LOG_PAGE_CSS, PAGE_CSS } from './page-style.js';
 import { colourClass } from './palette.js';
 
 export interface LogPageInput {
@@ -134,7 +134,7 @@ export function renderLogPage(input: LogPageInput): string {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="color-scheme" content="light dark">',
     `<title>${text(input.title)}</title>`,
-    `<style>${PAGE_CSS}</style>`,
+    `<style>${PAGE_CSS}${LOG_PAGE_CSS}</style>`,
     '</head>',
     '<body>',
     `<header><h1>${text(input.title)}</h1>${cards(r)}</header>`,

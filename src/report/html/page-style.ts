@@ -32,8 +32,6 @@ svg text.small{font-size:10.5px;fill:var(--muted)}svg text.name{font-weight:600}
 .tms td{border:none;padding:1px 12px 1px 0}.tmrow rect{stroke:var(--line);stroke-width:.6}.tmrow rect.free{fill:none}
 .legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:4px 14px}.sw{display:inline-block;width:12px;height:12px;border:1px solid var(--line);border-radius:2px;margin-right:5px;vertical-align:-1px}
 .timeline .line{fill:none;stroke-width:2}.timeline .grid{stroke:var(--border)}.timeline .event path{fill:var(--muted)}.timeline .event line{stroke:var(--border);stroke-dasharray:2 3}
-.log-timeline .required{stroke-dasharray:5 3;stroke-width:1.5}.log-timeline .workers-requested .line{stroke:var(--muted);stroke-dasharray:2 2}.log-timeline .workers-registered .line{stroke:var(--accent)}.log-timeline .taskmanagers .line{stroke:var(--ok)}.log-timeline .lost line{stroke:var(--warn)}.log-timeline .lost path{fill:var(--warn)}.log-timeline .gave-up line{stroke:var(--warn);stroke-width:2;stroke-dasharray:none}.log-timeline .gave-up path{fill:var(--warn)}.log-timeline .not-fulfilled line{stroke:var(--warn);stroke-dasharray:1 3}.log-timeline .not-fulfilled path{fill:none;stroke:var(--warn)}
-.diagnosis-ok{color:var(--ok)}.diagnosis-problem{color:var(--warn)}.proven{color:var(--ok)}.evidence td{border:none;padding:1px 12px 1px 0}
 .candidates rect{fill:var(--bar);opacity:.55}.candidates .best rect{opacity:1}
 details summary{cursor:pointer;color:var(--accent)}
 footer{margin-top:40px;color:var(--muted);font-size:12px}
@@ -49,3 +47,6 @@ function lineRules(colours: readonly string[]): string {
 
 export const PAGE_CSS =
   BASE.replace(/\n/g, '') + PALETTE_CSS + lineRules(LINES_LIGHT) + `@media (prefers-color-scheme: dark){${lineRules(LINES_DARK)}}`;
+
+/** The rules only a log's page (`report LOG`, log-page.ts) uses: its timeline's lines and marks, the diagnosis. */
+export const LOG_PAGE_CSS = `.log-timeline .required{stroke-dasharray:5 3;stroke-width:1.5}.log-timeline .workers-requested .line{stroke:var(--muted);stroke-dasharray:2 2}.log-timeline .workers-registered .line{stroke:var(--accent)}.log-timeline .taskmanagers .line{stroke:var(--ok)}.log-timeline .lost line{stroke:var(--warn)}.log-timeline .lost path{fill:var(--warn)}.log-timeline .gave-up line{stroke:var(--warn);stroke-width:2;stroke-dasharray:none}.log-timeline .gave-up path{fill:var(--warn)}.log-timeline .not-fulfilled line{stroke:var(--warn);stroke-dasharray:1 3}.log-timeline .not-fulfilled path{fill:none;stroke:var(--warn)}.diagnosis-ok{color:var(--ok)}.diagnosis-problem{color:var(--warn)}.proven{color:var(--ok)}.evidence td{border:none;padding:1px 12px 1px 0}`;
