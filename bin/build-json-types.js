@@ -36,6 +36,7 @@ export const ROOT_NAMES = {
   diff: 'DiffJson',
   validate: 'ValidateJson',
   error: 'ErrorJson',
+  explain: 'ExplainJson',
 };
 
 /** The TypeScript name json-schema-to-typescript gives a $defs key (its toSafeString). */

@@ -1,6 +1,7 @@
 /** The command list for oclif's explicit discovery strategy (package.json → oclif.commands). */
 import Completion from './completion.js';
 import Diff from './diff.js';
+import Explain from './explain.js';
 import Help from './help.js';
 import Import from './import.js';
 import Memory from './memory.js';
@@ -16,6 +17,7 @@ export { commandNotFound } from './support/command-not-found.js';
 export const COMMANDS = {
   completion: Completion,
   diff: Diff,
+  explain: Explain,
   help: Help,
   import: Import,
   memory: Memory,

@@ -15,6 +15,8 @@ With --cluster CLUSTER the jobs declare at time 0 as in \`simulate\`: each TaskM
 
 A scenario file among the arguments is run as \`simulate\` runs it: a timeline of the slots each job held, events marked, and each unmet requirement's explanation. Graphs above --max-vertices are drawn in groups, and the page says so.
 
+Given Flink logs (a JobManager's, TaskManager logs beside it), the page is \`flinkslot explain\`'s answer: the diagnosis and what to do on top, the log lines that show it, then a timeline of the slots each job required and held, the workers requested and registered, the TaskManagers registered and lost, and the moment it gave up.
+
 The page has no script and fetches nothing: it opens from a file and in CI artefact viewers, in the viewer's light or dark scheme.
 
 Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
@@ -23,12 +25,13 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
     '<%= config.bin %> report fixtures/jobs/keyed-window.yaml -o report.html',
     '<%= config.bin %> report --cluster fixtures/clusters/standalone-4x4.yaml fixtures/jobs/wordcount-streaming.yaml fixtures/jobs/twenty-vertices.json -o report.html',
     '<%= config.bin %> report fixtures/scenarios/rolling-jobs.yaml -o scenario.html',
+    '<%= config.bin %> report jobmanager.log -o explain.html',
   ];
 
   static override strict = false;
 
   static override args = {
-    files: Args.string({ description: 'job graph files, and at most one scenario file (- for stdin)', required: true }),
+    files: Args.string({ description: 'job graph files, and at most one scenario file; or Flink logs (- for stdin)', required: true }),
   };
 
   static override flags = {

@@ -43,6 +43,8 @@ export {
   type ResultKind,
   type ValidateFormat,
   VALIDATE_FORMATS,
+  type ExplainFormat,
+  EXPLAIN_FORMATS,
   formatsOf,
   render,
 } from './report/render.js';
@@ -53,6 +55,9 @@ export { simulateScenario, simulateJobsOnCluster, simulatePlannedJobsOnCluster, 
 export { diffFromTexts } from './app/diff.js';
 export { type SizeOptions, sizeJobs } from './app/size.js';
 export { type HtmlReport, type ReportOptions, reportFromTexts } from './app/report.js';
+export { type ExplainOptions, type ExplainedLogs, MAX_LOG_FILES, explainLogs } from './app/explain.js';
+export { type ExplainReport, buildExplainReport } from './report/explain/explain-report.js';
+export type { LogExplanation } from './sim/log/log-explanation.js';
 export { type SearchOptions, type SearchPlan, planSearch, rankShapes, searchShapes, sizeShapeAt } from './app/size-search.js';
 export { type ParallelismFitOptions, maxParallelismFit } from './app/parallelism-fit.js';
 export { simulateJobsWithAdvice } from './app/simulate-with-advice.js';
@@ -100,3 +105,4 @@ export {
 export { type ImportCommandResult, importResult } from './app/results/import-result.js';
 export { type ReportResult, reportResult } from './app/results/report-result.js';
 export { type ValidateResult, validateResult } from './app/results/validate-result.js';
+export { type ExplainResult, type ExplainResultOptions, explainResult } from './app/results/explain-result.js';

@@ -6,6 +6,8 @@
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
 import type { SourceText } from '../model/source-text.js';
 import { kindOfText } from '../parse/file-kind.js';
+import { looksLikeFlinkLog } from '../parse/log/flink-log-text.js';
+import { explainPage } from './explain.js';
 import { DEFAULT_LIMITS, type HtmlReportInput, type ReportJob, renderHtmlReport } from '../report/html/html-report.js';
 import type { LiveFitReport } from '../report/live-fit-report.js';
 import { answerText } from '../report/render-live-fit-text.js';
@@ -41,6 +43,8 @@ export interface HtmlReport {
   readonly vertices: number;
   readonly taskManagers: number;
   readonly verdict: SimulationReport['verdict'] | undefined;
+  /** A page of logs (`report LOG`): the explanation's diagnosis code. */
+  readonly diagnosis?: string;
 }
 
 interface Planned {
@@ -54,6 +58,8 @@ interface PlannedFiles {
   readonly jobs: SourceText[];
   /** Files that did not read as job graphs because they are scenarios. */
   readonly scenarios: SourceText[];
+  /** Files that did not read as job graphs because they are Flink logs. */
+  readonly logs: SourceText[];
   readonly problems: Diagnostic[];
 }
 
@@ -65,11 +71,12 @@ function planAll(files: readonly SourceText[], options: ReportOptions): Result<P
   const version = versionOption(options.flinkVersion);
   if (!version.ok) return version;
   const jobOptions = { ...version.value, ...(options.tmConfig === undefined ? {} : { tmConfig: options.tmConfig }) };
-  const out: PlannedFiles = { planned: [], jobs: [], scenarios: [], problems: [] };
+  const out: PlannedFiles = { planned: [], jobs: [], scenarios: [], logs: [], problems: [] };
   for (const f of files) {
     const analyzed = analyzeJobText(f.text, f.file, jobOptions);
-    if (!analyzed.ok && analyzed.failedAt === 'parse' && kindOfText(f.text)?.kind === 'scenario') {
-      out.scenarios.push(f);
+    const kind = !analyzed.ok && analyzed.failedAt === 'parse' ? kindOfText(f.text)?.kind : undefined;
+    if (kind === 'scenario' || kind === 'flink-log') {
+      (kind === 'scenario' ? out.scenarios : out.logs).push(f);
       continue;
     }
     out.jobs.push(f);
@@ -147,9 +154,45 @@ function simulations(
   return simulateScenario(scenario, { ...simulate, loadJobGraph });
 }
 
+/**
+ * Logs (`report LOG...`, issue 28 §3): the explanation's page. Logs are told by their first lines
+ * (a Flink logger), or, for a file that reads as no job graph, by all of it (file-kind.ts); a log is
+ * given alone, not beside job graphs.
+ */
+function logReport(options: ReportOptions, logs: readonly SourceText[]): Result<HtmlReport> {
+  const other = options.files.find((f) => !logs.includes(f)) ?? (options.cluster === undefined ? undefined : options.cluster);
+  if (other !== undefined) {
+    const message = `${logs[0]!.file} is a Flink log: give logs alone (\`flinkslot report LOG...\`), not with ${other.file}`;
+    return fail([error('usage/report-inputs', message)]);
+  }
+  const page = explainPage(logs, {
+    generator: options.generator,
+    ...(options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.limits?.taskManagers === undefined ? {} : { taskManagerRows: options.limits.taskManagers }),
+  });
+  if (!page.ok) return page;
+  const r = page.value.report;
+  return ok(
+    {
+      html: page.value.html,
+      jobs: r.jobs.length,
+      vertices: 0,
+      taskManagers: r.taskManagers.length,
+      verdict: undefined,
+      diagnosis: r.diagnosis.code,
+    },
+    page.warnings,
+  );
+}
+
 export function reportFromTexts(options: ReportOptions): Result<HtmlReport> {
+  // A log's first lines say it, mostly: then it is not parsed as a job graph at all.
+  const early = options.files.filter((f) => looksLikeFlinkLog(f.text));
+  if (early.length > 0) return logReport(options, early);
   const files = planAll(options.files, options);
   if (!files.ok) return files;
+  if (files.value.logs.length > 0) return logReport(options, files.value.logs);
   const { scenarios, jobs } = files.value;
   const scenario = scenarios[0];
   const cluster = options.cluster?.file ?? (options.liveCluster === undefined ? undefined : 'a running cluster');

@@ -6,6 +6,7 @@
 import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { parseDocument, stripByteOrderMark } from './document.js';
 import { FORMAT_DESCRIPTIONS, type FlinkFormat, detectFlinkFormat, isJobFormat } from './flink/flink-format.js';
+import { isFlinkLogText, looksLikeFlinkLog } from './log/flink-log-text.js';
 
 export type FileKind =
   | 'job-graph'
@@ -17,7 +18,9 @@ export type FileKind =
   | 'kubernetes-manifest'
   | 'flink-job-json'
   | 'flink-taskmanagers-json'
-  | 'flink-job-vertex-json';
+  | 'flink-job-vertex-json'
+  /** A JobManager or TaskManager log (`flinkslot explain`, issue 28). */
+  | 'flink-log';
 
 type Raw = Record<string, unknown>;
 
@@ -91,10 +94,15 @@ export function kindOfData(data: unknown): FoundKind | undefined {
 
 export function kindOfText(source: string): FoundKind | undefined {
   const text = stripByteOrderMark(source);
+  // Before parsing: a log's first lines say it, and a log of 64 MiB is not parsed as YAML.
+  if (looksLikeFlinkLog(text)) return { kind: 'flink-log' };
   const doc = parseDocument(text);
   // A multi-document YAML (Kubernetes manifests) does not parse as one document: look at its first.
-  if (!doc.ok) return /^\s*apiVersion:/m.test(text) && /^\s*kind:/m.test(text) ? { kind: 'kubernetes-manifest' } : undefined;
-  return kindOfData(doc.value.data);
+  if (!doc.ok && /^\s*apiVersion:/m.test(text) && /^\s*kind:/m.test(text)) return { kind: 'kubernetes-manifest' };
+  const found = doc.ok ? kindOfData(doc.value.data) : undefined;
+  if (found !== undefined) return found;
+  // None of the documents: a log whose first lines did not say it (a custom layout, an excerpt, a stack trace).
+  return isFlinkLogText(text) ? { kind: 'flink-log' } : undefined;
 }
 
 function describe(found: FoundKind): string {
@@ -118,6 +126,8 @@ function describe(found: FoundKind): string {
       return 'a Kubernetes manifest';
     case 'flink-job-vertex-json':
       return 'a vertex of a job (the answer of GET /jobs/:jobid/vertices/:vertexid)';
+    case 'flink-log':
+      return 'a Flink log';
     default:
       return `Flink's ${FORMAT_DESCRIPTIONS[found.flinkFormat!].replace(/^(a|the) /, '')}`;
   }
@@ -147,6 +157,7 @@ function suggestion(found: FoundKind, file: string, what: string): string {
     'flink-deployment': [memory, cluster],
     'kubernetes-manifest': [memory, cluster],
     'flink-job-vertex-json': [],
+    'flink-log': [`flinkslot explain ${f}`],
   };
   // A Flink configuration given to simulate alone was meant as the cluster (simulate reads one there).
   const onCluster =

@@ -8,6 +8,8 @@
 import type { PlanDiff } from '../plan/diff/plan-diff-model.js';
 import type { ImportResult } from '../parse/flink/import-file.js';
 import { type DiffRenderOptions, renderDiff } from './diff/render-diff.js';
+import type { ExplainReport } from './explain/explain-report.js';
+import { type ExplainRenderOptions, renderExplain } from './explain/render-explain.js';
 import type { LiveFitReport } from './live-fit-report.js';
 import type { MemoryReport } from './memory-report.js';
 import type { ParallelismFitReport } from './parallelism-fit-report.js';
@@ -60,6 +62,7 @@ export interface Renderings {
   'shape-search': { value: ShapeSearchReport; format: 'text' | 'json'; options: TextRenderOptions };
   'parallelism-fit': { value: ParallelismFitReport; format: 'text' | 'json'; options: TextRenderOptions & { readonly cluster: string } };
   import: { value: ImportResult; format: 'yaml'; options: { readonly file: string; readonly schemaDir?: string } };
+  explain: { value: ExplainReport; format: 'text' | 'markdown' | 'json'; options: ExplainRenderOptions };
 }
 
 export type ResultKind = keyof Renderings;
@@ -100,6 +103,11 @@ const REGISTRY: Registry = {
   'shape-search': { text: (r, o) => renderShapeSearchText(r, o.style ?? PLAIN, o.limit), json },
   'parallelism-fit': { text: (r, o) => renderParallelismFitText(r, o.cluster, o.style ?? PLAIN), json },
   import: { yaml: (r, o) => renderImportYaml(r, o.file, o.schemaDir) },
+  explain: {
+    text: (r, o) => renderExplain(r, 'text', o),
+    markdown: (r, o) => renderExplain(r, 'markdown', o),
+    json,
+  },
 };
 
 export function render<K extends ResultKind>(result: Renderable<K>, format: FormatOf<K>, options: OptionsOf<K>): string {
@@ -115,3 +123,7 @@ export function formatsOf<K extends ResultKind>(kind: K): readonly FormatOf<K>[]
 /** `flinkslot validate --format`: one format per CI system's reader. */
 export const VALIDATE_FORMATS = formatsOf('validate');
 export type ValidateFormat = FormatOf<'validate'>;
+
+/** `flinkslot explain --format`. */
+export const EXPLAIN_FORMATS = formatsOf('explain');
+export type ExplainFormat = FormatOf<'explain'>;

@@ -1,9 +1,10 @@
 /**
  * Input is bounded before work starts (issue 15 §6): each bound found by test/hostile is kept here
  * as an end-to-end regression with the exact words a user reads. Bounds: 128 MiB per input, 8 MiB
- * of YAML, 16 million characters added by aliases, 250,000 events and 100,000 TaskManagers per scenario.
+ * of YAML, 16 million characters added by aliases, 250,000 events and 100,000 TaskManagers per scenario,
+ * 64 MiB per log.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,5 +148,44 @@ describe('bad input the held-out hostile corpus found (issue 27 §7)', () => {
       '',
       `error ${scenario}:1:15 flinkVersion '1.999999999999999999…' (1,000,002 characters) is not a Flink version (major.minor, e.g. 1.20; flinkslot models 1.10 to 2.2) (/flinkVersion) [input/flink-version]\n`,
     ]);
+  });
+});
+
+describe('logs (`flinkslot explain`, issue 28) are bounded before a line is read', () => {
+  const LINE = '2024-03-12 07:51:14,148 INFO  org.apache.flink.runtime.jobmaster.JobMaster [] - ';
+
+  it('a file of 1 GB is refused by its size before it is read', () => {
+    const path = file('huge.log', '');
+    truncateSync(path, 1024 ** 3); // sparse: no disk written, no byte read
+    const run = runCli(['explain', path]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `error cannot read ${path}: it is larger than 128 MiB, the most flinkslot reads from one input\n`,
+    ]);
+  });
+
+  it('a log of 65 MiB is refused at 64 MiB, before its lines are read', () => {
+    const line = `${LINE}${'x'.repeat(1000)}\n`;
+    const log = file('65mib.log', line.repeat(Math.ceil((65 * 1024 * 1024) / line.length)));
+    const run = runCli(['explain', log]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `error ${log}:1:1 the log is longer than flinkslot reads (at most 67,108,864 characters); give the part around the failure [input/too-large]\n`,
+    ]);
+  });
+
+  it('a line of a million characters is answered, a Flink log or not', () => {
+    const flink = file('one-line.log', `${LINE}${'y'.repeat(1_000_000 - LINE.length)}\n`);
+    const run = runCli(['explain', flink, '--json']);
+    expect(run.status).toBe(1);
+    const json = JSON.parse(run.stdout) as { records: number; diagnosis: { code: string } };
+    expect([json.records, json.diagnosis.code]).toEqual([1, 'unknown']);
+    const other = file('one-line.txt', `${'z'.repeat(1_000_000)}\n`);
+    const refused = runCli(['explain', other]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/\[input\/not-a-flink-log\]\n$/);
+    expect(refused.stderr.length).toBeLessThan(1000);
   });
 });

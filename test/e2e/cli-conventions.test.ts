@@ -129,7 +129,7 @@ describe('did you mean', () => {
     // oclif wraps error lines at the terminal width behind a ' ›' margin.
     const text = run.stderr.replace(/\s*›\s*/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain(
-      "'frobnicate' is not a flinkslot command. commands: completion, diff, help, import, memory, plan, report, simulate, size, validate, version See 'flinkslot help'.",
+      "'frobnicate' is not a flinkslot command. commands: completion, diff, explain, help, import, memory, plan, report, simulate, size, validate, version See 'flinkslot help'.",
     );
   });
 

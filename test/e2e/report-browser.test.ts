@@ -70,6 +70,7 @@ describe.skipIf(CHROMIUM === undefined)('the report in headless Chromium', () =>
     ]);
     make('scenario', ['fixtures/scenarios/rolling-jobs.yaml']);
     make('big', [join(dir, 'sql.yaml'), '--cluster', join(dir, 'c100.yaml')]);
+    make('log', ['fixtures/real/logs/02-declarative-standalone-3-slots-need-4/jobmanager.log']);
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM!, args: ARGS });
   });
@@ -150,5 +151,22 @@ describe.skipIf(CHROMIUM === undefined)('the report in headless Chromium', () =>
     expect(await page.locator('[data-task-manager]').count()).toBe(100);
     await page.locator('#job-1 .scroll').screenshot({ path: join(OUTPUT, 'big-graph.png') });
     await page.close();
+  });
+
+  it('a log (report LOG): the diagnosis on top and the timeline, visible in both schemes', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, consoleErrors, requests } = await visit('log', scheme);
+      expect(consoleErrors).toEqual([]);
+      expect(requests).toHaveLength(1);
+      expect(await page.locator('#diagnosis h2').textContent()).toBe('Diagnosis: slots/not-enough');
+      expect(await page.locator('#diagnosis').isVisible()).toBe(true);
+      const timeline = page.locator('svg.log-timeline');
+      expect(await timeline.isVisible()).toBe(true);
+      expect(await timeline.locator('[data-job] path').count()).toBeGreaterThan(0);
+      const box = await timeline.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(0);
+      await page.screenshot({ path: join(OUTPUT, `log-${scheme}.png`), fullPage: true });
+      await page.close();
+    }
   });
 });

@@ -44,6 +44,8 @@ const COMMANDS: Record<Kind, CommandLines> = {
     ['diff', GOOD_JOB, f],
     ['simulate', '--cluster', GOOD_CLUSTER, f],
     ['report', f, '--cluster', GOOD_CLUSTER],
+    // Any text may be pasted as a log: read, then refused as not a Flink log or explained.
+    ['explain', f],
   ],
   config: (f) => [
     ['memory', f],

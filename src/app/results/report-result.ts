@@ -15,6 +15,8 @@ export function reportResult(result: Result<HtmlReport>, o: { output?: string | 
 
 function summary(file: string, r: HtmlReport): string {
   const kib = Math.ceil(new TextEncoder().encode(r.html).length / 1024);
+  if (r.diagnosis !== undefined)
+    return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): diagnosis ${r.diagnosis}, ${r.jobs} job(s), ${r.taskManagers} TaskManager(s)\n`;
   const run = r.verdict === undefined ? '' : `, ${r.taskManagers} TaskManager(s), ${r.verdict}`;
   return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}\n`;
 }

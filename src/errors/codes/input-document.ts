@@ -97,6 +97,15 @@ export const INPUT_DOCUMENT_CODES = {
     example:
       'error taskmanagers.json:1:1 this is the answer of GET /taskmanagers, a cluster, not a job graph (use it as --cluster) [input/not-a-job-graph]',
   },
+  'input/not-a-flink-log': {
+    severity: 'error',
+    title: 'The file given to `flinkslot explain` is not a Flink log.',
+    meaning:
+      "`flinkslot explain` reads the logs a Flink JobManager or TaskManager writes (log4j layouts, `kubectl logs` output, JSON log lines, pasted excerpts); this file has no line of one: another program's log, a binary file, or an empty one.",
+    fix: "Give the JobManager's log (`kubectl logs JOBMANAGER-POD`, `log/flink-*-standalonesession-*.log`, the YARN application master's jobmanager.log), and TaskManager logs beside it.",
+    example:
+      "error access.log:1:1 this is not a Flink log: no line is written by a Flink logger, names a Flink class (org.apache.flink.…) or has a Flink message's form; `flinkslot explain` reads a JobManager or TaskManager log [input/not-a-flink-log]",
+  },
   'input/not-a-flink-file': {
     severity: 'error',
     title: "The JSON file is none of Flink's own files flinkslot imports.",

@@ -47,3 +47,6 @@ function lineRules(colours: readonly string[]): string {
 
 export const PAGE_CSS =
   BASE.replace(/\n/g, '') + PALETTE_CSS + lineRules(LINES_LIGHT) + `@media (prefers-color-scheme: dark){${lineRules(LINES_DARK)}}`;
+
+/** The rules only a log's page (`report LOG`, log-page.ts) uses: its timeline's lines and marks, the diagnosis. */
+export const LOG_PAGE_CSS = `.log-timeline .required{stroke-dasharray:5 3;stroke-width:1.5}.log-timeline .workers-requested .line{stroke:var(--muted);stroke-dasharray:2 2}.log-timeline .workers-registered .line{stroke:var(--accent)}.log-timeline .taskmanagers .line{stroke:var(--ok)}.log-timeline .lost line{stroke:var(--warn)}.log-timeline .lost path{fill:var(--warn)}.log-timeline .gave-up line{stroke:var(--warn);stroke-width:2;stroke-dasharray:none}.log-timeline .gave-up path{fill:var(--warn)}.log-timeline .not-fulfilled line{stroke:var(--warn);stroke-dasharray:1 3}.log-timeline .not-fulfilled path{fill:none;stroke:var(--warn)}.diagnosis-ok{color:var(--ok)}.diagnosis-problem{color:var(--warn)}.proven{color:var(--ok)}.evidence td{border:none;padding:1px 12px 1px 0}`;

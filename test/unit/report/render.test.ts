@@ -23,6 +23,7 @@ describe('render', () => {
     expect(formatsOf('diff')).toEqual(['text', 'markdown', 'json']);
     expect(VALIDATE_FORMATS).toEqual(['text', 'json', 'junit', 'sarif', 'github', 'tap']);
     expect(formatsOf('import')).toEqual(['yaml']);
+    expect(formatsOf('explain')).toEqual(['text', 'markdown', 'json']);
   });
 
   it('asks the renderer of the kind and format, with its options', () => {
