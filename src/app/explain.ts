@@ -6,7 +6,7 @@
  * elsewhere); the whole run is refused when any file is.
  */
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { type FlinkVersion, formatVersion } from '../model/flink-version.js';
+import { type FlinkVersion, compareVersions, formatVersion } from '../model/flink-version.js';
 import type { SourceText } from '../model/source-text.js';
 import { wrongKind } from '../parse/file-kind.js';
 import { readLogFacts } from '../parse/log/facts/read-facts.js';
@@ -84,10 +84,10 @@ export function explainLogs(files: readonly SourceText[], options: ExplainOption
     recognisedRecords += read.value.facts.recognisedRecords;
   }
   if (problems.length > 0) return fail(problems);
-  // A log naming no release is dated by its message forms; the replay applies the latest they allow.
+  // A log naming no release is dated by its message forms: one release, or a range the replay applies the latest of.
   const range = releaseOfForms(logs);
   const explanation = explainOf({ facts, records, recognisedRecords }, version.value.flinkVersion, range);
-  const fromForms = explanation.flinkVersionSource === 'message-forms' ? range : undefined;
+  const fromForms = explanation.flinkVersion === undefined || explanation.flinkVersionSource === 'message-forms' ? range : undefined;
   const versionRange =
     fromForms === undefined ? undefined : { earliest: formatVersion(fromForms.earliest), latest: formatVersion(fromForms.latest) };
   const report = buildExplainReport(
@@ -101,7 +101,11 @@ export function explainLogs(files: readonly SourceText[], options: ExplainOption
 function explainOf(facts: LogFacts, flinkVersion: FlinkVersion | undefined, range: ReleaseRange | undefined): LogExplanation {
   return explainLog(facts, {
     ...(flinkVersion === undefined ? {} : { flinkVersion }),
-    ...(range === undefined ? {} : { messageFormsVersion: range.latest }),
+    ...(range === undefined
+      ? {}
+      : compareVersions(range.earliest, range.latest) === 0
+        ? { messageFormsVersion: range.latest }
+        : { messageFormsRange: { earliest: range.earliest, latest: range.latest } }),
   });
 }
 

@@ -281,7 +281,7 @@ export interface ExplainJson {
    */
   timelineOmitted?: number;
   /**
-   * When the release comes from the message forms: the releases those forms allow ("major.minor"); the replay applies the latest.
+   * When neither the log nor --flink-version names the release: the releases its message forms allow ("major.minor"). flinkVersion is that release when they allow one, else null, and the replay applies the latest (said in replay.notes).
    */
   flinkVersionRange?: {
     /**

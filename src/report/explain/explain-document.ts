@@ -108,7 +108,11 @@ function evidenceSection(r: ExplainReport, md: boolean, where: Where): Section[]
 }
 
 function versionText(r: ExplainReport): string {
-  if (r.flinkVersion === null) return 'unknown (neither the log nor --flink-version names it)';
+  const allowed = r.flinkVersionRange;
+  if (r.flinkVersion === null)
+    return allowed === undefined
+      ? 'unknown (neither the log nor --flink-version names it)'
+      : `${allowed.earliest} to ${allowed.latest} (the log's message forms; give --flink-version to say which)`;
   const from = { log: 'named by the log', option: 'from --flink-version', 'message-forms': "from the log's message forms" };
   const range = r.flinkVersionRange;
   const forms =

@@ -4,7 +4,7 @@
  * with its evidence and fixes (proven by a replay where the log gives enough), and the timeline.
  * Pure and bounded: linear passes over the facts, replays of a bounded model.
  */
-import type { FlinkVersion } from '../../model/flink-version.js';
+import { type FlinkVersion, formatVersion } from '../../model/flink-version.js';
 import type { LogFacts, LogPoint } from '../../parse/log/log-facts.js';
 import { diagnose } from './diagnose-log.js';
 import type { ExplainedJob, ExplainedTaskManager, LogExplanation } from './log-explanation.js';
@@ -25,6 +25,11 @@ export interface ExplainLogOptions {
   readonly flinkVersion?: FlinkVersion;
   /** The release the log's message forms narrow it to (the slot-protocol recognisers'), when they do. */
   readonly messageFormsVersion?: FlinkVersion;
+  /**
+   * The releases the message forms allow, when they allow several: the explanation names no release
+   * then (a guess is no fact), and the replay applies the latest of them, saying so in its notes.
+   */
+  readonly messageFormsRange?: { readonly earliest: FlinkVersion; readonly latest: FlinkVersion };
 }
 
 function taskManagers(cluster: RebuiltCluster): ExplainedTaskManager[] {
@@ -72,13 +77,19 @@ export function explainLog(facts: LogFacts, options: ExplainLogOptions = {}): Lo
   const rebuilt = rebuildJobs(facts.facts, order);
   const onlyJob = rebuilt.jobs.length === 1;
   const jobs = rebuilt.jobs.map((j) => jobFromLog(j, cluster, rebuilt.failures, { onlyJob, order }));
-  const model = replayModel(cluster, rebuilt.jobs, release.version, order);
+  const range = release.version === undefined ? options.messageFormsRange : undefined;
+  const replayVersion = release.version ?? range?.latest;
+  const versionNote =
+    range === undefined
+      ? undefined
+      : `the log names no release and its message forms allow ${formatVersion(range.earliest)} to ${formatVersion(range.latest)}: the replay applies ${formatVersion(range.latest)}`;
+  const model = replayModel(cluster, rebuilt.jobs, replayVersion, order, versionNote);
   const replay = model === undefined ? undefined : runReplay(model);
   const finding = diagnose(
     { cluster, jobs, failures: rebuilt.failures, joblessGiven: rebuilt.joblessGiven, replay, order },
     notFulfilledFree(rebuilt.jobs),
   );
-  const fixes = logFixes({ finding, cluster, model, replay, version: release.version });
+  const fixes = logFixes({ finding, cluster, model, replay, version: replayVersion });
   const timeline = logTimeline(facts.facts);
   const pool = cluster.slotPoolStatus;
   return {

@@ -14,7 +14,7 @@ import { networkFix } from './network-fix.js';
 import type { RebuiltCluster, RebuiltTaskManager } from './rebuild-cluster.js';
 import { defaultSlotOf } from './task-manager-slots.js';
 import { atLeastBoth, fewestMoreTaskManagers, metAtParallelism, metWithBiggerTaskManager, metWithHigherMaximum } from './replay-fixes.js';
-import type { ReplayModel } from './replay-model.js';
+import type { ReplayModel, ReplayTaskManager } from './replay-model.js';
 import type { ReplayResult } from './replay-run.js';
 
 export type Fix = Diagnosis['fixes'][number];
@@ -57,7 +57,7 @@ function notEnough(i: FixInputs): Fix[] {
     const k = fewestMoreTaskManagers(model, job.id, template);
     if (k !== undefined)
       fixes.push({
-        text: `${k} more TaskManager${k === 1 ? '' : 's'} like ${template.id} (${plural(template.slots, 'slot')} each) and the requirement is met`,
+        text: `${k} more TaskManager${k === 1 ? '' : 's'} like ${likeTaskManager(template, model)} (${plural(template.slots, 'slot')} each) and the requirement is met`,
         proven: true,
       });
     const got = i.replay?.jobs.find((r) => r.job === job.id)?.acquired ?? 0;
@@ -138,7 +138,7 @@ function tooSmall(i: FixInputs): Fix[] {
     const total = atLeastBoth(template.total, need);
     if (metWithBiggerTaskManager(model, job.id, template, total))
       fixes.push({
-        text: `a TaskManager with at least ${describeProfile(total)} (one like ${template.id}, grown where it is short) and the requirement is met`,
+        text: `a TaskManager with at least ${describeProfile(total)} (one like ${likeTaskManager(template, model)}, grown where it is short) and the requirement is met`,
         proven: true,
       });
   }
@@ -268,4 +268,11 @@ export function logFixes(i: FixInputs): Fix[] {
   })();
   const shared = sharedHost(i.cluster);
   return shared === undefined || i.finding.code === 'ok' ? fixes : [...fixes, shared];
+}
+
+/** A TaskManager the log names by its id; those only the slot pool counts, by their number. */
+function likeTaskManager(template: ReplayTaskManager, model: ReplayModel): string {
+  if (template.unnamed !== true) return template.id;
+  const n = model.taskManagers.length;
+  return n === 1 ? 'the one registered' : `the ${n} registered`;
 }

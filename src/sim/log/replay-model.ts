@@ -26,6 +26,8 @@ export interface ReplayTaskManager {
   readonly defaultSlot: SpecifiedProfile;
   readonly registerAt: number;
   readonly lostAt: number | undefined;
+  /** Counted by the slot pool, never named by the log (`tm-N` is the replay's own name for it). */
+  readonly unnamed?: boolean;
 }
 
 export interface ReplayJob {
@@ -115,7 +117,9 @@ function taskManagersOf(
   const unseen = (pool?.registeredTaskManagers ?? 0) - out.length;
   if (cluster.taskManagers.length === 0 && unseen > 0 && pool?.registeredSlots !== undefined && pool.registeredSlots % unseen === 0) {
     const slots = pool.registeredSlots / unseen;
-    notes.add(`the log names no TaskManager: the replay registers the ${unseen} the slot pool counts, ${slots} slot(s) each`);
+    notes.add(
+      `the log names no TaskManager: the replay registers the ${unseen} the slot pool counts, ${slots} slot${slots === 1 ? '' : 's'} each`,
+    );
     for (let i = 1; i <= unseen; i++)
       out.push({
         id: `tm-${i}`,
@@ -124,6 +128,7 @@ function taskManagersOf(
         defaultSlot: SOME_SLOT,
         registerAt: 0,
         lostAt: undefined,
+        unnamed: true,
       });
   }
   return out;
@@ -173,10 +178,13 @@ export function replayModel(
   jobs: readonly RebuiltJob[],
   version: FlinkVersion | undefined,
   order: PointOrder,
+  /** Why the replay applies `version` when the log does not name it (a range of releases), for its notes. */
+  versionNote?: string,
 ): ReplayModel | undefined {
   const events = cluster.taskManagers.length * 2 + jobs.reduce((n, j) => n + j.declarations.length + 1, 0);
   if (events > MAX_REPLAY_EVENTS) return undefined;
   const notes = new Set<string>();
+  if (versionNote !== undefined) notes.add(versionNote);
   const v = version ?? eraVersion(cluster.slotManager);
   const scale = resourceScale(v);
   const time = ranks(cluster, jobs, order);

@@ -93,10 +93,10 @@ describe('fixes', () => {
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 4, acquiredSlots: 3, verdict: 'never-met' });
     // The slot pool counts 3 TaskManagers of 1 slot: the replay registers them and proves the fixes.
     expect(e.diagnosis.fixes).toEqual([
-      { text: '1 more TaskManager like tm-1 (1 slot each) and the requirement is met', proven: true },
+      { text: '1 more TaskManager like the 3 registered (1 slot each) and the requirement is met', proven: true },
       { text: "lower the job's parallelism to 3 (the slots the cluster gives it) and the requirement is met", proven: true },
     ]);
-    expect(e.replay.notes).toEqual(['the log names no TaskManager: the replay registers the 3 the slot pool counts, 1 slot(s) each']);
+    expect(e.replay.notes).toEqual(['the log names no TaskManager: the replay registers the 3 the slot pool counts, 1 slot each']);
   });
 
   it('too small on the fine-grained SlotManager: the dimensions short, and a TaskManager that fits, proven', () => {
