@@ -25,7 +25,7 @@ describe('the README’s worked examples', () => {
 
   it('show every command a newcomer meets', () => {
     expect(new Set(found.map((e) => e.args[0]))).toEqual(
-      new Set(['plan', 'memory', 'simulate', 'size', 'validate', 'diff', 'import', 'report']),
+      new Set(['plan', 'memory', 'simulate', 'size', 'validate', 'diff', 'import', 'explain', 'report']),
     );
   });
 

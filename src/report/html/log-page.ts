@@ -54,7 +54,10 @@ function cards(r: ExplainReport): string {
   const lost = r.taskManagers.filter((t) => t.lost).length;
   const out = [
     card('diagnosis', r.diagnosis.code, ` class="diagnosis-${r.diagnosis.code === 'ok' ? 'ok' : 'problem'}"`),
-    card('Flink', r.flinkVersion ?? 'unknown'),
+    card(
+      'Flink',
+      r.flinkVersion ?? (r.flinkVersionRange === undefined ? 'unknown' : `${r.flinkVersionRange.earliest}–${r.flinkVersionRange.latest}`),
+    ),
     card('SlotManager', r.slotManager ?? 'not shown'),
     card('jobs', String(r.jobs.length)),
     card('TaskManagers', lost > 0 ? `${r.taskManagers.length} (${lost} lost)` : String(r.taskManagers.length)),
