@@ -170,9 +170,9 @@ function slotsMissing(
   };
 }
 
-/** What shows a job got its slots: where it asked, the first point it held them after, and the last. */
+/** What shows a job got its slots: where it asked, the first point it held them after, the last, and its finish. */
 function metEvidence(j: JobFromLog): (LogPoint | undefined)[] {
-  return [...j.requestedAt, j.givenAt, j.metPoints[0], j.metPoints.at(-1)];
+  return [...j.requestedAt, j.givenAt, j.metPoints[0], j.metPoints.at(-1), j.finishedAt];
 }
 
 /** An active ResourceManager's workers: the first request (or "need request N new workers") and the registrations. */
@@ -183,6 +183,14 @@ function workerEvidence(i: DiagnosisInputs): LogPoint[] {
   return [...(first === undefined ? [] : [first]), ...cluster.workerRegistrations.slice(0, 5)];
 }
 
+/** Where the slots came from: the registrations of the TaskManagers still there (at most 5), on any ResourceManager. */
+function registrationEvidence(i: DiagnosisInputs): LogPoint[] {
+  return i.cluster.taskManagers
+    .filter((t) => !t.lost)
+    .slice(0, 5)
+    .flatMap((t) => t.registrations.slice(0, 1));
+}
+
 function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
   const judged = i.jobs.filter((j) => j.requiredSlots !== undefined || j.status !== undefined || j.metPoints.length > 0);
   if (judged.length > 0) {
@@ -190,7 +198,7 @@ function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
     return {
       code: 'ok',
       message: `Every job got its slots (${judged.map((j) => `${j.id}: ${j.acquiredSlots ?? '?'} of ${j.requiredSlots ?? '?'}`).join(', ')}) and nothing failed.`,
-      evidence: uniquePoints([...workerEvidence(i), ...judged.flatMap(metEvidence)], i.order),
+      evidence: uniquePoints([...workerEvidence(i), ...registrationEvidence(i), ...judged.flatMap(metEvidence)], i.order),
     };
   }
   const registered = i.cluster.taskManagers.filter((t) => !t.lost);
@@ -205,7 +213,7 @@ function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
   return {
     code: 'ok',
     message: `${plural(Math.max(registered.length, i.cluster.workersRegistered), 'TaskManager')} registered and nothing failed.`,
-    evidence: uniquePoints([...workerEvidence(i), ...registered.slice(0, 5).map((t) => t.registrations[0])], i.order),
+    evidence: uniquePoints([...workerEvidence(i), ...registrationEvidence(i)], i.order),
   };
 }
 

@@ -31,6 +31,8 @@ export interface JobFromLog extends ExplainedJob {
   readonly metPoints: readonly LogPoint[];
   /** The first slot the log shows given to it after its last declaration. */
   readonly givenAt: LogPoint | undefined;
+  /** Its last switch to FINISHED: it held its slots to the end. */
+  readonly finishedAt?: LogPoint;
 }
 
 const RESOURCE_CAUSE =
@@ -165,6 +167,7 @@ export function jobFromLog(
   const failure = last !== undefined && (metAt === undefined || isAfter(order, last.at, metAt)) ? last : undefined;
   const failedAt = failedNow ? failures.at(-1) : failure?.at;
   const status = job.statuses.at(-1)?.to;
+  const finishedAt = job.statuses.filter((s) => s.to === 'FINISHED').at(-1)?.at;
   return {
     id: job.id,
     ...(job.name === undefined ? {} : { name: job.name }),
@@ -182,5 +185,6 @@ export function jobFromLog(
     requestedAt: job.declaredAt !== undefined ? [job.declaredAt] : job.slotRequestPoints.slice(0, 5),
     metPoints: met,
     givenAt: job.slotsGiven.find((g) => !isAfter(order, job.declaredAt, g.at))?.at,
+    ...(finishedAt === undefined ? {} : { finishedAt }),
   };
 }

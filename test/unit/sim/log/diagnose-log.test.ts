@@ -169,8 +169,8 @@ describe('the diagnosis of a log', () => {
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('ok');
     expect(e.diagnosis.message).toBe('Every job got its slots (j: 1 of 1) and nothing failed.');
-    // Where it asked, where its task was deployed, where it finished.
-    expect(lines(e)).toEqual([4, 5, 6]);
+    // The TaskManager that gave the slot, where it asked, where its task was deployed, where it finished.
+    expect(lines(e)).toEqual([1, 4, 5, 6]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FINISHED' });
     expect(e.diagnosis.fixes).toEqual([]);
   });
