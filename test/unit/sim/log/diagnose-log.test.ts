@@ -65,6 +65,69 @@ describe('the diagnosis of a log', () => {
     expect(e.jobs[0]!.verdict).toBe('not-met');
   });
 
+  it('taskmanager/lost: the ResourceManager\'s "Worker … is terminated" loses that TaskManager (fixture 28)', () => {
+    const log = new FactLog().add('resourceManager', { resourceManager: 'active' }).add('workerTerminated', {
+      worker: 'container_1_01_000003',
+      diagnostics: 'Container [pid=1] is running beyond physical memory limits. Current usage: 4.0 GB of 4 GB physical memory used',
+      source: 'resource-manager',
+    });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('taskmanager/lost');
+    expect(e.diagnosis.message).toBe(
+      'TaskManager container_1_01_000003 was lost (its container was killed for exceeding its memory limit); the slots it held went with it.',
+    );
+    expect(lines(e)).toEqual([2]);
+    expect(e.taskManagers).toMatchObject([{ id: 'container_1_01_000003', lost: true, lossCause: 'killed' }]);
+  });
+
+  it('a worker terminated before it registered, or stopped by the ResourceManager, is no TaskManager lost', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active' })
+      .add('workerTerminated', {
+        worker: 'w-1',
+        diagnostics: 'requested in the current attempt and terminated before it registered',
+        source: 'resource-manager',
+      })
+      .add('workerTerminated', { worker: 'w-2', diagnostics: 'Stopping worker w-2.', source: 'resource-manager' })
+      .add('workerTerminated', { worker: 'w-2', diagnostics: 'Container released on a *lost* node', source: 'resource-manager' });
+    expect(explainLog(log.done()).taskManagers.filter((t) => t.lost)).toEqual([]);
+  });
+
+  it('an association failure to an endpoint no registration names is the TaskManager lost by name beside it (fixture 31)', () => {
+    const log = new FactLog()
+      .add('taskManagerLost', {
+        taskManager: '10.0.0.7:6122',
+        cause: 'unreachable',
+        message: 'Association with remote system [akka.tcp://flink@10.0.0.7:6122] has failed',
+      })
+      .add('workerTerminated', {
+        worker: 'job-taskmanager-1-3',
+        diagnostics: 'Pod terminated, container termination statuses: [flink-task-manager(exitCode=137, reason=OOMKilled, message=null)]',
+        source: 'resource-manager',
+      })
+      .add('taskManagerLost', { taskManager: 'job-taskmanager-1-3', cause: 'killed', message: 'Closing TaskExecutor connection …' });
+    const e = explainLog(log.done());
+    expect(e.taskManagers.map((t) => [t.id, t.lost])).toEqual([['job-taskmanager-1-3', true]]);
+    expect(e.diagnosis.code).toBe('taskmanager/lost');
+    expect(lines(e)).toEqual([1, 2, 3]);
+  });
+
+  it('an association failure is another TaskManager when a registration gives its endpoint to one not lost by name', () => {
+    const log = new FactLog()
+      .tm('tm-a', 1, 'akka.tcp://flink@10.0.0.8:6122/user/rpc/taskmanager_0')
+      .add('taskManagerLost', {
+        taskManager: '10.0.0.8:6122',
+        cause: 'unreachable',
+        message: 'Association with remote system [akka.tcp://flink@10.0.0.8:6122] has failed',
+      })
+      .add('taskManagerLost', { taskManager: 'tm-b', cause: 'killed', message: 'Container killed' });
+    const e = explainLog(log.done());
+    expect(e.taskManagers.map((t) => [t.id, t.lost])).toEqual([
+      ['tm-a', true],
+      ['tm-b', true],
+    ]);
+  });
+
   it('a loss the jobs recovered from is no diagnosis: they got their slots back', () => {
     const log = new FactLog()
       .tm('tm-1', 2)
