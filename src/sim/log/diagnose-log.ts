@@ -52,7 +52,12 @@ function failedOther(i: DiagnosisInputs): DiagnosisFinding | undefined {
   return {
     code: 'job/failed-other',
     message: `Job ${job.id} failed for a reason that has nothing to do with slots: ${firstLine(job.failureText ?? '')}`,
-    evidence: uniquePoints([...job.metPoints.slice(-1), job.failedAt], i.order),
+    // What shows the slots were there (where it asked, an active ResourceManager's workers, the last
+    // point it held them), then where the failure began and where the job gave up.
+    evidence: uniquePoints(
+      [...job.requestedAt, ...workerEvidence(i), ...job.metPoints.slice(-1), job.failureStartAt, job.failedAt],
+      i.order,
+    ),
     job,
   };
 }

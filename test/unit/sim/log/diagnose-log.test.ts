@@ -39,7 +39,8 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe(
       'Job j failed for a reason that has nothing to do with slots: java.lang.ClassCastException: class A cannot be cast to class B',
     );
-    expect(lines(e)).toEqual([5, 6]);
+    // Where it asked, where its task was deployed, where it failed.
+    expect(lines(e)).toEqual([3, 5, 6]);
     expect(e.jobs[0]).toMatchObject({ id: 'j', requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FAILED' });
   });
 
@@ -334,7 +335,26 @@ describe('the diagnosis of a log', () => {
     });
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('job/failed-other');
-    expect(lines(e)).toEqual([2, 3]);
+    expect(lines(e)).toEqual([1, 2, 3]);
+  });
+
+  it('job/failed-other cites the workers an active ResourceManager got, the task failing first and the job failing last (fixture 30)', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active' })
+      .declare('j', 1)
+      .add('workerRequested', { source: 'resource-manager' })
+      .add('workerRegistered', { worker: 'c-2', source: 'resource-manager' })
+      .tm('c-2', 1)
+      .deployed('j')
+      .add('taskFailed', {
+        task: 'Source (1/1)',
+        cause: "java.lang.IllegalArgumentException: open() failed.Table 'db.users' doesn't exist",
+      })
+      .status('j', 'RUNNING', 'FAILING', "java.lang.IllegalArgumentException: open() failed.Table 'db.users' doesn't exist")
+      .status('j', 'FAILING', 'FAILED', 'org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy');
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('job/failed-other');
+    expect(lines(e)).toEqual([2, 3, 4, 7, 8, 10]);
   });
 
   it('ok for a paste of the adaptive scheduler alone: it ran with the slots it got', () => {
