@@ -24,7 +24,9 @@
  *     d. slots/timeout — only a timeout (or NoResourceAvailable) text: the log does not show which.
  *  5. ok — every job met (or finished) and nothing failed; with no job, registered TaskManagers
  *     and workers and nothing failed.
- *  6. unknown — the log stops before the outcome.
+ *  6. unknown — the log stops before the outcome; it cites what the log last shows waiting: the
+ *     jobs' requirements and the workers an active ResourceManager requested (its lines and its
+ *     driver's container / pod requests).
  */ import type { LogPoint } from '../../parse/log/log-facts.js';
 import { allFieldsNoLessThan, isSpecified } from '../../model/resource-profile.js';
 import { type DiagnosisFinding, type DiagnosisInputs, SHORT, firstLine, plural, uniquePoints } from './diagnosis-inputs.js';
@@ -222,18 +224,28 @@ function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
   };
 }
 
+/** The log stops before the outcome: what it shows waiting (requirements, workers requested and not yet registered). */
+function unknown(i: DiagnosisInputs): DiagnosisFinding {
+  const { cluster } = i;
+  const arrived = Math.max(cluster.workersRegistered, cluster.taskManagers.filter((t) => t.registrations.length > 0).length);
+  const pending = cluster.resourceManager === 'active' && cluster.workersRequested > arrived;
+  const workers = pending
+    ? ` The ResourceManager requested ${plural(cluster.workersRequested, 'worker')}; ${arrived} registered before the log ends.`
+    : '';
+  return {
+    code: 'unknown',
+    message: `The log stops before the outcome: no job got or failed to get its slots in it.${workers}`,
+    evidence: uniquePoints(
+      [
+        ...i.jobs.flatMap((j) => j.requestedAt).slice(0, 5),
+        ...(pending ? [...cluster.workerRequests.slice(0, 3), ...cluster.driverRequests.slice(0, 3)] : []),
+      ],
+      i.order,
+    ),
+  };
+}
+
 /** `notFulfilledFree`: the "Free slots: N" of each job's last "could not fulfill" line, when N > 0. */
 export function diagnose(i: DiagnosisInputs, notFulfilledFree: ReadonlyMap<string, { free: number; at: LogPoint }>): DiagnosisFinding {
-  return (
-    network(i) ??
-    failedOther(i) ??
-    lost(i) ??
-    registrationTrouble(i) ??
-    slotsMissing(i, notFulfilledFree) ??
-    ok(i) ?? {
-      code: 'unknown',
-      message: 'The log stops before the outcome: no job got or failed to get its slots in it.',
-      evidence: [],
-    }
-  );
+  return network(i) ?? failedOther(i) ?? lost(i) ?? registrationTrouble(i) ?? slotsMissing(i, notFulfilledFree) ?? ok(i) ?? unknown(i);
 }

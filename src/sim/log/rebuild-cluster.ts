@@ -59,6 +59,8 @@ export interface RebuiltCluster {
   readonly taskManagers: readonly RebuiltTaskManager[];
   readonly workersRequested: number;
   readonly workerRequests: readonly LogPoint[];
+  /** The YARN / Kubernetes driver's container and pod requests (the workers being created). */
+  readonly driverRequests: readonly LogPoint[];
   readonly workerSpec: WorkerSpecFact | undefined;
   readonly workersRegistered: number;
   readonly workerRegistrations: readonly LogPoint[];
@@ -311,6 +313,7 @@ export function rebuildCluster(facts: readonly LogFact[]): RebuiltCluster {
     deployment: b.deployment,
     taskManagers: foldEndpointLosses([...b.tms.values()]),
     ...workersRequested(b),
+    driverRequests: b.driverRequests,
     workerSpec: b.workerSpec,
     workersRegistered: b.registeredWorkers.size,
     workerRegistrations: [...b.registeredWorkers.values()].map((w) => w.at),

@@ -244,11 +244,24 @@ describe('the diagnosis of a log', () => {
     expect(explainLog(log.done()).diagnosis.code).toBe('ok');
   });
 
-  it('unknown: a requirement and nothing after it', () => {
+  it('unknown: a requirement and nothing after it; it cites the requirement waiting', () => {
     const e = explainLog(new FactLog().declare('j', 2).done());
     expect(e.diagnosis.code).toBe('unknown');
-    expect(e.diagnosis.evidence).toEqual([]);
+    expect(e.diagnosis.message).toBe('The log stops before the outcome: no job got or failed to get its slots in it.');
+    expect(lines(e)).toEqual([1]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, acquiredSlots: undefined, verdict: 'unknown' });
+  });
+
+  it("unknown: workers requested and none registered yet; it cites the ResourceManager's and the driver's requests (fixture 32)", () => {
+    const log = new FactLog(undefined, null)
+      .add('workersNeeded', { count: 8, current: 11, declared: 19 })
+      .add('workerRequested', { source: 'driver', worker: 'job-taskmanager-1-20' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('unknown');
+    expect(e.diagnosis.message).toBe(
+      'The log stops before the outcome: no job got or failed to get its slots in it. The ResourceManager requested 8 workers; 0 registered before the log ends.',
+    );
+    expect(lines(e)).toEqual([1, 2]);
   });
 
   it('the legacy SlotManager calling a request unfulfillable: slots/not-enough, counted from the slot requests', () => {
