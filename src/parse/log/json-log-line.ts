@@ -106,3 +106,22 @@ function thrownText(thrown: unknown, depth: number): string | undefined {
   if (cause !== undefined) lines.push(cause);
   return lines.join('\n');
 }
+
+/**
+ * A log line pasted as one string of a JSON array (an API's envelope, fixture 30: `"jobManagerLogs": [`,
+ * then each line as `"…",` with JSON escapes — `\t` for a stack frame's tab, `\"` for a quote): the line
+ * the string holds. Only a line that is a whole JSON string literal (with at most a trailing comma) is
+ * unwrapped, and only when the string is one line; anything else is left as it is.
+ */
+export function jsonStringLine(line: string): string | undefined {
+  let text = line.trim();
+  if (text.endsWith(',')) text = text.slice(0, -1).trimEnd();
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof value === 'string' && !value.includes('\n') && !value.includes('\r') ? value : undefined;
+}

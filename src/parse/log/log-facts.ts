@@ -77,8 +77,11 @@ export type LogFact =
       readonly deployment?: Deployment;
       readonly at: LogPoint;
     }
-  /** "Starting …(Version: X…" or a flink-dist jar: the release. */
-  | { readonly kind: 'release'; readonly version: string; readonly at: LogPoint }
+  /**
+   * "Starting …(Version: X…" or a flink-dist jar on the class path: the release. `stackFrame`: read from
+   * a stack frame's jar (`~[flink-dist_2.11-1.11.2.jar:1.11.2]`), weaker than a banner (flink-release-of-log.ts).
+   */
+  | { readonly kind: 'release'; readonly version: string; readonly stackFrame?: true; readonly at: LogPoint }
   /** A job submitted / named: "Submitting job {name} ({id})", "Received JobGraph submission '{name}' ({id})". */
   | { readonly kind: 'jobSubmitted'; readonly job: string; readonly name?: string; readonly at: LogPoint }
   /** "Job {name} ({id}) switched from state A to B." (with the cause's first line when it failed). */

@@ -5,7 +5,7 @@
  * message. The first stage of `flinkslot explain` (issue 28 §1): no facts are read here.
  */
 import { error, fail, ok, type Result } from '../../errors/diagnostic.js';
-import { jsonLogLine } from './json-log-line.js';
+import { jsonLogLine, jsonStringLine } from './json-log-line.js';
 import { insideBoxBorder, kubectlPrefix, recognizeLine, type LinePrefix, type LogLayout, type LogLevel } from './log-layout.js';
 
 export type { LogLayout, LogLevel } from './log-layout.js';
@@ -93,7 +93,9 @@ class RecordReader {
   read(raw: string, lineNumber: number): void {
     this.linesRead++;
     const kubectl = kubectlPrefix(raw);
-    const line = insideBoxBorder(kubectl === undefined ? raw : raw.slice(kubectl.length + 1));
+    const bordered = insideBoxBorder(kubectl === undefined ? raw : raw.slice(kubectl.length + 1));
+    // A line pasted as a string of a JSON array is the line the string holds.
+    const line = jsonStringLine(bordered) ?? bordered;
     const trimmed = line.trim();
     if (trimmed === '...' || trimmed === '[...]') {
       this.gapLines++;

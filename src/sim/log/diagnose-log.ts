@@ -24,7 +24,9 @@
  *     d. slots/timeout — only a timeout (or NoResourceAvailable) text: the log does not show which.
  *  5. ok — every job met (or finished) and nothing failed; with no job, registered TaskManagers
  *     and workers and nothing failed.
- *  6. unknown — the log stops before the outcome.
+ *  6. unknown — the log stops before the outcome; it cites what the log last shows waiting: the
+ *     jobs' requirements and the workers an active ResourceManager requested (its lines and its
+ *     driver's container / pod requests).
  */ import type { LogPoint } from '../../parse/log/log-facts.js';
 import { allFieldsNoLessThan, isSpecified } from '../../model/resource-profile.js';
 import { type DiagnosisFinding, type DiagnosisInputs, SHORT, firstLine, plural, uniquePoints } from './diagnosis-inputs.js';
@@ -52,7 +54,12 @@ function failedOther(i: DiagnosisInputs): DiagnosisFinding | undefined {
   return {
     code: 'job/failed-other',
     message: `Job ${job.id} failed for a reason that has nothing to do with slots: ${firstLine(job.failureText ?? '')}`,
-    evidence: uniquePoints([...job.metPoints.slice(-1), job.failedAt], i.order),
+    // What shows the slots were there (where it asked, an active ResourceManager's workers, the last
+    // point it held them), then where the failure began and where the job gave up.
+    evidence: uniquePoints(
+      [...job.requestedAt, ...workerEvidence(i), ...job.metPoints.slice(-1), job.failureStartAt, job.failedAt],
+      i.order,
+    ),
     job,
   };
 }
@@ -170,9 +177,9 @@ function slotsMissing(
   };
 }
 
-/** What shows a job got its slots: where it asked, the first point it held them after, and the last. */
+/** What shows a job got its slots: where it asked, the first point it held them after, the last, and its finish. */
 function metEvidence(j: JobFromLog): (LogPoint | undefined)[] {
-  return [...j.requestedAt, j.givenAt, j.metPoints[0], j.metPoints.at(-1)];
+  return [...j.requestedAt, j.givenAt, j.metPoints[0], j.metPoints.at(-1), j.finishedAt];
 }
 
 /** An active ResourceManager's workers: the first request (or "need request N new workers") and the registrations. */
@@ -183,6 +190,14 @@ function workerEvidence(i: DiagnosisInputs): LogPoint[] {
   return [...(first === undefined ? [] : [first]), ...cluster.workerRegistrations.slice(0, 5)];
 }
 
+/** Where the slots came from: the registrations of the TaskManagers still there (at most 5), on any ResourceManager. */
+function registrationEvidence(i: DiagnosisInputs): LogPoint[] {
+  return i.cluster.taskManagers
+    .filter((t) => !t.lost)
+    .slice(0, 5)
+    .flatMap((t) => t.registrations.slice(0, 1));
+}
+
 function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
   const judged = i.jobs.filter((j) => j.requiredSlots !== undefined || j.status !== undefined || j.metPoints.length > 0);
   if (judged.length > 0) {
@@ -190,7 +205,7 @@ function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
     return {
       code: 'ok',
       message: `Every job got its slots (${judged.map((j) => `${j.id}: ${j.acquiredSlots ?? '?'} of ${j.requiredSlots ?? '?'}`).join(', ')}) and nothing failed.`,
-      evidence: uniquePoints([...workerEvidence(i), ...judged.flatMap(metEvidence)], i.order),
+      evidence: uniquePoints([...workerEvidence(i), ...registrationEvidence(i), ...judged.flatMap(metEvidence)], i.order),
     };
   }
   const registered = i.cluster.taskManagers.filter((t) => !t.lost);
@@ -205,22 +220,32 @@ function ok(i: DiagnosisInputs): DiagnosisFinding | undefined {
   return {
     code: 'ok',
     message: `${plural(Math.max(registered.length, i.cluster.workersRegistered), 'TaskManager')} registered and nothing failed.`,
-    evidence: uniquePoints([...workerEvidence(i), ...registered.slice(0, 5).map((t) => t.registrations[0])], i.order),
+    evidence: uniquePoints([...workerEvidence(i), ...registrationEvidence(i)], i.order),
+  };
+}
+
+/** The log stops before the outcome: what it shows waiting (requirements, workers requested and not yet registered). */
+function unknown(i: DiagnosisInputs): DiagnosisFinding {
+  const { cluster } = i;
+  const arrived = Math.max(cluster.workersRegistered, cluster.taskManagers.filter((t) => t.registrations.length > 0).length);
+  const pending = cluster.resourceManager === 'active' && cluster.workersRequested > arrived;
+  const workers = pending
+    ? ` The ResourceManager requested ${plural(cluster.workersRequested, 'worker')}; ${arrived} registered before the log ends.`
+    : '';
+  return {
+    code: 'unknown',
+    message: `The log stops before the outcome: no job got or failed to get its slots in it.${workers}`,
+    evidence: uniquePoints(
+      [
+        ...i.jobs.flatMap((j) => j.requestedAt).slice(0, 5),
+        ...(pending ? [...cluster.workerRequests.slice(0, 3), ...cluster.driverRequests.slice(0, 3)] : []),
+      ],
+      i.order,
+    ),
   };
 }
 
 /** `notFulfilledFree`: the "Free slots: N" of each job's last "could not fulfill" line, when N > 0. */
 export function diagnose(i: DiagnosisInputs, notFulfilledFree: ReadonlyMap<string, { free: number; at: LogPoint }>): DiagnosisFinding {
-  return (
-    network(i) ??
-    failedOther(i) ??
-    lost(i) ??
-    registrationTrouble(i) ??
-    slotsMissing(i, notFulfilledFree) ??
-    ok(i) ?? {
-      code: 'unknown',
-      message: 'The log stops before the outcome: no job got or failed to get its slots in it.',
-      evidence: [],
-    }
-  );
+  return network(i) ?? failedOther(i) ?? lost(i) ?? registrationTrouble(i) ?? slotsMissing(i, notFulfilledFree) ?? ok(i) ?? unknown(i);
 }

@@ -5,6 +5,7 @@
  * JobManager that drops their messages).
  */
 import { type DiagnosisFinding, type DiagnosisInputs, SHORT, firstLine, plural, uniquePoints } from './diagnosis-inputs.js';
+import { isMemoryKill } from '../../parse/log/facts/taskmanager-loss.js';
 import { isAfter } from './point-order.js';
 import type { RebuiltTaskManager } from './rebuild-cluster.js';
 
@@ -47,7 +48,8 @@ export function lost(i: DiagnosisInputs): DiagnosisFinding | undefined {
   return {
     code: 'taskmanager/lost',
     message: `${who}; the slots it held went with it${failing === undefined ? '' : `, and job ${failing.id} failed`}.`,
-    evidence: uniquePoints([...lostTms.map((t) => t.lostAt), ...lossFailures.map((j) => j.failedAt)], i.order),
+    // Each TaskManager's lines of its loss (its worker terminated, its connection closed), at most 3.
+    evidence: uniquePoints([...lostTms.flatMap((t) => t.lossPoints.slice(0, 3)), ...lossFailures.map((j) => j.failedAt)], i.order),
     lost: lostTms,
     ...(failing === undefined ? {} : { job: failing }),
   };
@@ -60,7 +62,9 @@ export function describeCause(tm: RebuiltTaskManager): string {
     case 'unreachable':
       return 'it became unreachable';
     case 'killed':
-      return 'its container was killed';
+      return tm.lossMessage !== undefined && isMemoryKill(tm.lossMessage)
+        ? 'its container was killed for exceeding its memory limit'
+        : 'its container was killed';
     case 'terminated':
       return 'its worker terminated';
     case 'disconnected':

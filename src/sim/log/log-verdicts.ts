@@ -31,6 +31,10 @@ export interface JobFromLog extends ExplainedJob {
   readonly metPoints: readonly LogPoint[];
   /** The first slot the log shows given to it after its last declaration. */
   readonly givenAt: LogPoint | undefined;
+  /** Its last switch to FINISHED: it held its slots to the end. */
+  readonly finishedAt?: LogPoint;
+  /** The first failure with a cause after it last held its slots (a task failing, before the job's status follows). */
+  readonly failureStartAt?: LogPoint;
 }
 
 const RESOURCE_CAUSE =
@@ -69,6 +73,15 @@ function resourceFailures(job: RebuiltJob, global: readonly LogFailurePoint[], o
 interface Failure {
   readonly cause: string;
   readonly at: LogPoint;
+}
+
+/** The first failure with a cause after `since` (a FAILED / FAILING / RESTARTING status, or a task failing). */
+function firstFailureAfter(job: RebuiltJob, since: LogPoint | undefined, order: PointOrder): LogPoint | undefined {
+  const points = [
+    ...job.statuses.filter((s) => FAILED_STATES.has(s.to) && s.cause !== undefined).map((s) => s.at),
+    ...job.taskFailures.filter((t) => t.cause !== undefined).map((t) => t.at),
+  ].filter((p) => isAfter(order, p, since));
+  return points.sort((a, b) => order(a) - order(b))[0];
 }
 
 /** The job's last failure with a cause: a FAILED / FAILING / RESTARTING status, or one of its tasks failing. */
@@ -165,6 +178,8 @@ export function jobFromLog(
   const failure = last !== undefined && (metAt === undefined || isAfter(order, last.at, metAt)) ? last : undefined;
   const failedAt = failedNow ? failures.at(-1) : failure?.at;
   const status = job.statuses.at(-1)?.to;
+  const finishedAt = job.statuses.filter((s) => s.to === 'FINISHED').at(-1)?.at;
+  const failureStartAt = failure === undefined ? undefined : firstFailureAfter(job, metAt, order);
   return {
     id: job.id,
     ...(job.name === undefined ? {} : { name: job.name }),
@@ -182,5 +197,7 @@ export function jobFromLog(
     requestedAt: job.declaredAt !== undefined ? [job.declaredAt] : job.slotRequestPoints.slice(0, 5),
     metPoints: met,
     givenAt: job.slotsGiven.find((g) => !isAfter(order, job.declaredAt, g.at))?.at,
+    ...(finishedAt === undefined ? {} : { finishedAt }),
+    ...(failureStartAt === undefined ? {} : { failureStartAt }),
   };
 }

@@ -17,7 +17,9 @@ import type {
   WorkerFactSource,
   WorkerSpecFact,
 } from '../../parse/log/log-facts.js';
+import { lossCause } from '../../parse/log/facts/taskmanager-loss.js';
 import type { ExplainNetwork } from './log-explanation.js';
+import { foldEndpointLosses, isWorkerLoss } from './taskmanager-losses.js';
 
 export interface RebuiltTaskManager {
   readonly id: string;
@@ -34,6 +36,8 @@ export interface RebuiltTaskManager {
   slotProfile: ResourceProfile | undefined;
   lost: boolean;
   lostAt: LogPoint | undefined;
+  /** Every line that says it was lost (its worker terminated, its connection closed, its endpoint unreachable), in reading order. */
+  lossPoints: LogPoint[];
   lossCause: TaskManagerLossCause | undefined;
   lossMessage: string | undefined;
 }
@@ -55,6 +59,8 @@ export interface RebuiltCluster {
   readonly taskManagers: readonly RebuiltTaskManager[];
   readonly workersRequested: number;
   readonly workerRequests: readonly LogPoint[];
+  /** The YARN / Kubernetes driver's container and pod requests (the workers being created). */
+  readonly driverRequests: readonly LogPoint[];
   readonly workerSpec: WorkerSpecFact | undefined;
   readonly workersRegistered: number;
   readonly workerRegistrations: readonly LogPoint[];
@@ -107,6 +113,8 @@ class ClusterBuilder {
   readonly workersNeededAt: LogPoint[] = [];
   readonly registeredWorkers = new Map<string, { readonly source: WorkerFactSource | undefined; readonly at: LogPoint }>();
   readonly workersTerminated: LogPoint[] = [];
+  /** Workers the ResourceManager stopped itself: their termination after is no loss. */
+  readonly workersStopped = new Set<string>();
   slotPoolStatus: SlotPoolStatus | undefined;
   network: (ExplainNetwork & { readonly at: LogPoint }) | undefined;
   readonly maxReached: LogPoint[] = [];
@@ -127,6 +135,7 @@ class ClusterBuilder {
         slotProfile: undefined,
         lost: false,
         lostAt: undefined,
+        lossPoints: [],
         lossCause: undefined,
         lossMessage: undefined,
       };
@@ -186,6 +195,7 @@ class ClusterBuilder {
       }
       case 'workerTerminated':
         this.workersTerminated.push(fact.at);
+        this.workerTerminated(fact);
         break;
       case 'minimumResourcesNotAcquired':
         this.slotPoolStatus = {
@@ -245,9 +255,19 @@ class ClusterBuilder {
     if (r.available !== undefined) tm.available = r.available;
   }
 
+  /** The ResourceManager's own "Worker … is terminated" closes that TaskManager's connection (taskmanager-losses.ts). */
+  private workerTerminated(fact: LogFact & { kind: 'workerTerminated' }): void {
+    const stopped = this.workersStopped.has(fact.worker);
+    if (fact.diagnostics?.startsWith('Stopping ') === true) this.workersStopped.add(fact.worker);
+    if (fact.source === 'driver' || !isWorkerLoss(fact.diagnostics, stopped)) return;
+    const message = `Worker ${fact.worker} is terminated. Diagnostics: ${fact.diagnostics ?? ''}`;
+    this.lost({ kind: 'taskManagerLost', taskManager: fact.worker, cause: lossCause(message, 'terminated'), message, at: fact.at });
+  }
+
   private lost(fact: LogFact & { kind: 'taskManagerLost' }): void {
     if (isBenignLoss(fact.message)) return;
     const tm = this.taskManager(fact.taskManager);
+    tm.lossPoints.push(fact.at);
     // The first cause the log gives is the one that counts (later lines repeat the consequence).
     if (!tm.lost) {
       tm.lost = true;
@@ -291,8 +311,9 @@ export function rebuildCluster(facts: readonly LogFact[]): RebuiltCluster {
     slotManagerAt: b.slotManagerAt,
     resourceManager: b.resourceManager ?? (active ? 'active' : undefined),
     deployment: b.deployment,
-    taskManagers: [...b.tms.values()],
+    taskManagers: foldEndpointLosses([...b.tms.values()]),
     ...workersRequested(b),
+    driverRequests: b.driverRequests,
     workerSpec: b.workerSpec,
     workersRegistered: b.registeredWorkers.size,
     workerRegistrations: [...b.registeredWorkers.values()].map((w) => w.at),

@@ -58,10 +58,26 @@ export function lossCause(text: string, otherwise: TaskManagerLossCause): TaskMa
     text.includes('Connection refused')
   )
     return 'unreachable';
-  if (text.includes('killed') || text.includes('Killing container') || text.includes('Exit code is 143')) return 'killed';
+  if (text.includes('killed') || text.includes('Killing container') || text.includes('Exit code is 143') || isMemoryKill(text))
+    return 'killed';
   if (text.includes('is terminated') || text.includes('is shutting down') || text.includes('marked as failed') || text.includes('exited'))
     return 'terminated';
   return otherwise;
+}
+
+/**
+ * A container or pod killed for its memory: YARN's NodeManager "… is running beyond physical / virtual
+ * memory limits" (ContainersMonitorImpl), Kubernetes' "reason=OOMKilled" with exit code 137 (SIGKILL)
+ * in the pod's termination status as Flink's KubernetesResourceManagerDriver prints it.
+ */
+export function isMemoryKill(text: string): boolean {
+  return (
+    text.includes('beyond physical memory limits') ||
+    text.includes('beyond virtual memory limits') ||
+    text.includes('OOMKilled') ||
+    text.includes('exitCode=137') ||
+    text.includes('Exit code is 137')
+  );
 }
 
 const HEARTBEAT_PHRASES: readonly [string, string, TaskManagerLossCause][] = [

@@ -40,9 +40,38 @@ describe('releaseOfLog', () => {
     });
   });
 
-  it('finds nothing in a banner with an unknown version, a jar in a stack frame or a log without a banner', () => {
+  it('finds nothing in a banner with an unknown version or a log without a banner, class path or flink-dist frame', () => {
     expect(releaseOf([`2022-01-01 00:00:00,000 INFO  ${ENTRY} Starting TaskManager (Version: <unknown>, Rev:x)`])).toBeUndefined();
-    expect(releaseOf(['java.lang.Exception: x', '\tat a.B(B.java:1) ~[flink-dist-1.18.1.jar:1.18.1]'])).toBeUndefined();
+    expect(releaseOf(['java.lang.Exception: x', '\tat a.B(B.java:1) ~[flink-connector-kafka-1.18.1.jar:1.18.1]'])).toBeUndefined();
+    expect(releaseOf(['java.lang.Exception: x flink-dist-1.18.1.jar'])).toBeUndefined();
     expect(releaseOf(['Could not fulfill resource requirements of job a.'])).toBeUndefined();
+  });
+
+  it('without a banner, the flink-dist jar log4j 2 prints after a stack frame (fixtures 14, 34)', () => {
+    expect(
+      releaseOf([
+        'org.apache.flink.runtime.jobmanager.scheduler.NoResourceAvailableException: Could not allocate the required slot',
+        '\tat java.util.concurrent.CompletableFuture.uniHandle(CompletableFuture.java:836) ~[?:1.8.0_372]',
+        '\tat org.apache.flink.runtime.scheduler.DefaultScheduler.x(DefaultScheduler.java:441) ~[flink-dist_2.11-1.11.2.jar:1.11.2]',
+      ]),
+    ).toEqual({
+      version: '1.11',
+      evidence: {
+        line: 3,
+        text: '\tat org.apache.flink.runtime.scheduler.DefaultScheduler.x(DefaultScheduler.java:441) ~[flink-dist_2.11-1.11.2.jar:1.11.2]',
+      },
+      fromStackFrame: true,
+    });
+    expect(releaseOf(['java.lang.Exception: x', '    at a.B(B.java:1) [flink-dist-1.18.1.jar:1.18.1]'])?.version).toBe('1.18');
+  });
+
+  it('a banner anywhere wins over a stack frame before it', () => {
+    const release = releaseOf([
+      'java.lang.Exception: x',
+      '\tat a.B(B.java:1) ~[flink-dist-1.17.0.jar:1.17.0]',
+      `2022-01-01 00:00:00,000 INFO  ${ENTRY} Starting TaskManager (Version: 1.18.1, Rev:x)`,
+    ]);
+    expect(release).toMatchObject({ version: '1.18', evidence: { line: 3 } });
+    expect(release?.fromStackFrame).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLogLine } from '../../../../src/parse/log/json-log-line.js';
+import { jsonLogLine, jsonStringLine } from '../../../../src/parse/log/json-log-line.js';
 import { pointOf } from '../../../../src/parse/log/log-point.js';
 import { readLogRecords } from '../../../../src/parse/log/log-records.js';
 
@@ -82,5 +82,43 @@ describe('JSON log lines', () => {
     for (let i = 0; i < 100; i++) thrown = { name: 'E', message: String(i), cause: thrown };
     const prefix = jsonLogLine(JSON.stringify({ message: 'x', thrown }));
     expect(prefix?.message.split('\n')).toHaveLength(18);
+  });
+});
+
+describe('a log pasted as a JSON array of strings (fixture 30)', () => {
+  const PAD = 'org.apache.flink.runtime.executiongraph.ExecutionGraph       ';
+
+  it('unwraps a whole JSON string literal, with its trailing comma and escapes; leaves anything else', () => {
+    expect(jsonStringLine('      "2022-12-30 12:19:27,073 INFO  x [] - say \\"hi\\"",')).toBe(
+      '2022-12-30 12:19:27,073 INFO  x [] - say "hi"',
+    );
+    expect(jsonStringLine('      "\\tat a.B(B.java:1) ~[?:?]"')).toBe('\tat a.B(B.java:1) ~[?:?]');
+    expect(jsonStringLine('    "jobManagerLogs": [')).toBeUndefined();
+    expect(jsonStringLine('"a" and "b"')).toBeUndefined();
+    expect(jsonStringLine('"one\\nline two"')).toBeUndefined();
+    expect(jsonStringLine('"')).toBeUndefined();
+    expect(jsonStringLine('2022-12-30 12:19:27,073 INFO  x [] - "quoted"')).toBeUndefined();
+  });
+
+  it('reads the strings as the lines they hold: layouts, a stack trace as continuation lines, line numbers kept', () => {
+    const read = readLogRecords(
+      [
+        '    "jobManagerLogs": [',
+        `      "2022-12-30 12:19:27,073 INFO  ${PAD}[] - Job p (5d94191b2621dddb7b0cafb9acec425f) switched from state FAILING to FAILED.",`,
+        '      "org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy",',
+        '      "\\tat org.apache.flink.runtime.executiongraph.failover.flip1.ExecutionFailureHandler.handleFailure(ExecutionFailureHandler.java:138) ~[?:?]"',
+        '    ]',
+      ].join('\n'),
+      'jm.log',
+    );
+    if (!read.ok) throw new Error('not read');
+    expect(read.value.layouts).toEqual(['log4j2']);
+    const record = read.value.records.find((r) => r.layout === 'log4j2');
+    expect(record).toMatchObject({ line: 2, level: 'INFO', logger: 'org.apache.flink.runtime.executiongraph.ExecutionGraph' });
+    expect(record?.message.split('\n').slice(0, 3)).toEqual([
+      'Job p (5d94191b2621dddb7b0cafb9acec425f) switched from state FAILING to FAILED.',
+      'org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy',
+      '\tat org.apache.flink.runtime.executiongraph.failover.flip1.ExecutionFailureHandler.handleFailure(ExecutionFailureHandler.java:138) ~[?:?]',
+    ]);
   });
 });

@@ -122,7 +122,12 @@ describe('releaseOfLog over the real logs', () => {
     expect(release?.evidence.text).toMatch(/^ Starting StandaloneSessionClusterEntrypoint \(Version: 2\.0\.0,/);
   });
 
-  it.each(SUMMARY.filter(([dir]) => !dir.startsWith('16-')))('%s/%s: no banner, no release', (dir, file) => {
+  it('14: 1.18, from the flink-dist jar of a stack frame on line 6 (no banner)', () => {
+    const release = releaseOfLog(readFixture('14-k8s-1.18-tm-shutting-down-replacement-pod').records);
+    expect(release).toMatchObject({ version: '1.18', evidence: { line: 6 }, fromStackFrame: true });
+  });
+
+  it.each(SUMMARY.filter(([dir]) => !dir.startsWith('16-') && !dir.startsWith('14-')))('%s/%s: no banner, no release', (dir, file) => {
     expect(releaseOfLog(readFixture(dir, file).records)).toBeUndefined();
   });
 });

@@ -39,7 +39,8 @@ describe('the diagnosis of a log', () => {
     expect(e.diagnosis.message).toBe(
       'Job j failed for a reason that has nothing to do with slots: java.lang.ClassCastException: class A cannot be cast to class B',
     );
-    expect(lines(e)).toEqual([5, 6]);
+    // Where it asked, where its task was deployed, where it failed.
+    expect(lines(e)).toEqual([3, 5, 6]);
     expect(e.jobs[0]).toMatchObject({ id: 'j', requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FAILED' });
   });
 
@@ -63,6 +64,69 @@ describe('the diagnosis of a log', () => {
     expect(lines(e)).toEqual([6, 7]);
     expect(e.taskManagers).toMatchObject([{ id: 'tm-1', slots: 2, lost: true, lossCause: 'heartbeat-timeout' }]);
     expect(e.jobs[0]!.verdict).toBe('not-met');
+  });
+
+  it('taskmanager/lost: the ResourceManager\'s "Worker … is terminated" loses that TaskManager (fixture 28)', () => {
+    const log = new FactLog().add('resourceManager', { resourceManager: 'active' }).add('workerTerminated', {
+      worker: 'container_1_01_000003',
+      diagnostics: 'Container [pid=1] is running beyond physical memory limits. Current usage: 4.0 GB of 4 GB physical memory used',
+      source: 'resource-manager',
+    });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('taskmanager/lost');
+    expect(e.diagnosis.message).toBe(
+      'TaskManager container_1_01_000003 was lost (its container was killed for exceeding its memory limit); the slots it held went with it.',
+    );
+    expect(lines(e)).toEqual([2]);
+    expect(e.taskManagers).toMatchObject([{ id: 'container_1_01_000003', lost: true, lossCause: 'killed' }]);
+  });
+
+  it('a worker terminated before it registered, or stopped by the ResourceManager, is no TaskManager lost', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active' })
+      .add('workerTerminated', {
+        worker: 'w-1',
+        diagnostics: 'requested in the current attempt and terminated before it registered',
+        source: 'resource-manager',
+      })
+      .add('workerTerminated', { worker: 'w-2', diagnostics: 'Stopping worker w-2.', source: 'resource-manager' })
+      .add('workerTerminated', { worker: 'w-2', diagnostics: 'Container released on a *lost* node', source: 'resource-manager' });
+    expect(explainLog(log.done()).taskManagers.filter((t) => t.lost)).toEqual([]);
+  });
+
+  it('an association failure to an endpoint no registration names is the TaskManager lost by name beside it (fixture 31)', () => {
+    const log = new FactLog()
+      .add('taskManagerLost', {
+        taskManager: '10.0.0.7:6122',
+        cause: 'unreachable',
+        message: 'Association with remote system [akka.tcp://flink@10.0.0.7:6122] has failed',
+      })
+      .add('workerTerminated', {
+        worker: 'job-taskmanager-1-3',
+        diagnostics: 'Pod terminated, container termination statuses: [flink-task-manager(exitCode=137, reason=OOMKilled, message=null)]',
+        source: 'resource-manager',
+      })
+      .add('taskManagerLost', { taskManager: 'job-taskmanager-1-3', cause: 'killed', message: 'Closing TaskExecutor connection …' });
+    const e = explainLog(log.done());
+    expect(e.taskManagers.map((t) => [t.id, t.lost])).toEqual([['job-taskmanager-1-3', true]]);
+    expect(e.diagnosis.code).toBe('taskmanager/lost');
+    expect(lines(e)).toEqual([1, 2, 3]);
+  });
+
+  it('an association failure is another TaskManager when a registration gives its endpoint to one not lost by name', () => {
+    const log = new FactLog()
+      .tm('tm-a', 1, 'akka.tcp://flink@10.0.0.8:6122/user/rpc/taskmanager_0')
+      .add('taskManagerLost', {
+        taskManager: '10.0.0.8:6122',
+        cause: 'unreachable',
+        message: 'Association with remote system [akka.tcp://flink@10.0.0.8:6122] has failed',
+      })
+      .add('taskManagerLost', { taskManager: 'tm-b', cause: 'killed', message: 'Container killed' });
+    const e = explainLog(log.done());
+    expect(e.taskManagers.map((t) => [t.id, t.lost])).toEqual([
+      ['tm-a', true],
+      ['tm-b', true],
+    ]);
   });
 
   it('a loss the jobs recovered from is no diagnosis: they got their slots back', () => {
@@ -169,8 +233,8 @@ describe('the diagnosis of a log', () => {
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('ok');
     expect(e.diagnosis.message).toBe('Every job got its slots (j: 1 of 1) and nothing failed.');
-    // Where it asked, where its task was deployed, where it finished.
-    expect(lines(e)).toEqual([4, 5, 6]);
+    // The TaskManager that gave the slot, where it asked, where its task was deployed, where it finished.
+    expect(lines(e)).toEqual([1, 4, 5, 6]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 1, acquiredSlots: 1, verdict: 'met', status: 'FINISHED' });
     expect(e.diagnosis.fixes).toEqual([]);
   });
@@ -180,11 +244,24 @@ describe('the diagnosis of a log', () => {
     expect(explainLog(log.done()).diagnosis.code).toBe('ok');
   });
 
-  it('unknown: a requirement and nothing after it', () => {
+  it('unknown: a requirement and nothing after it; it cites the requirement waiting', () => {
     const e = explainLog(new FactLog().declare('j', 2).done());
     expect(e.diagnosis.code).toBe('unknown');
-    expect(e.diagnosis.evidence).toEqual([]);
+    expect(e.diagnosis.message).toBe('The log stops before the outcome: no job got or failed to get its slots in it.');
+    expect(lines(e)).toEqual([1]);
     expect(e.jobs[0]).toMatchObject({ requiredSlots: 2, acquiredSlots: undefined, verdict: 'unknown' });
+  });
+
+  it("unknown: workers requested and none registered yet; it cites the ResourceManager's and the driver's requests (fixture 32)", () => {
+    const log = new FactLog(undefined, null)
+      .add('workersNeeded', { count: 8, current: 11, declared: 19 })
+      .add('workerRequested', { source: 'driver', worker: 'job-taskmanager-1-20' });
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('unknown');
+    expect(e.diagnosis.message).toBe(
+      'The log stops before the outcome: no job got or failed to get its slots in it. The ResourceManager requested 8 workers; 0 registered before the log ends.',
+    );
+    expect(lines(e)).toEqual([1, 2]);
   });
 
   it('the legacy SlotManager calling a request unfulfillable: slots/not-enough, counted from the slot requests', () => {
@@ -271,7 +348,26 @@ describe('the diagnosis of a log', () => {
     });
     const e = explainLog(log.done());
     expect(e.diagnosis.code).toBe('job/failed-other');
-    expect(lines(e)).toEqual([2, 3]);
+    expect(lines(e)).toEqual([1, 2, 3]);
+  });
+
+  it('job/failed-other cites the workers an active ResourceManager got, the task failing first and the job failing last (fixture 30)', () => {
+    const log = new FactLog()
+      .add('resourceManager', { resourceManager: 'active' })
+      .declare('j', 1)
+      .add('workerRequested', { source: 'resource-manager' })
+      .add('workerRegistered', { worker: 'c-2', source: 'resource-manager' })
+      .tm('c-2', 1)
+      .deployed('j')
+      .add('taskFailed', {
+        task: 'Source (1/1)',
+        cause: "java.lang.IllegalArgumentException: open() failed.Table 'db.users' doesn't exist",
+      })
+      .status('j', 'RUNNING', 'FAILING', "java.lang.IllegalArgumentException: open() failed.Table 'db.users' doesn't exist")
+      .status('j', 'FAILING', 'FAILED', 'org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy');
+    const e = explainLog(log.done());
+    expect(e.diagnosis.code).toBe('job/failed-other');
+    expect(lines(e)).toEqual([2, 3, 4, 7, 8, 10]);
   });
 
   it('ok for a paste of the adaptive scheduler alone: it ran with the slots it got', () => {

@@ -82,7 +82,8 @@ const SUMMARY: [string, string[], Record<string, number>][] = [
   ['11-slot-request-bulk-timeout-yarn-queue', ['jobmanager.log'], {}],
   ['12-k8s-helm-shared-taskmanager-host-tm-log', ['jobmanager.log', 'taskmanager.log'], { taskManagerRegistered: 3, slotManager: 1 }],
   ['13-k8s-helm-finegrained-standalone-ok', ['jobmanager.log'], { slotManager: 3, requirementsDeclared: 2, resourcesMissing: 1 }],
-  ['14-k8s-1.18-tm-shutting-down-replacement-pod', ['jobmanager.log'], {}],
+  // 14: the flink-dist jar of a stack frame (no banner).
+  ['14-k8s-1.18-tm-shutting-down-replacement-pod', ['jobmanager.log'], { release: 1 }],
   ['15-adaptive-2x-minicluster-scale-up-down', ['jobmanager.log'], {}],
   [
     '16-finegrained-2.0-docker-standalone-ok',

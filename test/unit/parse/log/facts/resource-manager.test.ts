@@ -306,6 +306,28 @@ describe('TaskManager lost', () => {
     expect(lost.filter((f) => f['line'] === 1)).toHaveLength(1);
   });
 
+  it('a container or pod killed for its memory is killed: YARN beyond physical / virtual memory, Kubernetes OOMKilled (fixtures 28, 31)', () => {
+    const AR = 'org.apache.flink.runtime.resourcemanager.active.ActiveResourceManager';
+    const lost = factsOf(
+      [
+        L2(
+          AR,
+          'Closing TaskExecutor connection pod-1-3 because: Pod terminated, container termination statuses: [flink-task-manager(exitCode=137, reason=OOMKilled, message=null)], pod status: Failed(reason=null, message=null)',
+        ),
+        L2(
+          AR,
+          'Closing TaskExecutor connection container_e10_1_01_000003 because: Container [pid=1,containerID=container_e10_1_01_000003] is running beyond physical memory limits. Current usage: 4.0 GB of 4 GB physical memory used',
+        ),
+        L2(AR, 'Closing TaskExecutor connection c_2 because: Container [pid=2] is running beyond virtual memory limits.'),
+      ].join('\n'),
+    ).filter((f) => f['kind'] === 'taskManagerLost');
+    expect(lost.map((f) => [f['taskManager'], f['cause']])).toEqual([
+      ['pod-1-3', 'killed'],
+      ['container_e10_1_01_000003', 'killed'],
+      ['c_2', 'killed'],
+    ]);
+  });
+
   it('"Disconnect TaskExecutor … because: …" (JobMaster), not when the JobMaster stops or the slots are freed', () => {
     expect(
       factsOf(
