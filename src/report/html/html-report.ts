@@ -8,6 +8,7 @@ import type { SimulationReport } from '../simulation-report.js';
 import { candidatesSvg } from './candidates-svg.js';
 import { type ReportJob, jobSection } from './job-section.js';
 import { text } from './markup.js';
+import { pageHead } from './page-head.js';
 import { PAGE_CSS } from './page-style.js';
 import { simulationSection } from './simulation-section.js';
 
@@ -93,17 +94,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const all = parts(input);
   const nav = `<nav><ul>${all.map((p) => `<li><a href="#${p.anchor}">${text(p.label)}</a></li>`).join('')}</ul></nav>`;
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // Nothing may be fetched: no script, no image, no font; inline style only.
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    '<meta name="color-scheme" content="light dark">',
-    `<title>${text(input.title)}</title>`,
-    `<style>${PAGE_CSS}</style>`,
-    '</head>',
+    ...pageHead(input.title, PAGE_CSS),
     '<body>',
     `<header><h1>${text(input.title)}</h1>${summary(input)}${nav}</header>`,
     '<main>',

@@ -8,6 +8,7 @@ import type { ExplainReport, LogPointJson } from '../explain/explain-report.js';
 import type { TimelineEntry } from '../../sim/log/log-explanation.js';
 import { logTimelineSvg } from './log-timeline.js';
 import { attr, el, more, shorten, text } from './markup.js';
+import { pageHead } from './page-head.js';
 import { LOG_PAGE_CSS, PAGE_CSS } from './page-style.js';
 import { colourClass } from './palette.js';
 
@@ -128,17 +129,7 @@ export function renderLogPage(input: LogPageInput): string {
       ? '<p class="muted">The log shows nothing to draw over time.</p>'
       : `<div class="scroll">${logTimelineSvg(input.timeline, index)}</div>`;
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // Nothing may be fetched: no script, no image, no font; inline style only.
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    '<meta name="color-scheme" content="light dark">',
-    `<title>${text(input.title)}</title>`,
-    `<style>${PAGE_CSS}${LOG_PAGE_CSS}</style>`,
-    '</head>',
+    ...pageHead(input.title, PAGE_CSS + LOG_PAGE_CSS),
     '<body>',
     `<header><h1>${text(input.title)}</h1>${cards(r)}</header>`,
     '<main>',

@@ -6,6 +6,7 @@
  */
 import type { LogPoint, ResourceManagerKind, SlotManagerEra } from '../../parse/log/log-facts.js';
 import type { FlinkVersion } from '../../model/flink-version.js';
+import type { ExplainJson } from '../../model/json/explain.js';
 import type { ResourceProfile } from '../../model/resource-profile.js';
 
 export type ExplainDiagnosisCode =
@@ -72,17 +73,8 @@ export interface TimelineEntry {
   readonly at: LogPoint;
   /** Milliseconds since the first timestamped record of the logs; undefined without a timestamp. */
   readonly offset: number | undefined;
-  readonly kind:
-    | 'requirements'
-    | 'slots'
-    | 'worker-requested'
-    | 'worker-registered'
-    | 'taskmanager-registered'
-    | 'taskmanager-lost'
-    | 'job-status'
-    | 'not-fulfilled'
-    | 'timeout'
-    | 'network';
+  /** The kinds the output schema lists (schemas/explain.schema.json is their one source). */
+  readonly kind: ExplainJson['timeline'][number]['kind'];
   readonly job?: string;
   readonly taskManager?: string;
   /** Slots the job required / held after this entry, when it changes them. */
