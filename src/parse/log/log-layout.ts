@@ -12,13 +12,16 @@ export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'FATAL';
 
 /**
  * - `log4j1` / `log4j2`: the default pattern (the timestamp may be a time only, or cut off);
+ * - `logback`: Flink's logback configurations (flink-dist/src/main/flink-bin/conf/logback*.xml,
+ *   `%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{60} %X{sourceThread} - %msg%n`): the
+ *   thread in brackets before the level, the logger possibly abbreviated (`o.a.f.r.…`);
  * - `relative-thread`: Flink's test layout `%r [%t] %-5p %c - %m` (milliseconds since start);
  * - `timestamp-level`: a timestamp and level, then the message (a custom layout, the logger and
  *   thread, when it prints them, in a trailing `[Logger thread]`);
  * - `timestamp`: a timestamp, then the message;
  * - `json`: one JSON object per line (a JSON layout of a platform that ships logs; json-log-line.ts).
  */
-export type LogLayout = 'log4j1' | 'log4j2' | 'relative-thread' | 'timestamp-level' | 'timestamp' | 'json';
+export type LogLayout = 'log4j1' | 'log4j2' | 'logback' | 'relative-thread' | 'timestamp-level' | 'timestamp' | 'json';
 
 export interface LinePrefix {
   layout: LogLayout;
@@ -63,6 +66,8 @@ export function recognizeLine(line: string): LinePrefix | undefined {
 }
 
 function afterTimestamp(timestamp: string, rest: string): LinePrefix {
+  const logback = threadFirst(rest);
+  if (logback !== undefined) return { ...logback, timestamp };
   const withLogger = levelLogger(rest);
   if (withLogger?.separated === true) return { ...withLogger.prefix, timestamp };
   const levelEnd = rest.indexOf(' ');
@@ -91,6 +96,16 @@ function levelLogger(text: string): { separated: boolean; prefix: LinePrefix } |
       return { separated: true, prefix: { layout: 'log4j2', level, logger, message: text.slice(close + 4) } };
   }
   return { separated: false, prefix: { layout: 'timestamp-level', level, message: '' } };
+}
+
+/** `[thread] LEVEL logger [mdc] - message` after the timestamp: logback's pattern in Flink's logback*.xml. */
+function threadFirst(rest: string): LinePrefix | undefined {
+  if (!rest.startsWith('[')) return undefined;
+  const close = rest.indexOf('] ');
+  if (close < 0) return undefined;
+  const after = levelLogger(rest.slice(close + 2));
+  if (after?.separated !== true) return undefined;
+  return { ...after.prefix, layout: 'logback', thread: rest.slice(1, close) };
 }
 
 /** `%r [%t] %-5p %c - %m`: Flink's test layout (milliseconds, the thread in brackets). */

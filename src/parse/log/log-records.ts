@@ -92,8 +92,9 @@ class RecordReader {
 
   read(raw: string, lineNumber: number): void {
     this.linesRead++;
-    const kubectl = kubectlPrefix(raw);
-    const bordered = insideBoxBorder(kubectl === undefined ? raw : raw.slice(kubectl.length + 1));
+    const plain = withoutColours(raw);
+    const kubectl = kubectlPrefix(plain);
+    const bordered = insideBoxBorder(kubectl === undefined ? plain : plain.slice(kubectl.length + 1));
     // A line pasted as a string of a JSON array is the line the string holds.
     const line = jsonStringLine(bordered) ?? bordered;
     const trimmed = line.trim();
@@ -183,4 +184,9 @@ function brokenOff(above: string, line: string): boolean {
   if (!/^[a-z0-9'",]/.test(line) || /^\d\d?:\d\d/.test(line) || /^\d{4}-\d\d-\d\d/.test(line)) return false;
   // A line that starts with a class name (`org.apache.flink…: …`) is an exception's own line.
   return !/^[a-z][\w$]*(?:\.[\w$]+)+/.test(line);
+}
+
+/** A line copied from a terminal that coloured it (a colouring pager, a log viewer): its ANSI colour codes dropped. */
+function withoutColours(line: string): string {
+  return line.includes('\u001b[') ? line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '') : line;
 }

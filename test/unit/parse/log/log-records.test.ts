@@ -41,6 +41,42 @@ describe('readLogRecords: layouts', () => {
     ]);
   });
 
+  it("reads Flink's logback layout: the thread before the level, the logger abbreviated or not", () => {
+    const log = read(
+      [
+        '2022-09-27 05:32:36.466 [flink-akka.actor.default-dispatcher-5] INFO  org.apache.flink.runtime.jobmaster.JobMaster  - Starting execution of job',
+        '2022-09-27 05:32:36.467 [main] WARN  o.a.f.r.r.s.DeclarativeSlotManager  - Could not fulfill resource requirements of job 045c630d3f4ef49bcdde0c0dc4a34781. Free slots: 0',
+      ].join('\n'),
+    );
+    expect(log.records.map((r) => [r.layout, r.timestamp, r.thread, r.level, r.logger, r.message])).toEqual([
+      [
+        'logback',
+        '2022-09-27 05:32:36.466',
+        'flink-akka.actor.default-dispatcher-5',
+        'INFO',
+        'org.apache.flink.runtime.jobmaster.JobMaster',
+        'Starting execution of job',
+      ],
+      [
+        'logback',
+        '2022-09-27 05:32:36.467',
+        'main',
+        'WARN',
+        'o.a.f.r.r.s.DeclarativeSlotManager',
+        'Could not fulfill resource requirements of job 045c630d3f4ef49bcdde0c0dc4a34781. Free slots: 0',
+      ],
+    ]);
+  });
+
+  it('drops the ANSI colour codes of a line copied from a colouring terminal', () => {
+    const log = read(
+      '\u001b[32m2024-03-12 07:51:14,148 INFO \u001b[0m org.apache.flink.runtime.jobmaster.JobMaster [] - \u001b[1mStarting\u001b[0m',
+    );
+    expect(log.records.map((r) => [r.layout, r.level, r.logger, r.message])).toEqual([
+      ['log4j2', 'INFO', 'org.apache.flink.runtime.jobmaster.JobMaster', 'Starting'],
+    ]);
+  });
+
   it("reads Flink's test layout `%r [%t] %-5p %c - %m`", () => {
     const log = read(`30205 [flink-pekko.actor.default-dispatcher-6] DEBUG ${RM} - Starting the slot manager.`);
     expect(log.records[0]).toMatchObject({
