@@ -130,11 +130,11 @@ function trailingLogger(message: string): { message: string; logger?: string; th
   return { message: message.slice(0, open), logger: inner.slice(0, space), thread: inner.slice(space + 1) };
 }
 
-/** Length of a leading `yyyy-MM-dd HH:mm:ss,SSS` or `HH:mm:ss,SSS` (`.` also taken), else 0. */
+/** Length of a leading `yyyy-MM-dd HH:mm:ss,SSS` (or ISO 8601's `T`) or `HH:mm:ss,SSS` (`.` also taken), else 0. */
 function timestampLength(line: string): number {
   if (isTime(line, 0)) return 12;
   const date = isDigits(line, 0, 4) && line[4] === '-' && isDigits(line, 5, 2) && line[7] === '-' && isDigits(line, 8, 2);
-  return date && line[10] === ' ' && isTime(line, 11) ? 23 : 0;
+  return date && (line[10] === ' ' || line[10] === 'T') && isTime(line, 11) ? 23 : 0;
 }
 
 function isTime(s: string, at: number): boolean {

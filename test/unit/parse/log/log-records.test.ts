@@ -68,6 +68,11 @@ describe('readLogRecords: layouts', () => {
     ]);
   });
 
+  it('reads an ISO 8601 timestamp (`%d{ISO8601}`: a T between date and time)', () => {
+    const log = read('2024-03-12T07:51:14,148 INFO  org.apache.flink.runtime.jobmaster.JobMaster [] - Starting');
+    expect(log.records.map((r) => [r.layout, r.timestamp, r.message])).toEqual([['log4j2', '2024-03-12T07:51:14,148', 'Starting']]);
+  });
+
   it('drops the ANSI colour codes of a line copied from a colouring terminal', () => {
     const log = read(
       '\u001b[32m2024-03-12 07:51:14,148 INFO \u001b[0m org.apache.flink.runtime.jobmaster.JobMaster [] - \u001b[1mStarting\u001b[0m',
