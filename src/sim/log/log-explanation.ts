@@ -9,16 +9,8 @@ import type { FlinkVersion } from '../../model/flink-version.js';
 import type { ExplainJson } from '../../model/json/explain.js';
 import type { ResourceProfile } from '../../model/resource-profile.js';
 
-export type ExplainDiagnosisCode =
-  | 'ok'
-  | 'slots/not-enough'
-  | 'slots/too-small'
-  | 'slots/timeout'
-  | 'network/insufficient-buffers'
-  | 'taskmanager/lost'
-  | 'cluster/taskmanagers-not-registering'
-  | 'job/failed-other'
-  | 'unknown';
+/** The diagnoses the output schema lists (schemas/explain.schema.json is their one source). */
+export type ExplainDiagnosisCode = ExplainJson['diagnosis']['code'];
 
 /** As `simulate` judges a job; `unknown` when the log says too little to judge it. */
 export type ExplainVerdict = 'met' | 'partly-met' | 'never-met' | 'not-met' | 'unknown';
