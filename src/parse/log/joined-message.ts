@@ -18,6 +18,16 @@ export function joinedMessage(record: LogRecord): string {
   return joined;
 }
 
+/**
+ * The record with its message joined, known as joined: recognisers that ask `joinedMessage` of it
+ * get its message back without joining it again (read-facts.ts hands every recogniser this copy).
+ */
+export function withJoinedMessage(record: LogRecord): LogRecord {
+  const joined: LogRecord = { ...record, message: joinedMessage(record) };
+  cache.set(joined, joined.message);
+  return joined;
+}
+
 export function joinWrappedLines(message: string): string {
   if (!message.includes('\n')) return message;
   const lines = message.split('\n');

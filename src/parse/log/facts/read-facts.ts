@@ -7,7 +7,7 @@
  */
 import type { LogFact } from '../log-facts.js';
 import type { LogFacts } from '../log-facts.js';
-import { joinedMessage } from '../joined-message.js';
+import { withJoinedMessage } from '../joined-message.js';
 import { pointOf } from '../log-point.js';
 import type { LogRecords } from '../log-records.js';
 import { addressMismatchRecognisers } from './address-mismatch.js';
@@ -35,7 +35,7 @@ export function readLogFacts(logs: readonly LogRecords[]): LogFacts {
     for (const { record: read, records: joined } of joinLineBlocks(log.records)) {
       records += joined;
       // Lines a user's terminal wrapped are read whole (fixture 05); Flink's own lines keep theirs.
-      const record = { ...read, message: joinedMessage(read) };
+      const record = withJoinedMessage(read);
       const at = pointOf(record, log.file);
       let any = false;
       for (const recognise of RECOGNISERS)
