@@ -6,8 +6,8 @@
  */
 import { readLogFacts } from './facts/read-facts.js';
 import { flinkLogEvidence } from './flink-log-evidence.js';
-import { insideBoxBorder, kubectlPrefix, recognizeLine } from './log-layout.js';
-import { readLogRecords } from './log-records.js';
+import { recognizeLine } from './log-layout.js';
+import { pastedLine, readLogRecords } from './log-records.js';
 
 /** Lines and characters looked at, from the start. */
 const LINES = 200;
@@ -26,8 +26,7 @@ export function looksLikeFlinkLog(text: string): boolean {
 }
 
 function isFlinkLine(raw: string): boolean {
-  const kubectl = kubectlPrefix(raw);
-  const line = insideBoxBorder(kubectl === undefined ? raw : raw.slice(kubectl.length + 1));
+  const { line } = pastedLine(raw);
   if (line.trimStart().startsWith('{')) return /"(logger|logger_name|loggerName)"\s*:\s*"org\.apache\.flink\./.test(line);
   const prefix = recognizeLine(line);
   if (prefix === undefined) return false;

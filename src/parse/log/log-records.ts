@@ -92,11 +92,7 @@ class RecordReader {
 
   read(raw: string, lineNumber: number): void {
     this.linesRead++;
-    const plain = withoutColours(raw);
-    const kubectl = kubectlPrefix(plain);
-    const bordered = insideBoxBorder(kubectl === undefined ? plain : plain.slice(kubectl.length + 1));
-    // A line pasted as a string of a JSON array is the line the string holds.
-    const line = jsonStringLine(bordered) ?? bordered;
+    const { kubectl, line } = pastedLine(raw);
     const trimmed = line.trim();
     if (trimmed === '...' || trimmed === '[...]') {
       this.gapLines++;
@@ -186,7 +182,14 @@ function brokenOff(above: string, line: string): boolean {
   return !/^[a-z][\w$]*(?:\.[\w$]+)+/.test(line);
 }
 
-/** A line copied from a terminal that coloured it (a colouring pager, a log viewer): its ANSI colour codes dropped. */
-function withoutColours(line: string): string {
-  return line.includes('\u001b[') ? line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '') : line;
+/**
+ * The line a paste holds around a log line: ANSI colours dropped (a colouring terminal), the
+ * `kubectl logs --timestamps` time taken off (kept apart), a terminal UI's `│` borders removed, a
+ * string of a JSON array read as the line it holds. Every reader of a log's lines starts here.
+ */
+export function pastedLine(raw: string): { kubectl: string | undefined; line: string } {
+  const plain = raw.includes('\u001b[') ? raw.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '') : raw;
+  const kubectl = kubectlPrefix(plain);
+  const bordered = insideBoxBorder(kubectl === undefined ? plain : plain.slice(kubectl.length + 1));
+  return { kubectl, line: jsonStringLine(bordered) ?? bordered };
 }
