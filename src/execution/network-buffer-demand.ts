@@ -149,7 +149,11 @@ function taskManagerBuffers(placed: Placed, tm: number, tasks: readonly number[]
   return { required: runs.total, requests: runs.list, exclusive: runs.exclusive };
 }
 
-/** Batch: the tasks of the wave whose tasks require the most here (the earliest on a tie). */
+/**
+ * Batch: the tasks of the wave whose tasks require the most here (the earliest on a tie). Tasks of
+ * regions that can never start (wave -1: a cycle of blocking dependencies) are never deployed, so
+ * they request no buffers: a TaskManager holding only those runs nothing.
+ */
 function worstWave(placed: Placed, tm: number, tasks: readonly number[]): number[] {
   const waveOf = placed.plan.waveOf!;
   const sums = new Map<number, number>();
@@ -163,7 +167,7 @@ function worstWave(placed: Placed, tm: number, tasks: readonly number[]): number
   let best = -1;
   let most = -1;
   for (const [wave, sum] of sums) if (sum > most || (sum === most && wave < best)) [best, most] = [wave, sum];
-  return tasks.filter((x) => waveOf[x] === best);
+  return best < 0 ? [] : tasks.filter((x) => waveOf[x] === best);
 }
 
 function pools(placed: Placed, tm: number, x: number, runs: Runs): void {

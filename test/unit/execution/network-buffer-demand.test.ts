@@ -170,6 +170,27 @@ describe('batch jobs: only the tasks of one wave run together', () => {
     // With read-buffer.required-per-gate.max 100: 100, no exclusive buffers.
     expect(perTaskManager(batch('1.17', 1500), 1, { readBufferRequiredPerGateMax: 100 }).at(-1)!.required).toBe(100);
   });
+
+  it('tasks of regions on a cycle of blocking dependencies never run: a TaskManager holding only them requires nothing', () => {
+    // a(4) → c pipelined and a → b → c blocking: {a, c} and {b} wait for each other (logical regions
+    // are not merged on cycles), so a's pools are never requested, however many slots a TaskManager has.
+    const cyclic = jobData(
+      '1.17',
+      [
+        ['a', 4],
+        ['b', 1],
+        ['c', 1],
+        ['d', 1],
+      ],
+      [
+        ['a', 'c', 'POINTWISE', 'PIPELINED_BOUNDED'],
+        ['a', 'b', 'POINTWISE', 'BLOCKING'],
+        ['b', 'c', 'POINTWISE', 'BLOCKING'],
+      ],
+      'batch',
+    );
+    for (const slots of [1, 2, 4, 5, 8]) for (const tm of perTaskManager(cyclic, slots)) expect(tm.required).toBe(0);
+  });
 });
 
 describe('firstFailingRequest (NetworkBufferPool)', () => {
