@@ -23,11 +23,14 @@
  *   runScenario on generated scenarios (10,000 TaskManagers × 8 slots, 1,000 jobs, 100,000 events,
  *   and the same doubled; fine-grained standalone and active, declarative standalone), one child
  *   process per case, 1 warm-up + 3 timed runs, median; target ≤ 1 s, doubled ≤ 2.2× that.
+ * - Targets (issue 29; bench/targets.ts, also `node dist/bench/targets.js` or `npm run bench -- --targets`):
+ *   each row of the issue's table as A, B and A/B from paired rounds in the same run, target, verdict.
  *
  * Files: this entry (the sections in order, and the dispatch of a child's `--case` / `--exec-case`),
  * core-cases.ts and execution-cases.ts (the cases and the child that runs one), child-process.ts
  * (spawning a case, timing a command line), execution-section.ts, simulator*.ts, validate.ts,
- * size.ts, report.ts; generate.ts and format.ts are shared.
+ * size.ts, report.ts, targets*.ts with paired.ts and the floor scripts floor-*.ts and rss-preload.ts;
+ * generate.ts and format.ts are shared.
  */
 import os from 'node:os';
 import { count, mb, median, ms, table } from './format.js';
@@ -40,6 +43,7 @@ import { EXEC_CASES, runExecCase } from './execution-cases.js';
 import { type CaseOutcome, runChild, type CliTiming, timeCli, planFixture } from './child-process.js';
 import { execTargetRows, executionSection } from './execution-section.js';
 import { loadAverage, verdict } from './format.js';
+import { targetsArgs, targetsHeader, targetsSection } from './targets.js';
 
 async function main(): Promise<void> {
   const cpus = os.cpus();
@@ -184,6 +188,8 @@ async function main(): Promise<void> {
       ],
     ),
   );
+  console.log('');
+  targetsSection();
 }
 const caseArg = process.argv.indexOf('--case');
 const execCaseArg = process.argv.indexOf('--exec-case');
@@ -198,6 +204,11 @@ if (execCaseArg !== -1) {
   const spec = CASES.find((c) => c.name === name);
   if (spec === undefined) throw new Error(`unknown case ${String(name)}`);
   await runCase(spec);
+} else if (process.argv.includes('--targets')) {
+  // `npm run bench -- --targets [--rounds N] [startup|validate|plan|sim ...]`: the issue 29 section alone.
+  const { groups, rounds } = targetsArgs(process.argv.slice(2));
+  targetsHeader();
+  targetsSection(groups, rounds);
 } else {
   await main();
 }

@@ -1,13 +1,13 @@
 /**
  * The benchmark's processes: a case in its own child (`node --expose-gc bench.js …`, crashes reported
- * by stage), and the whole-process wall time of a CLI command line.
+ * by stage), and the whole-process wall time (and, asked for, peak RSS) of a command line.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomJobGraph } from './generate.js';
 import { type CaseSpec, CLI_RUNS, type CaseResult } from './core-cases.js';
 
@@ -68,13 +68,58 @@ export interface CliTiming {
   target?: number;
 }
 
-export function timeCli(label: string, args: string[], target?: number, runs = CLI_RUNS, env?: Record<string, string>): CliTiming {
-  const run = () => {
+export interface ProcessRun {
+  ms: number;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** The process's maxRSS (bytes), when asked for with `peakRss`; undefined if it did not report one. */
+  peakRssBytes?: number;
+}
+
+export interface ProcessOptions {
+  env?: Record<string, string>;
+  /** Sends stdout to this file instead of a pipe (a big output, written as a user's redirection would). */
+  stdoutFile?: string;
+  /** Loads bench/rss-preload.js into the process (`--import`), which reports its maxRSS at exit. */
+  peakRss?: boolean;
+  /** Hang guard. */
+  timeoutMs?: number;
+}
+
+const RSS_PRELOAD = pathToFileURL(join(HERE, 'rss-preload.js')).href;
+
+/** One whole `node ...args` process from the repository root: wall time from spawn to exit. */
+export function runProcess(args: readonly string[], options: ProcessOptions = {}): ProcessRun {
+  const rssFile = options.peakRss === true ? join(os.tmpdir(), `flinkslot-bench-rss-${process.pid}`) : undefined;
+  const env = rssFile === undefined ? options.env : { ...options.env, FLINKSLOT_BENCH_RSS_FILE: rssFile };
+  const fd = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
+  try {
+    if (rssFile !== undefined) rmSync(rssFile, { force: true });
+    const argv = rssFile === undefined ? [...args] : ['--import', RSS_PRELOAD, ...args];
     const t0 = performance.now();
-    const options = { cwd: ROOT, encoding: 'utf8' as const, maxBuffer: 16 * 1024 * 1024 };
-    const r = spawnSync(process.execPath, args, env === undefined ? options : { ...options, env: { ...process.env, ...env } });
-    return { ms: performance.now() - t0, status: r.status, stderr: r.stderr ?? '', stdout: r.stdout ?? '' };
-  };
+    const r = spawnSync(process.execPath, argv, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+      stdio: ['ignore', fd ?? 'pipe', 'pipe'],
+      ...(env === undefined ? {} : { env: { ...process.env, ...env } }),
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+    });
+    const ms = performance.now() - t0;
+    const run: ProcessRun = { ms, status: r.status, stderr: r.stderr ?? '', stdout: r.stdout ?? '' };
+    if (rssFile !== undefined && existsSync(rssFile)) {
+      run.peakRssBytes = Number(readFileSync(rssFile, 'utf8'));
+      rmSync(rssFile);
+    }
+    return run;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export function timeCli(label: string, args: string[], target?: number, runs = CLI_RUNS, env?: Record<string, string>): CliTiming {
+  const run = () => runProcess(args, env === undefined ? {} : { env });
   const warm = run();
   const times: number[] = [];
   let status = warm.status;
