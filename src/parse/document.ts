@@ -6,7 +6,7 @@
  */
 import { YAMLException, load } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { findDuplicateJsonKey } from './json-duplicate-keys.js';
+import { findDuplicateJsonKey, hasNoDuplicateKeys } from './json-duplicate-keys.js';
 import { manifestDocument } from './kubernetes-manifest.js';
 import { keyPointerAt, offsetToPosition } from './source-map.js';
 
@@ -181,7 +181,7 @@ function parseJson(text: string): Result<ParsedDocument> {
     // Some V8 messages carry no position: the YAML parser (JSON is YAML flow syntax) finds one.
     return fail([jsonErrorWithoutPosition(text, reason)]);
   }
-  const duplicate = findDuplicateJsonKey(text);
+  const duplicate = hasNoDuplicateKeys(text, data) ? undefined : findDuplicateJsonKey(text);
   if (duplicate === undefined) return ok({ data, format: 'json', text });
   return fail([duplicateKeyError(text, duplicate.offset, `JSON syntax error: duplicated mapping key '${duplicate.key}'`)]);
 }
