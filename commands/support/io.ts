@@ -61,9 +61,27 @@ export function readInputFile(path: string): string {
   }
 }
 
+/**
+ * One buffer, reused, for the small files nearly every input is (`validate` reads thousands of job
+ * graphs of a few KiB): such a file is read into it and decoded from it, where a buffer per read
+ * and a concatenation cost more than the reading. A file that outgrows it continues below.
+ */
+const SMALL_FILE_BYTES = 64 * 1024;
+let scratch: Buffer | undefined;
+
 function readBounded(fd: number, path: string, expected: number): string {
   const chunks: Buffer[] = [];
   let total = 0;
+  if (expected < SMALL_FILE_BYTES) {
+    scratch ??= Buffer.allocUnsafe(SMALL_FILE_BYTES);
+    for (;;) {
+      const n = readSync(fd, scratch, total, SMALL_FILE_BYTES - total, null);
+      if (n === 0) return scratch.toString('utf8', 0, total);
+      total += n;
+      if (total === SMALL_FILE_BYTES) break;
+    }
+    chunks.push(Buffer.from(scratch));
+  }
   for (;;) {
     const buffer = Buffer.allocUnsafe(Math.max(expected - total, 64 * 1024));
     const n = readSync(fd, buffer, 0, buffer.length, null);

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type * as CoreModule from '../../src/index.js';
 import type { FileResult, ValidatePolicy } from '../../src/index.js';
 import { isReadFailure, readInputFile } from './io.js';
 import { STDIN } from './paths.js';
@@ -32,12 +33,28 @@ export function fromWire(policy: WirePolicy): ValidatePolicy {
   return { ...rest, ...(minManagedMemory === undefined ? {} : { minManagedMemory: BigInt(minManagedMemory) }) };
 }
 
+type Core = typeof CoreModule;
+let loaded: Core | undefined;
+
+/**
+ * The core, loaded on first use, not with the command list, so that the other commands start
+ * without it; kept, so that a thousand files cost one dynamic import, not one each (an import()
+ * goes through the module loader even when the module is cached).
+ */
+async function core(): Promise<Core> {
+  return (loaded ??= await import('../../src/index.js'));
+}
+
 /** One file: read and check; a file that cannot be read is a finding, not a crash. */
-export async function checkOne(file: string, policy: ValidatePolicy, stdin: () => Promise<string>): Promise<FileResult> {
-  // Loaded here, not with the command list, so that the other commands start without it (Node caches it).
-  const { FILE_START, located, validateFile } = await import('../../src/index.js');
+async function checkOne(file: string, policy: ValidatePolicy, stdin: () => Promise<string>): Promise<FileResult> {
+  const c = await core();
   // Standard input that cannot be read ends the command (stdin refuses); a file that cannot is a finding.
-  if (file === STDIN) return validateFile(await stdin(), '<stdin>', policy);
+  if (file === STDIN) return c.validateFile(await stdin(), '<stdin>', policy);
+  return checkFile(c, file, policy);
+}
+
+/** One file on disk, with the core loaded: no promise per file. */
+function checkFile({ FILE_START, located, validateFile }: Core, file: string, policy: ValidatePolicy): FileResult {
   let text: string;
   try {
     // Synchronous: for many small files the promise API's open/stat/read/close round trips cost more than the reading.
@@ -53,6 +70,14 @@ export async function checkOne(file: string, policy: ValidatePolicy, stdin: () =
   return validateFile(text, file, policy);
 }
 
+/** Files `from` to `to` (exclusive) of `files`, checked here; none is standard input. */
+export async function checkRange(files: readonly string[], from: number, to: number, policy: ValidatePolicy): Promise<FileResult[]> {
+  const c = await core();
+  const out: FileResult[] = [];
+  for (let i = from; i < to; i++) out.push(checkFile(c, files[i]!, policy));
+  return out;
+}
+
 export async function checkAll(
   files: readonly string[],
   policy: ValidatePolicy,
@@ -63,11 +88,12 @@ export async function checkAll(
     1,
     Math.min(jobs ?? (files.length >= PARALLEL_FROM ? availableParallelism() : 1), Math.ceil(files.length / CHUNK)),
   );
-  if (threads <= 1 || files.includes(STDIN)) {
+  if (files.includes(STDIN)) {
     const out: FileResult[] = [];
     for (const f of files) out.push(await checkOne(f, policy, stdin));
     return out;
   }
+  if (threads <= 1) return checkRange(files, 0, files.length, policy);
   return sharedWork(files, policy, threads);
 }
 
@@ -96,7 +122,8 @@ async function sharedWork(files: readonly string[], policy: ValidatePolicy, thre
     });
   });
   for (let start = claim(counter, CHUNK); start < files.length; start = claim(counter, CHUNK)) {
-    for (let i = start; i < Math.min(start + CHUNK, files.length); i++) results[i] = await checkOne(files[i]!, policy, async () => '');
+    const chunk = await checkRange(files, start, Math.min(start + CHUNK, files.length), policy);
+    chunk.forEach((r, i) => (results[start + i] = r));
   }
   await Promise.all(workers);
   return results;

@@ -6,7 +6,7 @@
  */
 import { YAMLException, load } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { findDuplicateJsonKey } from './json-duplicate-keys.js';
+import { findDuplicateJsonKey, hasNoDuplicateKeys } from './json-duplicate-keys.js';
 import { manifestDocument } from './kubernetes-manifest.js';
 import { keyPointerAt, offsetToPosition } from './source-map.js';
 
@@ -42,8 +42,11 @@ export function parseDocument(text: string): Result<ParsedDocument> {
   if (text.length > MAX_YAML_CHARACTERS) return fail([at(error('input/too-large', YAML_TOO_LARGE, ''), text, 0)]);
   let data: unknown;
   try {
-    data = isBlank(text) ? null : load(withHiddenValuesQuoted(text));
+    data = load(withHiddenValuesQuoted(text));
   } catch (e) {
+    // Only whitespace and comments: js-yaml calls that an error; it is an empty file. Asked only
+    // after a failure: scanning every line of every file first cost as much as a tenth of reading it.
+    if (isBlank(text)) return fail([at(error('input/empty', EMPTY, ''), text, 0)]);
     // A Kubernetes manifest of several documents: its FlinkDeployment or Flink ConfigMap, the other lines blanked.
     const manifest = e instanceof YAMLException && e.mark === undefined ? manifestDocument(text) : undefined;
     if (manifest === undefined) return fail([yamlSyntaxError(e, text, 'YAML')]);
@@ -52,12 +55,15 @@ export function parseDocument(text: string): Result<ParsedDocument> {
     const tooBig = boundsExceeded([chosen, ...companions], located);
     return tooBig === undefined ? ok({ ...manifest.value, format }) : fail([tooBig]);
   }
-  if (data === null || data === undefined)
-    return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
+  // Unicode spaces alone (U+00A0, U+3000 …) are a string to js-yaml, yet the file is as empty.
+  if (data === null || data === undefined || (typeof data === 'string' && isBlank(text)))
+    return fail([at(error('input/empty', EMPTY, ''), text, 0)]);
   const tooBig = boundsExceeded(data, text);
   if (tooBig !== undefined) return fail([tooBig]);
   return ok({ data, format, text });
 }
+
+const EMPTY = 'the file is empty (no YAML or JSON document)';
 
 /**
  * A value Flink hides (`GlobalConfiguration.HIDDEN_CONTENT`, "******": the REST API's
@@ -175,7 +181,7 @@ function parseJson(text: string): Result<ParsedDocument> {
     // Some V8 messages carry no position: the YAML parser (JSON is YAML flow syntax) finds one.
     return fail([jsonErrorWithoutPosition(text, reason)]);
   }
-  const duplicate = findDuplicateJsonKey(text);
+  const duplicate = hasNoDuplicateKeys(text, data) ? undefined : findDuplicateJsonKey(text);
   if (duplicate === undefined) return ok({ data, format: 'json', text });
   return fail([duplicateKeyError(text, duplicate.offset, `JSON syntax error: duplicated mapping key '${duplicate.key}'`)]);
 }

@@ -40,11 +40,10 @@ export function parseJobGraph(source: string, file?: string, options: ParseOptio
   const format = detectFlinkFormat(document.value.data);
   const versionOption = options.flinkVersion === undefined ? {} : { flinkVersion: options.flinkVersion };
   if (format !== undefined) return parseFlinkJob(document.value.data, format, text, file, versionOption);
-  const lenient = options.unknownKeys === 'warning' ? withoutUnknownKeys(document.value.data) : undefined;
   const result =
-    lenient === undefined
-      ? jobGraphFromData(document.value.data, versionOption)
-      : withWarnings(jobGraphFromData(lenient.data, versionOption), lenient.warnings);
+    options.unknownKeys === 'warning'
+      ? lenientJobGraph(document.value.data, versionOption)
+      : jobGraphFromData(document.value.data, versionOption);
   if (result.ok) {
     const written = checkNumericMemorySizes(document.value.data as JobGraphInput, text);
     if (written.length > 0) return fail(locateDiagnostics(written, text, file));
@@ -129,18 +128,19 @@ function mapToFlinkFile(d: Diagnostic, imported: ImportedJob): Diagnostic {
 }
 
 /**
- * The document without the keys the schema does not define, when those are its only schema
- * problems (each becomes a warning); undefined when there is nothing to drop or other problems.
+ * `validate` without --strict: keys the schema does not define, when those are its only schema
+ * problems, become warnings and the document is read without them. The schema is checked once for
+ * a document it accepts (the common case: the validator is a fifth of reading a small job);
+ * only a copy with keys dropped is checked again.
  */
-function withoutUnknownKeys(data: unknown): { data: unknown; warnings: Diagnostic[] } | undefined {
+function lenientJobGraph(data: unknown, options: NormalizeOptions): Result<JobGraph> {
   const errors = validateWith(validateJobGraph as CompiledValidator, data);
-  if (errors.length === 0 || errors.some((d) => d.code !== 'input/unknown-key')) return undefined;
+  if (errors.length === 0) return normalizeJobGraph(data as JobGraphInput, options);
+  if (errors.some((d) => d.code !== 'input/unknown-key')) return fail(errors);
   const copy = structuredClone(data);
   for (const d of errors) removeAt(copy, d.location?.pointer ?? '');
-  return {
-    data: copy,
-    warnings: errors.map((d) => ({ ...d, severity: 'warning' as const, message: `${d.message} (ignored; an error with --strict)` })),
-  };
+  const warnings = errors.map((d) => ({ ...d, severity: 'warning' as const, message: `${d.message} (ignored; an error with --strict)` }));
+  return withWarnings(jobGraphFromData(copy, options), warnings);
 }
 
 function removeAt(root: unknown, pointer: string): void {

@@ -59,7 +59,8 @@ describe('parseDocument', () => {
   });
 
   it('calls a blank or comment-only file empty', () => {
-    for (const text of ['', '  \n', '# nothing\n\n']) {
+    // Unicode spaces, a vertical tab, a form feed: js-yaml reads the first as a string and refuses the others; empty all the same.
+    for (const text of ['', '  \n', '# nothing\n\n', '\u00a0\n', ' \u3000 # wide\n', '\v\f\n', '---\n']) {
       expect(parseDocument(text)).toEqual({
         ok: false,
         diagnostics: [
