@@ -6,17 +6,17 @@ import { type Diagnostic, error } from '../errors/diagnostic.js';
 import { buildDigraph } from '../graph/digraph.js';
 import { topologicalSort } from '../graph/topological-sort.js';
 import { type FlinkVersion, atLeast, formatVersion } from '../model/flink-version.js';
-import type { JobEdge, JobGraph, JobVertex, ResultPartitionType } from '../model/job-graph.js';
+import type { JobEdge, JobGraph, ResultPartitionType } from '../model/job-graph.js';
 import type { EdgeInput } from './job-graph-input.js';
 
+/** The edges, their vertices found by id in `byId` (the index of the first vertex of each id). */
 export function readEdges(
   inputs: readonly EdgeInput[],
-  vertices: readonly JobVertex[],
+  byId: ReadonlyMap<string, number>,
   mode: JobGraph['mode'],
   version: FlinkVersion,
   out: Diagnostic[],
 ): JobEdge[] {
-  const byId = new Map(vertices.map((v) => [v.id, v.index]));
   const edges: JobEdge[] = [];
   inputs.forEach((e, index) => {
     const pointer = `/edges/${index}`;
