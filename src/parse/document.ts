@@ -78,8 +78,7 @@ const YAML_TOO_LARGE = 'the YAML document is larger than 8 MiB, the most flinksl
 /** Nesting deeper than any real document, or more than the text holds through YAML aliases. */
 function boundsExceeded(data: unknown, text: string): Diagnostic | undefined {
   // Readers recurse into nested values: a document nested deeper than any real one is refused first.
-  if (deeperThan(data, MAX_DEPTH))
-    return at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0);
+  if (deeperThan(data, MAX_DEPTH)) return at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0);
   // YAML aliases share nodes: a few lines can stand for billions of values ("billion laughs").
   const expansion = /\*[^\s*]/.test(text) ? aliasExpansion(data, text.length) : undefined;
   if (expansion === undefined) return undefined;

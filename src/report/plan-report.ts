@@ -126,7 +126,8 @@ function vertexNamesOf(g: JobAnalysis['graph']): Pick<PlanReport, 'vertexNames'>
     if (v.name === v.id) continue;
     vertexNames ??= {};
     // An own key, as Object.fromEntries made it: `__proto__ = ` would set the prototype instead.
-    if (v.id === '__proto__') Object.defineProperty(vertexNames, v.id, { value: v.name, enumerable: true, writable: true, configurable: true });
+    if (v.id === '__proto__')
+      Object.defineProperty(vertexNames, v.id, { value: v.name, enumerable: true, writable: true, configurable: true });
     else vertexNames[v.id] = v.name;
   }
   return vertexNames === undefined ? {} : { vertexNames };
