@@ -18,7 +18,8 @@ export function readEdges(
   out: Diagnostic[],
 ): JobEdge[] {
   const edges: JobEdge[] = [];
-  inputs.forEach((e, index) => {
+  for (let index = 0; index < inputs.length; index++) {
+    const e = inputs[index]!;
     const pointer = `/edges/${index}`;
     const source = byId.get(e.source);
     const target = byId.get(e.target);
@@ -28,9 +29,9 @@ export function readEdges(
       out.push(error('input/unknown-vertex', `edge target '${e.target}' is not a vertex of the job`, `${pointer}/target`));
     const resultPartitionType = (e.resultPartitionType ?? (mode === 'batch' ? 'BLOCKING' : 'PIPELINED_BOUNDED')) as ResultPartitionType;
     checkPartitionType(resultPartitionType, mode, version, pointer, out);
-    if (source === undefined || target === undefined) return;
+    if (source === undefined || target === undefined) continue;
     edges.push({ index, source, target, distribution: e.distribution ?? 'ALL_TO_ALL', resultPartitionType, pointer });
-  });
+  }
   return edges;
 }
 
