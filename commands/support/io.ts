@@ -90,7 +90,8 @@ function readBounded(fd: number, path: string, expected: number): string {
     if (total > MAX_INPUT_BYTES) throw tooLarge(path);
     chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  // A regular file is one read: decoded as it is, not copied first (a 33 MB job graph, issue 29 §3).
+  return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)).toString('utf8');
 }
 
 async function readStdin(): Promise<string> {

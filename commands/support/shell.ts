@@ -67,10 +67,12 @@ export class CommandShell {
         await this.printDiagnostics(result.diagnostics, options.color);
         return result.outcome;
       case 'report': {
-        const json = options.json ? JSON.stringify(result.json, null, 2) + '\n' : undefined;
-        const text = json ?? result.text(terminalStyle(options.color));
-        if (json === undefined && result.textPreface !== undefined) process.stderr.write(safeText(result.textPreface));
-        await this.deliver(text, json === undefined, options);
+        if (options.json) await this.deliverJson(result.json, options);
+        else {
+          const text = result.text(terminalStyle(options.color));
+          if (result.textPreface !== undefined) process.stderr.write(safeText(result.textPreface));
+          await this.deliver(text, true, options);
+        }
         if (result.afterword !== undefined) process.stderr.write(result.afterword);
         return result.outcome;
       }
@@ -85,6 +87,20 @@ export class CommandShell {
   private async deliver(text: string, escape: boolean, options: PrintOptions): Promise<void> {
     if (options.output === undefined) return this.writeOut(escape ? safeText(text) : text);
     return this.writeFileOrExit(options.output, text, options.unwritable);
+  }
+
+  /**
+   * JSON in chunks (src/report/json-chunks.ts), each written once the one before is handed on: a
+   * large report is never one string (issue 29 §3). The same bytes as deliver(text, false, …).
+   */
+  private async deliverJson(json: unknown, options: PrintOptions): Promise<void> {
+    const { jsonChunks } = await import('../../src/face/shell.js');
+    const chunks = jsonChunks(json, { suffix: '\n' });
+    if (options.output !== undefined) return this.writeFileOrExit(options.output, chunks, options.unwritable);
+    for (const chunk of chunks) {
+      if (closedStdout()) return;
+      await this.writeOut(chunk);
+    }
   }
 
   /** A FlinkslotError as its form says; anything else is a bug (exit 70). */
@@ -112,10 +128,11 @@ export class CommandShell {
    * `-o FILE` (the output, or a file written beside it: size --report): the text written, or the
    * refusal as `unwritable` says (PrintOptions).
    */
-  async writeFileOrExit(path: string, text: string, unwritable: PrintOptions['unwritable'] = 'located'): Promise<void> {
+  async writeFileOrExit(path: string, text: string | Iterable<string>, unwritable: PrintOptions['unwritable'] = 'located'): Promise<void> {
     // Loaded here, not at start-up: plan's fast path never writes a file.
     const { writeFile } = await import('node:fs/promises');
     try {
+      // writeFile takes an iterable of strings too: it writes each as it comes.
       await writeFile(path, text);
     } catch (e) {
       const message = `cannot write ${path}: ${(e as Error).message}`;

@@ -6,4 +6,5 @@
 export { type Diagnostic, type DiagnosticCode, type Result, type Severity, hasErrors } from '../errors/diagnostic.js';
 export { formatDiagnostic } from '../report/render-plan-text.js';
 export { type ErrorReport, errorReport } from '../report/error-report.js';
+export { JSON_CHUNK_CHARACTERS, type JsonChunkOptions, jsonChunks } from '../report/json-chunks.js';
 export { isRestAddress, parseRestTarget, type RestTarget } from '../parse/rest/rest-target.js';

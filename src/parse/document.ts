@@ -1,12 +1,13 @@
 /**
  * Text → plain data. JSON (detected by its first character) is read with JSON.parse, 20× faster
- * than a YAML parser on large job graphs, plus a linear duplicate-key scan; anything else goes
- * through js-yaml (YAML 1.2, duplicate keys rejected). Syntax errors carry a 1-based line and
- * column, and where a key is at fault its JSON pointer.
+ * than a YAML parser on large job graphs, plus one walk of its data (depth, and a count that says
+ * whether a key may repeat: json-duplicate-keys.ts); anything else goes through js-yaml (YAML 1.2,
+ * duplicate keys rejected). Syntax errors carry a 1-based line and column, and where a key is at
+ * fault its JSON pointer.
  */
 import { YAMLException, load } from 'js-yaml';
 import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnostic.js';
-import { findDuplicateJsonKey, hasNoDuplicateKeys } from './json-duplicate-keys.js';
+import { countJsonData, findDuplicateJsonKey, mayHaveDuplicateKeys } from './json-duplicate-keys.js';
 import { manifestDocument } from './kubernetes-manifest.js';
 import { keyPointerAt, offsetToPosition } from './source-map.js';
 
@@ -33,20 +34,12 @@ export function detectFormat(text: string): DocumentFormat {
 /** `text` must not start with a byte order mark (see stripByteOrderMark). */
 export function parseDocument(text: string): Result<ParsedDocument> {
   const format = detectFormat(text);
-  if (format === 'json') {
-    const json = parseJson(text);
-    if (json.ok && deeperThan(json.value.data, MAX_DEPTH, false))
-      return fail([at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0)]);
-    return json;
-  }
+  if (format === 'json') return parseJson(text);
   if (text.length > MAX_YAML_CHARACTERS) return fail([at(error('input/too-large', YAML_TOO_LARGE, ''), text, 0)]);
   let data: unknown;
   try {
-    data = load(withHiddenValuesQuoted(text));
+    data = isBlank(text) ? null : load(withHiddenValuesQuoted(text));
   } catch (e) {
-    // Only whitespace and comments: js-yaml calls that an error; it is an empty file. Asked only
-    // after a failure: scanning every line of every file first cost as much as a tenth of reading it.
-    if (isBlank(text)) return fail([at(error('input/empty', EMPTY, ''), text, 0)]);
     // A Kubernetes manifest of several documents: its FlinkDeployment or Flink ConfigMap, the other lines blanked.
     const manifest = e instanceof YAMLException && e.mark === undefined ? manifestDocument(text) : undefined;
     if (manifest === undefined) return fail([yamlSyntaxError(e, text, 'YAML')]);
@@ -55,15 +48,12 @@ export function parseDocument(text: string): Result<ParsedDocument> {
     const tooBig = boundsExceeded([chosen, ...companions], located);
     return tooBig === undefined ? ok({ ...manifest.value, format }) : fail([tooBig]);
   }
-  // Unicode spaces alone (U+00A0, U+3000 …) are a string to js-yaml, yet the file is as empty.
-  if (data === null || data === undefined || (typeof data === 'string' && isBlank(text)))
-    return fail([at(error('input/empty', EMPTY, ''), text, 0)]);
+  if (data === null || data === undefined)
+    return fail([at(error('input/empty', 'the file is empty (no YAML or JSON document)', ''), text, 0)]);
   const tooBig = boundsExceeded(data, text);
   if (tooBig !== undefined) return fail([tooBig]);
   return ok({ data, format, text });
 }
-
-const EMPTY = 'the file is empty (no YAML or JSON document)';
 
 /**
  * A value Flink hides (`GlobalConfiguration.HIDDEN_CONTENT`, "******": the REST API's
@@ -88,8 +78,7 @@ const YAML_TOO_LARGE = 'the YAML document is larger than 8 MiB, the most flinksl
 /** Nesting deeper than any real document, or more than the text holds through YAML aliases. */
 function boundsExceeded(data: unknown, text: string): Diagnostic | undefined {
   // Readers recurse into nested values: a document nested deeper than any real one is refused first.
-  if (deeperThan(data, MAX_DEPTH, true))
-    return at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0);
+  if (deeperThan(data, MAX_DEPTH)) return at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0);
   // YAML aliases share nodes: a few lines can stand for billions of values ("billion laughs").
   const expansion = /\*[^\s*]/.test(text) ? aliasExpansion(data, text.length) : undefined;
   if (expansion === undefined) return undefined;
@@ -104,23 +93,21 @@ function boundsExceeded(data: unknown, text: string): Diagnostic | undefined {
 const MAX_DEPTH = 200;
 
 /**
- * Whether `data` nests deeper than `limit`; iterative, the check itself must not overflow the
- * stack. Only collections are stacked, and only YAML (`shared`: aliases may join branches) keeps
- * a set of visited nodes: on a million-value JSON document both cost more memory than the data.
+ * Whether YAML's `data` nests deeper than `limit`; iterative, the check itself must not overflow
+ * the stack. Aliases may join branches: a set of visited nodes keeps a shared one from being
+ * walked twice. (JSON's data is walked once by countJsonData, which counts its keys too.)
  */
-function deeperThan(data: unknown, limit: number, shared: boolean): boolean {
+function deeperThan(data: unknown, limit: number): boolean {
   if (typeof data !== 'object' || data === null) return false;
   const nodes: object[] = [data];
   const depths: number[] = [0];
-  const seen = shared ? new Set<object>() : undefined;
+  const seen = new Set<object>();
   while (nodes.length > 0) {
     const v = nodes.pop()!;
     const depth = depths.pop()!;
     if (depth > limit) return true;
-    if (seen !== undefined) {
-      if (seen.has(v)) continue;
-      seen.add(v);
-    }
+    if (seen.has(v)) continue;
+    seen.add(v);
     for (const x of Array.isArray(v) ? v : Object.values(v))
       if (typeof x === 'object' && x !== null) {
         nodes.push(x);
@@ -181,9 +168,13 @@ function parseJson(text: string): Result<ParsedDocument> {
     // Some V8 messages carry no position: the YAML parser (JSON is YAML flow syntax) finds one.
     return fail([jsonErrorWithoutPosition(text, reason)]);
   }
-  const duplicate = hasNoDuplicateKeys(text, data) ? undefined : findDuplicateJsonKey(text);
-  if (duplicate === undefined) return ok({ data, format: 'json', text });
-  return fail([duplicateKeyError(text, duplicate.offset, `JSON syntax error: duplicated mapping key '${duplicate.key}'`)]);
+  // One walk of the data checks its depth and, by counting, whether a key may repeat (json-duplicate-keys.ts).
+  const counts = countJsonData(data, MAX_DEPTH);
+  const duplicate = mayHaveDuplicateKeys(text, counts) ? findDuplicateJsonKey(text) : undefined;
+  if (duplicate !== undefined)
+    return fail([duplicateKeyError(text, duplicate.offset, `JSON syntax error: duplicated mapping key '${duplicate.key}'`)]);
+  if (counts.deeper) return fail([at(error('input/too-deep', `the document nests deeper than ${MAX_DEPTH} levels`, ''), text, 0)]);
+  return ok({ data, format: 'json', text });
 }
 
 function jsonErrorWithoutPosition(text: string, reason: string): Diagnostic {

@@ -1,7 +1,14 @@
 /**
- * JSON.parse keeps the last of two equal keys without a word; YAML parsers reject them. This
- * linear scan of already-valid JSON text finds the first duplicate key (after unescaping) so
- * JSON input gets the same error as YAML input. Complexity: O(length), no recursion.
+ * JSON.parse keeps the last of two equal keys without a word; YAML parsers reject them. Finding
+ * them must not cost a second reading of a large file (a 33 MB job graph: a character-by-character
+ * scan cost a third of JSON.parse itself, issue 29 §3), so a cheap count decides first:
+ *
+ * outside strings, a colon follows each key and nothing else, so the text's colons are its keys
+ * plus the colons inside its strings. JSON.parse's data holds each key and string once when no key
+ * repeats, and loses the repeated ones (and their values) when one does. So, when no string of the
+ * text can spell a colon as an escape (`\u003a`), the text has a duplicate key exactly when its
+ * colons outnumber the data's keys plus the colons in the data's strings. The exact scan
+ * (findDuplicateJsonKey) runs only then, or when an escape makes the count unsure, and names the key.
  */
 export interface DuplicateKey {
   readonly key: string;
@@ -12,38 +19,75 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 const COLON = 58;
 
-/**
- * Whether `data`, JSON.parse's value of `text`, is certain to have no duplicate key, without
- * scanning the text: a colon outside a string follows a key, so a text with no more colons than
- * the value has keys has neither a colon inside a string nor a key that JSON.parse dropped. Counting
- * both costs a fraction of the scan; a text with colons in its strings (URLs, times) gets the scan.
- */
-export function hasNoDuplicateKeys(text: string, data: unknown): boolean {
-  let colons = 0;
-  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) colons++;
-  return colons === keyCount(data, colons);
+/** What one walk of JSON.parse's data finds: whether it nests deeper than the limit, and its keys and colons. */
+export interface JsonDataCounts {
+  /** A collection sits deeper than the limit (the walk stopped there: the counts are then partial). */
+  readonly deeper: boolean;
+  /** Keys of every mapping. */
+  readonly keys: number;
+  /** Colons inside keys and string values. */
+  readonly colons: number;
 }
 
-/** The keys of every object in `data` (iterative: no depth limit), stopping once above `most`. */
-function keyCount(data: unknown, most: number): number {
-  let keys = 0;
-  const stack: unknown[] = [data];
-  while (stack.length > 0 && keys <= most) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
+/**
+ * One iterative walk of parsed JSON (the check itself must not overflow the stack): nesting beyond
+ * `limit` levels (the root is level 0), keys and colons. Only collections are stacked.
+ */
+export function countJsonData(data: unknown, limit: number): JsonDataCounts {
+  if (typeof data === 'string') return { deeper: false, keys: 0, colons: colonsIn(data) };
+  if (typeof data !== 'object' || data === null) return { deeper: false, keys: 0, colons: 0 };
+  const nodes: object[] = [data];
+  const depths: number[] = [0];
+  let [keys, colons] = [0, 0];
+  while (nodes.length > 0) {
+    const v = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return { deeper: true, keys, colons };
     if (Array.isArray(v)) {
-      for (const x of v) if (typeof x === 'object' && x !== null) stack.push(x);
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'string') colons += colonsIn(x);
+        else if (typeof x === 'object' && x !== null) {
+          nodes.push(x);
+          depths.push(depth + 1);
+        }
+      }
       continue;
     }
-    for (const k in v) {
+    const record = v as Record<string, unknown>;
+    for (const k in record) {
       keys++;
-      const x = (v as Record<string, unknown>)[k];
-      if (typeof x === 'object' && x !== null) stack.push(x);
+      colons += colonsIn(k);
+      const x = record[k];
+      if (typeof x === 'string') colons += colonsIn(x);
+      else if (typeof x === 'object' && x !== null) {
+        nodes.push(x);
+        depths.push(depth + 1);
+      }
     }
   }
-  return keys;
+  return { deeper: false, keys, colons };
 }
 
+function colonsIn(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf(':'); i >= 0; i = s.indexOf(':', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Whether valid JSON `text`, parsed into data whose counts are `counts` (not deeper than its
+ * limit), may repeat a key: false only when the colon count proves it does not (see above).
+ */
+export function mayHaveDuplicateKeys(text: string, counts: JsonDataCounts): boolean {
+  if (counts.deeper || text.includes('\\u')) return true;
+  return colonsIn(text) !== counts.keys + counts.colons;
+}
+
+/**
+ * The first duplicate key of valid JSON `text` (after unescaping), by a scan of every character.
+ * Complexity: O(length), no recursion.
+ */
 export function findDuplicateJsonKey(text: string): DuplicateKey | undefined {
   const stack: Array<Set<string> | null> = [];
   let i = 0;

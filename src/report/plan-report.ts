@@ -60,6 +60,7 @@ function bytesOf(size: bigint, fraction: number): BytesJson {
 
 export function buildPlanReport(a: JobAnalysis): PlanReport {
   const g = a.graph;
+  const names = vertexNamesOf(g);
   const ids = (vs: readonly number[]): string[] => vs.map((v) => g.vertices[v]!.id);
   const groupId = (index: number): string => a.slotSharing.groups[index]!.id;
   return {
@@ -76,7 +77,7 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
     },
     minimumSlots: a.minimumSlots,
     ...adaptiveBatchJson(a),
-    minimumSlotsReason: minimumSlotsReason(a),
+    minimumSlotsReason: minimumSlotsReason(a, names.vertexNames),
     requirements: a.requirements.map((r) => ({
       resourceProfile: profileToJson(r.resourceProfile),
       numberOfRequiredSlots: r.numberOfRequiredSlots,
@@ -108,19 +109,35 @@ export function buildPlanReport(a: JobAnalysis): PlanReport {
         ...(g.managedMemoryConfig.stateBackendMemory === undefined ? {} : { memory: { ...g.managedMemoryConfig.stateBackendMemory } }),
       },
       stateBackendUsesManagedMemory: g.managedMemoryConfig.stateBackendUsesManagedMemory,
-      keyedOperators: g.vertices.reduce((n, v) => n + v.operators.filter((o) => o.keyed).length, 0),
+      keyedOperators: keyedOperatorsOf(g),
       slotManagedMemory:
         g.managedMemoryConfig.slotManagedMemory === undefined ? null : bytesToJson(g.managedMemoryConfig.slotManagedMemory),
     },
-    ...vertexNamesOf(g),
+    ...names,
     operators: operatorRows(a, groupId),
     warnings: [...a.warnings],
   };
 }
 
+/** Counted in place: a filtered array per vertex was 100,000 arrays for a large job. */
+function keyedOperatorsOf(g: JobAnalysis['graph']): number {
+  let n = 0;
+  for (const v of g.vertices) for (const o of v.operators) if (o.keyed) n++;
+  return n;
+}
+
+/** The names of the vertices named otherwise than by their id, id → name (built once: 100,000 entries for a big job). */
 function vertexNamesOf(g: JobAnalysis['graph']): Pick<PlanReport, 'vertexNames'> {
-  const named = g.vertices.filter((v) => v.name !== v.id);
-  return named.length === 0 ? {} : { vertexNames: Object.fromEntries(named.map((v) => [v.id, v.name])) };
+  let vertexNames: Record<string, string> | undefined;
+  for (const v of g.vertices) {
+    if (v.name === v.id) continue;
+    vertexNames ??= {};
+    // An own key, as Object.fromEntries made it: `__proto__ = ` would set the prototype instead.
+    if (v.id === '__proto__')
+      Object.defineProperty(vertexNames, v.id, { value: v.name, enumerable: true, writable: true, configurable: true });
+    else vertexNames[v.id] = v.name;
+  }
+  return vertexNames === undefined ? {} : { vertexNames };
 }
 
 /**
@@ -184,8 +201,8 @@ function operatorRows(a: JobAnalysis, groupId: (i: number) => string): PlanRepor
   });
 }
 
-function minimumSlotsReason(a: JobAnalysis): PlanReport['minimumSlotsReason'] {
-  const label = vertexLabeler(vertexNamesOf(a.graph).vertexNames);
+function minimumSlotsReason(a: JobAnalysis, vertexNames: PlanReport['vertexNames']): PlanReport['minimumSlotsReason'] {
+  const label = vertexLabeler(vertexNames);
   const groups = a.slotSharingGroups.map((p) => ({
     slotSharingGroup: p.group.id,
     slots: p.slots,

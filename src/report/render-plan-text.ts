@@ -76,7 +76,7 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
         g.id,
         String(g.slots),
         profileToTextFromJson(g.resourceProfile) + slotMinText(g.slotMin),
-        names(g.vertices.map(label), limit),
+        names(g.vertices, limit, label),
       ]),
     ),
     ...more(report.slotSharingGroups.length, limit, s),
@@ -85,27 +85,11 @@ export function renderPlanText(report: PlanReport, options: TextOptions = {}): s
     lines.push('', s.heading(`Co-location groups (${report.coLocationGroups.length})`));
     pushAll(
       lines,
-      report.coLocationGroups.map((c) => `  ${c.name}: ${names(c.vertices.map(label), limit)} ${s.dim(`(group ${c.slotSharingGroup})`)}`),
+      report.coLocationGroups.map((c) => `  ${c.name}: ${names(c.vertices, limit, label)} ${s.dim(`(group ${c.slotSharingGroup})`)}`),
     );
   }
-  pushAll(lines, [
-    '',
-    ...listSection(
-      s,
-      'Pipelined regions',
-      report.regions.map((r) => r.map(label)),
-      limit,
-    ),
-  ]);
-  pushAll(lines, [
-    '',
-    ...listSection(
-      s,
-      'Connected components',
-      report.components.map((c) => c.map(label)),
-      limit,
-    ),
-  ]);
+  pushAll(lines, ['', ...listSection(s, 'Pipelined regions', report.regions, limit, label)]);
+  pushAll(lines, ['', ...listSection(s, 'Connected components', report.components, limit, label)]);
   pushAll(lines, ['', ...managedMemorySection(report, s, limit)]);
   if (report.networkBuffers) pushAll(lines, ['', ...renderNetworkBuffersText(report.networkBuffers, s, label)]);
   if (report.execution) pushAll(lines, ['', ...renderExecutionText(report.execution, s, limit)]);
@@ -130,9 +114,12 @@ function cut<T>(items: readonly T[], limit: number): readonly T[] {
   return limit > 0 ? items.slice(0, limit) : items;
 }
 
-/** Names in one line, at most `limit` of them: a group of 120,000 vertices is not one 1.6 MB line. */
-function names(items: readonly string[], limit: number): string {
-  const shown = cut(items, limit).join(', ');
+/**
+ * Names in one line, at most `limit` of them: a group of 120,000 vertices is not one 1.6 MB line.
+ * Only the names shown are labelled (a 100,000-vertex job labelled every vertex three times).
+ */
+function names(items: readonly string[], limit: number, label: (id: string) => string): string {
+  const shown = cut(items, limit).map(label).join(', ');
   return limit > 0 && items.length > limit ? `${shown}, … ${items.length - limit} more` : shown;
 }
 
@@ -140,8 +127,8 @@ function more(total: number, limit: number, s: Style): string[] {
   return limit > 0 && total > limit ? [s.dim(`  … ${total - limit} more (--limit 0 or --json shows all)`)] : [];
 }
 
-function listSection(s: Style, title: string, sets: readonly string[][], limit: number): string[] {
-  const rows = cut(sets, limit).map((members, i) => `  ${i + 1}: ${names(members, limit)}`);
+function listSection(s: Style, title: string, sets: readonly string[][], limit: number, label: (id: string) => string): string[] {
+  const rows = cut(sets, limit).map((members, i) => `  ${i + 1}: ${names(members, limit, label)}`);
   return [s.heading(`${title} (${sets.length})`), ...rows, ...more(sets.length, limit, s)];
 }
 
