@@ -35,7 +35,7 @@ export function fromWire(policy: WirePolicy): ValidatePolicy {
 /** One file: read and check; a file that cannot be read is a finding, not a crash. */
 export async function checkOne(file: string, policy: ValidatePolicy, stdin: () => Promise<string>): Promise<FileResult> {
   // Loaded here, not with the command list, so that the other commands start without it (Node caches it).
-  const { FILE_START, located, validateFile } = await import('../../src/index.js');
+  const { FILE_START, located, validateFile } = await import('../../src/face/validate.js');
   // Standard input that cannot be read ends the command (stdin refuses); a file that cannot is a finding.
   if (file === STDIN) return validateFile(await stdin(), '<stdin>', policy);
   let text: string;

@@ -76,7 +76,7 @@ describe('the tarball', () => {
     for (const path of [
       'bin/run.js',
       'dist/cli/index.js',
-      'dist/cli/plan-fast.js',
+      'dist/cli/fast.js',
       'dist/cli/validate-worker.js',
       'dist/cli/size-worker.js',
       'dist/lib/index.js',
