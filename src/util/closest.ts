@@ -11,7 +11,7 @@ export function closestName(word: string, candidates: Iterable<string>): string 
   for (const candidate of candidates) {
     // Bounded work on hostile input: names far longer than any known one are never typos of them.
     if (Math.abs(candidate.length - lower.length) > limit) continue;
-    const d = editDistance(lower, candidate.toLowerCase());
+    const d = editDistance(lower, candidate.toLowerCase(), bestDistance - 1);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
@@ -20,17 +20,32 @@ export function closestName(word: string, candidates: Iterable<string>): string 
   return best;
 }
 
-/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring). */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
+ * With a bound, a distance above it may be returned as bound + 1 without being finished: each row's
+ * least value is at least min(the row before's, the one before that's + 1), so once two rows in a
+ * row are past the bound, so is the distance. closestName asks for nothing beyond its best so far:
+ * checking a configuration's hundreds of keys against Flink's is then a small part of `memory`.
+ */
+export function editDistance(a: string, b: string, bound = Infinity): number {
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++)
+  let beforeLast: number[] = new Array<number>(cols).fill(0);
+  let last: number[] = Array.from({ length: cols }, (_, j) => j);
+  let row: number[] = new Array<number>(cols).fill(0);
+  let lastMin = 0;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let rowMin = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, beforeLast[j - 2]! + 1);
+      row[j] = v;
+      if (v < rowMin) rowMin = v;
     }
-  return d[a.length]![b.length]!;
+    if (rowMin > bound && lastMin > bound) return bound + 1;
+    [beforeLast, last, row] = [last, row, beforeLast];
+    lastMin = rowMin;
+  }
+  return last[b.length]!;
 }
