@@ -1,7 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import type { FailOn } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runDiff } from './support/diff-run.js';
 const FAIL_ON = ['slots', 'memory', 'any'] as const satisfies readonly FailOn[];
 
 export default class Diff extends FlinkslotCommand {
@@ -46,6 +45,8 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Diff);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runDiff } = await import('./support/diff-run.js');
     const code = await runDiff(this.shell, { args, flags });
     if (code !== 0) this.exit(code);
   }

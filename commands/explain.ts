@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import type { ExplainFormat } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { MAX_FILES, runExplain } from './support/explain-run.js';
+import { MAX_FILES } from './support/explain-files.js';
 // Kept in step with the core's EXPLAIN_FORMATS (a test checks): listing them here keeps `--help` from loading the core.
 const FORMATS = ['text', 'markdown', 'json'] as const satisfies readonly ExplainFormat[];
 
@@ -38,6 +38,8 @@ Exit codes: 0 the diagnosis is ok, 1 any other diagnosis (a problem found, or un
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Explain);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runExplain } = await import('./support/explain-run.js');
     const code = await runExplain(this.shell, { argv: argv as string[], flags });
     if (code !== 0) this.exit(code);
   }

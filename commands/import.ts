@@ -1,6 +1,5 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runImport } from './support/import-run.js';
 export default class Import extends FlinkslotCommand {
   static override summary =
     "Turn one of Flink's own JSON files into the equivalent flinkslot YAML (a job graph or a cluster), to read or edit.";
@@ -28,6 +27,8 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Import);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runImport } = await import('./support/import-run.js');
     const code = await runImport(this.shell, { args, flags }, this.runContext());
     if (code !== 0) this.exit(code);
   }

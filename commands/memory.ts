@@ -1,6 +1,5 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runMemory } from './support/memory-run.js';
 export default class Memory extends FlinkslotCommand {
   static override summary =
     'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
@@ -39,6 +38,8 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Memory);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runMemory } = await import('./support/memory-run.js');
     const code = await runMemory(this.shell, { args, flags });
     if (code !== 0) this.exit(code);
   }

@@ -1,6 +1,5 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runReport } from './support/report-run.js';
 export default class Report extends FlinkslotCommand {
   static override summary = 'Write one self-contained HTML page: job graphs, slots, managed memory, and the run on a cluster or scenario.';
 
@@ -48,6 +47,8 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Report);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runReport } = await import('./support/report-run.js');
     const code = await runReport(this.shell, { argv: argv as string[], flags }, this.runContext());
     if (code !== 0) this.exit(code);
   }

@@ -1,6 +1,5 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runSimulate } from './support/simulate-run.js';
 export default class Simulate extends FlinkslotCommand {
   static override summary = "Run jobs' resource requirements against a cluster on an embedded copy of Flink's declarative SlotManager.";
 
@@ -43,6 +42,8 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Simulate);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runSimulate } = await import('./support/simulate-run.js');
     const code = await runSimulate(this.shell, { argv: argv as string[], flags });
     if (code !== 0) this.exit(code);
   }

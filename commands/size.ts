@@ -1,6 +1,5 @@
 import { Args, Flags } from '@oclif/core';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runSize } from './support/size-run.js';
 export default class Size extends FlinkslotCommand {
   static override summary = 'What to deploy: how many TaskManagers of which shape run the jobs, proven by the SlotManager.';
 
@@ -86,6 +85,8 @@ Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the req
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Size);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runSize } = await import('./support/size-run.js');
     const code = await runSize(this.shell, { argv: argv as string[], flags }, this.runContext());
     if (code !== 0) this.exit(code);
   }

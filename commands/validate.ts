@@ -1,7 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import type { ValidateFormat } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { runValidate } from './support/validate-run.js';
 // Kept in step with the core's VALIDATE_FORMATS (a test checks): listing them here keeps `--help` from loading the core.
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const satisfies readonly ValidateFormat[];
 
@@ -66,6 +65,8 @@ Exit codes: 0 no finding at or above --fail-level, 1 some, 2 usage error (bad fl
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Validate);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runValidate } = await import('./support/validate-run.js');
     const code = await runValidate(this.shell, { argv: argv as string[], flags }, this.runContext());
     if (code !== 0) this.exit(code);
   }

@@ -2,6 +2,7 @@
  * `flinkslot diff`'s work once its command line is read, shared by the oclif command
  * (commands/diff.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/diff.js';
 import type { FailOn } from '../../src/face/diff.js';
 import type { CommandShell } from './shell.js';
 import { useColor } from './terminal.js';
@@ -20,7 +21,6 @@ export async function runDiff(shell: CommandShell, line: { args: { old: string; 
   const { args, flags } = line;
   return shell.run({ json: flags.json === true, color: useColor(flags.color) }, async () => {
     if (args.old === '-' && args.new === '-') return shell.refuse('OLD and NEW cannot both be read from stdin (-)');
-    const core = await import('../../src/face/diff.js');
     const oldInput = await shell.readOrExit(args.old);
     const newInput = await shell.readOrExit(args.new);
     const tmConfig = flags['tm-config'] === undefined ? undefined : await shell.readOrExit(flags['tm-config']);

@@ -2,12 +2,11 @@
  * `flinkslot explain`'s work once its command line is read, shared by the oclif command
  * (commands/explain.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/explain.js';
 import type { ExplainFormat } from '../../src/index.js';
+import { MAX_FILES } from './explain-files.js';
 import type { CommandShell } from './shell.js';
 import { useColor } from './terminal.js';
-
-/** Most log files read at once (the command's help says it too). */
-export const MAX_FILES = 16;
 
 export interface ExplainFlags {
   readonly 'flink-version'?: string | undefined;
@@ -25,9 +24,9 @@ export async function runExplain(shell: CommandShell, line: { argv: readonly str
   const color = useColor(flags.color) && flags.output === undefined && format === 'text';
   return shell.run({ json: format === 'json', color, output: flags.output }, async () => {
     const paths = line.argv;
-    if (paths.length > MAX_FILES) return shell.refuse(`${paths.length} log files given; flinkslot explain reads at most ${MAX_FILES} at once`);
+    if (paths.length > MAX_FILES)
+      return shell.refuse(`${paths.length} log files given; flinkslot explain reads at most ${MAX_FILES} at once`);
     if (paths.filter((p) => p === '-').length > 1) return shell.refuse('- (standard input) can be given once');
-    const core = await import('../../src/face/explain.js');
     const files = [];
     for (const p of paths) files.push(await shell.readOrExit(p));
     const result = core.explainLogs(files, flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] });

@@ -2,6 +2,8 @@
  * `flinkslot import`'s work once its command line is read, shared by the oclif command
  * (commands/import.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/import.js';
+import { isRestAddress } from '../../src/face/shell.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fetchImportAnswers } from './flink-rest.js';
 import type { RunContext } from './command-line.js';
@@ -29,8 +31,6 @@ export async function runImport(
 ): Promise<number> {
   const { args, flags } = line;
   return shell.run({ json: flags.json === true, color: useColor(flags.color), output: flags.output }, async () => {
-    const core = await import('../../src/face/import.js');
-    const { isRestAddress } = await import('../../src/face/shell.js');
     const schemas = schemaDir(context.root, flags.output);
     if (isRestAddress(args.file)) {
       const answers = await fetchImportAnswers(await shell.restTargetOrExit(args.file));

@@ -2,6 +2,8 @@
  * `flinkslot memory`'s work once its command line is read, shared by the oclif command
  * (commands/memory.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/memory.js';
+import { isRestAddress } from '../../src/face/shell.js';
 import type { DeploymentTarget } from '../../src/face/memory.js';
 import { fetchMemoryAnswers } from './flink-rest.js';
 import type { CommandShell } from './shell.js';
@@ -19,8 +21,6 @@ export interface MemoryFlags {
 export async function runMemory(shell: CommandShell, line: { args: { file: string }; flags: MemoryFlags }): Promise<number> {
   const { args, flags } = line;
   return shell.run({ json: flags.json === true, color: useColor(flags.color) }, async () => {
-    const core = await import('../../src/face/memory.js');
-    const { isRestAddress } = await import('../../src/face/shell.js');
     const options = {
       properties: flags.set ?? [],
       ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}),

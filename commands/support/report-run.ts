@@ -2,6 +2,8 @@
  * `flinkslot report`'s work once its command line is read, shared by the oclif command
  * (commands/report.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/report.js';
+import { isRestAddress } from '../../src/face/shell.js';
 import type { ClusterSnapshot } from '../../src/face/live-cluster.js';
 import type { RunContext } from './command-line.js';
 import { fetchClusterSnapshot } from './flink-rest.js';
@@ -37,8 +39,6 @@ export async function runReport(
 ): Promise<number> {
   const { flags } = line;
   return shell.run({ json: false, color: useColor(flags.color), output: flags.output }, async () => {
-    const core = await import('../../src/face/report.js');
-    const { isRestAddress } = await import('../../src/face/shell.js');
     const files = [];
     for (const f of line.argv) files.push(await shell.readOrExit(f));
     const live = flags.cluster !== undefined && isRestAddress(flags.cluster);

@@ -2,6 +2,8 @@
  * `flinkslot simulate`'s work once its command line is read, shared by the oclif command
  * (commands/simulate.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/simulate.js';
+import { isRestAddress } from '../../src/face/shell.js';
 import type { SimulateResult } from '../../src/face/simulate.js';
 import { fetchClusterSnapshot } from './flink-rest.js';
 import { readScenarioJobGraph } from './io.js';
@@ -21,8 +23,6 @@ export interface SimulateFlags {
 export async function runSimulate(shell: CommandShell, line: { argv: readonly string[]; flags: SimulateFlags }): Promise<number> {
   const { flags } = line;
   return shell.run({ json: flags.json === true, color: useColor(flags.color) }, async () => {
-    const core = await import('../../src/face/simulate.js');
-    const { isRestAddress } = await import('../../src/face/shell.js');
     const files = line.argv;
     if (flags.cluster !== undefined && isRestAddress(flags.cluster)) return liveCluster(shell, flags.cluster, files, flags);
     const options = { trace: flags.trace, ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
@@ -46,7 +46,6 @@ async function liveCluster(
   files: readonly string[],
   flags: { limit: number; 'flink-version'?: string | undefined },
 ): Promise<SimulateResult> {
-  const core = await import('../../src/face/simulate.js');
   const live = await import('../../src/face/live-cluster.js');
   const target = await shell.restTargetOrExit(address);
   const jobs = [];

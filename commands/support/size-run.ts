@@ -2,6 +2,7 @@
  * `flinkslot size`'s work once its command line is read, shared by the oclif command
  * (commands/size.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/size.js';
 import type { EmitFormat, EmitRequest, ShapeSearchReport, SizeResult } from '../../src/face/size.js';
 import type { RunContext } from './command-line.js';
 import type { CommandShell } from './shell.js';
@@ -34,10 +35,13 @@ export interface SizeFlags {
 }
 
 /** Runs `size FILES`; the exit code. */
-export async function runSize(shell: CommandShell, line: { argv: readonly string[]; flags: SizeFlags }, context: RunContext): Promise<number> {
+export async function runSize(
+  shell: CommandShell,
+  line: { argv: readonly string[]; flags: SizeFlags },
+  context: RunContext,
+): Promise<number> {
   const { flags } = line;
   return shell.run({ json: flags.json === true, color: useColor(flags.color) }, async () => {
-    const core = await import('../../src/face/size.js');
     const jobs = [];
     for (const file of line.argv) jobs.push(await shell.readOrExit(file));
     const tmConfig = flags['tm-config'] === undefined ? undefined : await shell.readOrExit(flags['tm-config']);
@@ -75,7 +79,6 @@ async function search(
   jobs: { text: string; file: string }[],
   o: { flinkVersion?: string; emit: EmitRequest | undefined; json: boolean; flags: SizeFlags },
 ): Promise<SizeResult> {
-  const core = await import('../../src/face/size.js');
   const f = o.flags as unknown as Readonly<Record<string, unknown>>;
   const pick = <T>(key: string, name: string): Record<string, T> => (f[key] === undefined ? {} : { [name]: f[key] as T });
   const options = {

@@ -2,6 +2,7 @@
  * `flinkslot validate`'s work once its command line is read, shared by the oclif command
  * (commands/validate.ts) and the fast path (commands/fast.ts); the exit code is the shell's.
  */
+import * as core from '../../src/face/validate.js';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { Diagnostic } from '../../src/face/shell.js';
 import type { PolicyFile, ValidateFlags as PolicyFlags, ValidationRun } from '../../src/face/validate.js';
@@ -43,7 +44,6 @@ export async function runValidate(
   const { flags } = line;
   // Failures are printed without colour; the text report has its own (useColor, below).
   return shell.run({ json: false, color: false, output: flags.output, unwritable: 'usage' }, async () => {
-    const core = await import('../../src/face/validate.js');
     const checkInput = <T>(result: { ok: true; value: T } | { ok: false; diagnostics: unknown[] }): T =>
       result.ok ? result.value : shell.fail(result.diagnostics as Diagnostic[]);
     const { policy: fromFile, source: policySource } =
@@ -104,7 +104,6 @@ export async function runValidate(
 
 /** `--policy FILE`: the policy it sets, or the file's diagnostics (a usage error: exit 2). */
 async function policyFile(shell: CommandShell, path: string): Promise<{ policy: PolicyFile; source: { text: string; file: string } }> {
-  const core = await import('../../src/face/validate.js');
   const source = await shell.readOrExit(path);
   const parsed = core.parsePolicyFile(source.text, source.file);
   if (!parsed.ok) return shell.fail(parsed.diagnostics as Diagnostic[]);

@@ -40,7 +40,8 @@ const REGISTRY: Registry = {
   ...EXPLAIN_RENDERERS,
 };
 
-export const render: <K extends ResultKind>(result: Renderable<K>, format: FormatOf<K>, options: OptionsOf<K>) => string = registryRender(REGISTRY);
+export const render: <K extends ResultKind>(result: Renderable<K>, format: FormatOf<K>, options: OptionsOf<K>) => string =
+  registryRender(REGISTRY);
 
 /** The formats a kind of result is written in, in the registry's order. */
 export function formatsOf<K extends ResultKind>(kind: K): readonly FormatOf<K>[] {

@@ -9,7 +9,11 @@ import { FLAG_TABLES } from '../../../commands/flag-tables.js';
 import type { FastCommand } from '../../../commands/support/flag-surface.js';
 import { readCommandLine } from '../../../commands/support/command-line.js';
 
-const table = (flags: FastCommand['flags'], args: FastCommand['args'] = [{ name: 'file', required: true }], variadic = false): FastCommand => ({
+const table = (
+  flags: FastCommand['flags'],
+  args: FastCommand['args'] = [{ name: 'file', required: true }],
+  variadic = false,
+): FastCommand => ({
   flags,
   args,
   variadic,
@@ -145,7 +149,11 @@ describe('arguments', () => {
 
 describe('the commands’ own tables', () => {
   it('read each command’s plain line as its oclif definitions say', () => {
-    expect(readCommandLine(FLAG_TABLES.plan!, ['job.yaml'])).toEqual({ args: { file: 'job.yaml' }, argv: ['job.yaml'], flags: { limit: 50 } });
+    expect(readCommandLine(FLAG_TABLES.plan!, ['job.yaml'])).toEqual({
+      args: { file: 'job.yaml' },
+      argv: ['job.yaml'],
+      flags: { limit: 50 },
+    });
     expect(readCommandLine(FLAG_TABLES.memory!, ['conf.yaml', '-D', 'a=1'])?.flags).toEqual({ set: ['a=1'] });
     expect(readCommandLine(FLAG_TABLES.validate!, ['jobs', '-j', '2'])?.flags).toEqual({ format: 'text', jobs: 2 });
     expect(readCommandLine(FLAG_TABLES.explain!, ['jm.log', '--json'])?.flags).toEqual({ json: true, format: 'text', limit: 40 });
