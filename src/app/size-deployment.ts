@@ -10,7 +10,6 @@ import { parseFlinkVersion } from '../model/flink-version.js';
 import type { SpecifiedProfile } from '../model/resource-profile.js';
 import { taskManagerSetup } from '../memory/memory-from-configuration.js';
 import type { SizeDeployment } from '../report/size-report.js';
-import { compareKeys } from '../util/plain-locale.js';
 import { bytesToJson } from '../model/profile-json.js';
 import type { JobDefinition } from '../sim/scenario/scenario.js';
 import { maxOf } from '../util/push-all.js';
@@ -53,7 +52,7 @@ export function sizeDeployment(
   const setup = taskManagerSetup(config, version);
   if (!setup.ok) return setup;
   const flinkConfiguration = Object.fromEntries(
-    [...config].filter(([k]) => CARRIED.test(k) && !SET_BY_THE_PLATFORM.test(k)).sort(([a], [b]) => compareKeys(a, b)),
+    [...config].filter(([k]) => CARRIED.test(k) && !SET_BY_THE_PLATFORM.test(k)).sort(([a], [b]) => a.localeCompare(b)),
   );
   return ok({
     flinkVersion,

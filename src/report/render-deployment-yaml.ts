@@ -7,7 +7,6 @@
  * written into it instead (src/app/size-emit.ts).
  */
 import { dump } from 'js-yaml';
-import { compareKeys } from '../util/plain-locale.js';
 import { printable } from '../util/printable.js';
 import { untouchedByDefault } from './job-parallelism.js';
 import type { SizeDeployment, SizeReport } from './size-report.js';
@@ -123,7 +122,7 @@ function memoryText(bytes: bigint): string {
 }
 
 function sorted(keys: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(keys).sort(([a], [b]) => compareKeys(a, b)));
+  return Object.fromEntries(Object.entries(keys).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** A DNS-1123 name from a job name: lower case, dashes, at most 45 characters (the operator appends suffixes). */

@@ -22,21 +22,28 @@ export function closestName(word: string, candidates: Iterable<string>): string 
 
 /**
  * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
- * With a bound, a distance above it may be returned as bound + 1 without being finished: each row's
- * least value is at least min(the row before's, the one before that's + 1), so once two rows in a
- * row are past the bound, so is the distance. closestName asks for nothing beyond its best so far:
- * checking a configuration's hundreds of keys against Flink's is then a small part of `memory`.
+ * With a bound, a distance above it may be returned as any number above the bound, unfinished:
+ * only cells within `bound` of the diagonal are computed (a cell's distance is at least |i - j|,
+ * and a path of cost ≤ bound never leaves that band), and the rows stop once two in a row are past
+ * the bound (each row's least value is at least min(the last row's, the one before's + 1)).
+ * closestName asks for nothing beyond its best so far: checking a configuration's keys against
+ * Flink's hundreds is then a small part of `memory` and `size`.
  */
 export function editDistance(a: string, b: string, bound = Infinity): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
   const cols = b.length + 1;
-  let beforeLast: number[] = new Array<number>(cols).fill(0);
-  let last: number[] = Array.from({ length: cols }, (_, j) => j);
-  let row: number[] = new Array<number>(cols).fill(0);
+  const far = Number.MAX_SAFE_INTEGER;
+  let beforeLast: number[] = new Array<number>(cols).fill(far);
+  let last: number[] = Array.from({ length: cols }, (_, j) => (j <= bound ? j : far));
+  let row: number[] = new Array<number>(cols).fill(far);
   let lastMin = 0;
   for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
+    const lo = Math.max(1, i - bound);
+    const hi = Math.min(cols - 1, i + bound);
+    row[lo - 1] = lo === 1 ? i : far;
+    if (hi + 1 < cols) row[hi + 1] = far;
     let rowMin = i;
-    for (let j = 1; j < cols; j++) {
+    for (let j = lo; j <= hi; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, beforeLast[j - 2]! + 1);
@@ -47,5 +54,5 @@ export function editDistance(a: string, b: string, bound = Infinity): number {
     [beforeLast, last, row] = [last, row, beforeLast];
     lastMin = rowMin;
   }
-  return last[b.length]!;
+  return Math.min(last[b.length]!, far);
 }

@@ -1,21 +1,13 @@
 /**
- * Two of the locale functions flinkslot uses, without their first call's cost: Node loads ICU's
- * data on the first toLocaleString or localeCompare (~10–15 ms, as much as a small command's
- * own work). For the values a plain run meets the answer is the same, computed directly
- * (test/unit/util/plain-locale.test.ts compares both); anything else goes to the locale function.
+ * toLocaleString('en-US') without its first call's cost: Node loads ICU's data on the first call
+ * (~10–15 ms, as much as a small command's own work: `report -o`'s summary line). For a whole
+ * number the answer is computed directly, the same (test/unit/util/plain-locale.test.ts compares
+ * both); anything else goes to toLocaleString. (localeCompare stays as it is: its order follows
+ * the user's locale, which only ICU knows.)
  */
 
 /** `n.toLocaleString('en-US')`: digits grouped by three with commas. */
 export function groupThousands(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0 || Object.is(n, -0)) return n.toLocaleString('en-US');
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-}
-
-/** Flink's own configuration keys: lower-case letters, digits, dots and hyphens. */
-const PLAIN_KEY = /^[a-z0-9.-]*$/;
-
-/** `a.localeCompare(b)`'s order: for two plain keys it is the order of their characters' codes. */
-export function compareKeys(a: string, b: string): number {
-  if (PLAIN_KEY.test(a) && PLAIN_KEY.test(b)) return a < b ? -1 : a > b ? 1 : 0;
-  return a.localeCompare(b);
 }

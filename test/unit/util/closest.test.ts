@@ -39,7 +39,7 @@ describe('editDistance', () => {
         if (full <= bound) expect(bounded).toBe(full);
         else expect(bounded).toBeGreaterThan(bound);
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 });
@@ -58,7 +58,7 @@ describe('closestName', () => {
       fc.property(word, fc.array(word, { maxLength: 8 }), (w, candidates) => {
         expect(closestName(w, candidates)).toBe(naiveClosest(w, candidates));
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 });
