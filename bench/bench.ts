@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       timeCli('node -e 0 (baseline)', ['-e', '0']),
       timeCli('plan (20 vertices)', ['bin/run.js', 'plan', fixture.path], PLAN_WALL_TARGET_MS),
       timeCli('plan (wordcount, 4 vertices)', ['bin/run.js', 'plan', 'fixtures/jobs/wordcount-streaming.yaml']),
-      // The same through oclif: what plan's fast path (commands/plan-fast.ts) saves.
+      // The same through oclif: what plan's fast path (commands/fast.ts) saves.
       timeCli('plan (wordcount) via oclif', ['bin/run.js', 'plan', 'fixtures/jobs/wordcount-streaming.yaml'], undefined, CLI_RUNS, {
         FLINKSLOT_NO_FAST_PATH: '1',
       }),

@@ -5,7 +5,7 @@
 //   runtime helpers) in one ESM file, package.json's `exports` (its types: dist/types/src, by tsc);
 // - the CLI, dist/cli: bundles the compiled commands, the validate worker and every runtime
 // dependency (oclif, chalk, js-yaml, ajv's runtime helpers) into a few ESM files under dist/cli,
-// the oclif target. Start-up is most of a small command's time, and most of that is Node
+// the oclif target, and dist/cli/fast.js, every command's plain command line without oclif. Start-up is most of a small command's time, and most of that is Node
 // resolving, reading and compiling ~400 separate modules: bundled, `plan` on a small job starts
 // in ~135 ms instead of ~190 ms and `--version` in ~110 ms instead of ~150 ms (2-core machine,
 // node -e 0 at ~55 ms; `npm run bench` prints the ratios). Shared code goes into chunks next to
@@ -59,7 +59,7 @@ const result = await build({
   entryPoints: {
     index: entry,
     'validate-worker': join(root, 'dist/commands/support/validate-worker.js'),
-    'plan-fast': join(root, 'dist/commands/plan-fast.js'),
+    fast: join(root, 'dist/commands/fast.js'),
     'size-worker': join(root, 'dist/commands/support/size-worker.js'),
   },
   outdir,
@@ -80,17 +80,22 @@ const result = await build({
   logLevel: 'warning',
 });
 
-// plan's fast path exists to start without oclif: fail the build if oclif reached it after all.
+// The fast path (every command's plain line, dist/cli/fast.js) exists to start without oclif: fail
+// the build if oclif is reachable from it after all, through any import, the runners' dynamic ones too.
 const outputs = result.metafile.outputs;
 const loaded = new Set();
 const visit = (out) => {
   if (loaded.has(out)) return;
   loaded.add(out);
-  for (const imported of outputs[out].imports) if (imported.kind === 'import-statement' && outputs[imported.path]) visit(imported.path);
+  for (const imported of outputs[out].imports) {
+    if ((imported.kind === 'import-statement' || imported.kind === 'dynamic-import') && outputs[imported.path]) visit(imported.path);
+  }
 };
-visit(Object.keys(outputs).find((o) => o.endsWith('/plan-fast.js')));
+visit(Object.keys(outputs).find((o) => o.endsWith('/fast.js')));
 const oclif = [...loaded].flatMap((o) => Object.keys(outputs[o].inputs)).filter((i) => i.includes('node_modules/@oclif/'));
-if (oclif.length > 0) throw new Error(`dist/cli/plan-fast.js loads oclif at start (${oclif[0]}): it must not`);
+if (oclif.length > 0) throw new Error(`dist/cli/fast.js can load oclif (${oclif[0]}): it must not`);
+// The command's runners, each with the chunks it loads: what a command's start-up reads (FLINKSLOT_BUNDLE_REPORT=1).
+if (process.env.FLINKSLOT_BUNDLE_REPORT) writeFileSync(join(root, 'dist/cli-meta.json'), JSON.stringify(result.metafile));
 
 /**
  * The package ships dist/types/src: keep the declarations src/index.ts reaches (its public types

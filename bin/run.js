@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import module from 'node:module';
 
-// Node >= 22.1 can cache compiled module code between runs; start-up is most of a small plan's time.
+// Node >= 22.1 can cache compiled module code between runs; start-up is most of a small command's time.
 module.enableCompileCache?.();
 
 // `--version` needs nothing but package.json: answer it before loading the CLI (oclif's format).
@@ -10,13 +10,27 @@ if (rest.length === 0 && (first === '--version' || first === '-v' || first === '
   const { readFileSync } = await import('node:fs');
   const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${pjson.name}/${pjson.version} ${process.platform}-${process.arch} node-${process.version}\n`);
-} else if (!(first === 'plan' && !process.env.FLINKSLOT_NO_FAST_PATH && (await planWithoutOclif(rest)))) {
+} else if (!(await withoutOclif(first, rest))) {
+  await trace('oclif');
   const { execute } = await import('../dist/cli/index.js');
   await execute({ dir: import.meta.url });
 }
 
-/** `plan` on a plain command line starts without oclif (dist/cli/plan-fast.js says which lines). */
-async function planWithoutOclif(argv) {
-  const { planFast } = await import('../dist/cli/plan-fast.js');
-  return planFast(argv);
+/**
+ * A command on a plain command line starts without oclif (dist/cli/fast.js says which lines);
+ * FLINKSLOT_NO_FAST_PATH=1 sends every line to oclif.
+ */
+async function withoutOclif(id, argv) {
+  if (id === undefined || process.env.FLINKSLOT_NO_FAST_PATH) return false;
+  const { runFast } = await import('../dist/cli/fast.js');
+  const fast = await runFast(id, argv, new URL('..', import.meta.url));
+  if (fast) await trace('fast');
+  return fast;
+}
+
+/** FLINKSLOT_TRACE_PATH=FILE: which path answered is appended to FILE (the fast-path tests read it). */
+async function trace(path) {
+  if (!process.env.FLINKSLOT_TRACE_PATH) return;
+  const { appendFileSync } = await import('node:fs');
+  appendFileSync(process.env.FLINKSLOT_TRACE_PATH, `${path}\n`);
 }

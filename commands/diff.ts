@@ -1,8 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import type { FailOn } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { useColor } from './support/terminal.js';
-
 const FAIL_ON = ['slots', 'memory', 'any'] as const satisfies readonly FailOn[];
 
 export default class Diff extends FlinkslotCommand {
@@ -47,18 +45,9 @@ Exit codes: 0 ok (nothing named by --fail-on grew), 1 a --fail-on condition hold
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Diff);
-    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
-      if (args.old === '-' && args.new === '-') return this.shell.refuse('OLD and NEW cannot both be read from stdin (-)');
-      const core = await import('../src/index.js');
-      const oldInput = await this.shell.readOrExit(args.old);
-      const newInput = await this.shell.readOrExit(args.new);
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.shell.readOrExit(flags['tm-config']);
-      const result = core.diffFromTexts(oldInput, newInput, {
-        ...(tmConfig === undefined ? {} : { tmConfig }),
-        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
-      });
-      const failOn = (flags['fail-on'] ?? []) as FailOn[];
-      return core.diffResult(result, { markdown: flags.markdown, oldFile: oldInput.file, newFile: newInput.file, failOn });
-    });
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runDiff } = await import('./support/diff-run.js');
+    const code = await runDiff(this.shell, { args, flags });
+    if (code !== 0) this.exit(code);
   }
 }

@@ -1,11 +1,9 @@
 import { Args, Flags } from '@oclif/core';
 import type { ExplainFormat } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { useColor } from './support/terminal.js';
-
+import { MAX_FILES } from './support/explain-files.js';
 // Kept in step with the core's EXPLAIN_FORMATS (a test checks): listing them here keeps `--help` from loading the core.
 const FORMATS = ['text', 'markdown', 'json'] as const satisfies readonly ExplainFormat[];
-const MAX_FILES = 16;
 
 export default class Explain extends FlinkslotCommand {
   static override summary = 'Read a JobManager log (and TaskManager logs) and say why a job has no slots, and what to do.';
@@ -40,18 +38,9 @@ Exit codes: 0 the diagnosis is ok, 1 any other diagnosis (a problem found, or un
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Explain);
-    const format: ExplainFormat = flags.json ? 'json' : (flags.format as ExplainFormat);
-    const color = useColor(flags.color) && flags.output === undefined && format === 'text';
-    await this.respond({ json: format === 'json', color, output: flags.output }, async () => {
-      const paths = argv as string[];
-      if (paths.length > MAX_FILES)
-        return this.shell.refuse(`${paths.length} log files given; flinkslot explain reads at most ${MAX_FILES} at once`);
-      if (paths.filter((p) => p === '-').length > 1) return this.shell.refuse('- (standard input) can be given once');
-      const core = await import('../src/index.js');
-      const files = [];
-      for (const p of paths) files.push(await this.shell.readOrExit(p));
-      const result = core.explainLogs(files, flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] });
-      return core.explainResult(result, { format, limit: flags.limit });
-    });
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runExplain } = await import('./support/explain-run.js');
+    const code = await runExplain(this.shell, { argv: argv as string[], flags });
+    if (code !== 0) this.exit(code);
   }
 }

@@ -1,9 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { FlinkslotCommand } from './support/base-command.js';
-import { fetchImportAnswers } from './support/flink-rest.js';
-import { useColor } from './support/terminal.js';
-
 export default class Import extends FlinkslotCommand {
   static override summary =
     "Turn one of Flink's own JSON files into the equivalent flinkslot YAML (a job graph or a cluster), to read or edit.";
@@ -29,24 +25,11 @@ Exit codes: 0 ok, 2 bad input or usage, 70 internal error.`;
     color: Flags.boolean({ description: 'colour diagnostics (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 
-  /** flinkslot's schemas folder as seen from where the YAML goes (the output file's folder, else the working directory). */
-  private schemaDir(output: string | undefined): string {
-    const from = output === undefined ? process.cwd() : dirname(resolve(output));
-    const dir = relative(from, join(this.config.root, 'schemas')).split(sep).join('/');
-    return dir === '' ? '.' : dir;
-  }
-
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Import);
-    await this.respond({ json: flags.json, color: useColor(flags.color), output: flags.output }, async () => {
-      const core = await import('../src/index.js');
-      const schemaDir = this.schemaDir(flags.output);
-      if (core.isRestAddress(args.file)) {
-        const answers = await fetchImportAnswers(await this.shell.restTargetOrExit(args.file));
-        return core.importResult(core.importLive(answers), { file: answers.answer.file, schemaDir });
-      }
-      const input = await this.shell.readOrExit(args.file);
-      return core.importResult(core.importFlinkFile(input.text, input.file), { file: input.file, schemaDir });
-    });
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runImport } = await import('./support/import-run.js');
+    const code = await runImport(this.shell, { args, flags }, this.runContext());
+    if (code !== 0) this.exit(code);
   }
 }

@@ -1,9 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { DeploymentTarget } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { fetchMemoryAnswers } from './support/flink-rest.js';
-import { useColor } from './support/terminal.js';
-
 export default class Memory extends FlinkslotCommand {
   static override summary =
     'Derive the TaskManager memory components, JVM options and slot profile from a Flink configuration, to the byte.';
@@ -42,19 +38,9 @@ Exit codes: 0 ok, 2 bad input (including a configuration Flink rejects), 70 inte
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Memory);
-    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
-      const core = await import('../src/index.js');
-      const options = {
-        properties: flags.set ?? [],
-        ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}),
-        ...(flags.target === undefined ? {} : { deploymentTarget: flags.target as DeploymentTarget }),
-      };
-      if (core.isRestAddress(args.file)) {
-        const target = await this.shell.restTargetOrExit(args.file);
-        return core.memoryResult(core.memoryOfLiveCluster(await fetchMemoryAnswers(target), options));
-      }
-      const input = await this.shell.readOrExit(args.file);
-      return core.memoryResult(core.memoryFromText(input.text, input.file, options));
-    });
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runMemory } = await import('./support/memory-run.js');
+    const code = await runMemory(this.shell, { args, flags });
+    if (code !== 0) this.exit(code);
   }
 }

@@ -1,11 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type * as CoreModule from '../src/index.js';
-import type { ClusterSnapshot } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { fetchClusterSnapshot } from './support/flink-rest.js';
-import { readScenarioJobGraph } from './support/io.js';
-import { useColor } from './support/terminal.js';
-
 export default class Report extends FlinkslotCommand {
   static override summary = 'Write one self-contained HTML page: job graphs, slots, managed memory, and the run on a cluster or scenario.';
 
@@ -51,36 +45,11 @@ Exit codes: 0 the report was written, 2 bad input or usage, 70 internal error.`;
     color: Flags.boolean({ description: 'colour the messages on stderr (default: on a terminal without NO_COLOR)', allowNo: true }),
   };
 
-  /** A JobManager's REST address → its cluster now, or the refusal saying what could not be read. */
-  private async liveClusterOrExit(core: typeof CoreModule, address: string): Promise<ClusterSnapshot> {
-    const target = await this.shell.restTargetOrExit(address);
-    const snapshot = await fetchClusterSnapshot(core, target.base);
-    if (!snapshot.ok) return this.shell.fail(snapshot.diagnostics);
-    return snapshot.value;
-  }
-
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Report);
-    await this.respond({ json: false, color: useColor(flags.color), output: flags.output }, async () => {
-      const core = await import('../src/index.js');
-      const files = [];
-      for (const f of argv as string[]) files.push(await this.shell.readOrExit(f));
-      const live = flags.cluster !== undefined && core.isRestAddress(flags.cluster);
-      const cluster = flags.cluster === undefined || live ? undefined : await this.shell.readOrExit(flags.cluster);
-      const liveCluster = live ? await this.liveClusterOrExit(core, flags.cluster!) : undefined;
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.shell.readOrExit(flags['tm-config']);
-      const result = core.reportFromTexts({
-        files,
-        ...(cluster === undefined ? {} : { cluster }),
-        ...(liveCluster === undefined ? {} : { liveCluster }),
-        ...(tmConfig === undefined ? {} : { tmConfig }),
-        ...(flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] }),
-        ...(flags.title === undefined ? {} : { title: flags.title }),
-        loadJobGraph: readScenarioJobGraph,
-        generator: `flinkslot ${this.config.version}`,
-        limits: { vertices: flags['max-vertices'], taskManagers: flags['max-task-managers'] },
-      });
-      return core.reportResult(result, { output: flags.output });
-    });
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runReport } = await import('./support/report-run.js');
+    const code = await runReport(this.shell, { argv: argv as string[], flags }, this.runContext());
+    if (code !== 0) this.exit(code);
   }
 }

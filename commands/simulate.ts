@@ -1,11 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type * as CoreModule from '../src/index.js';
-import type { SimulateResult } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { fetchClusterSnapshot } from './support/flink-rest.js';
-import { readScenarioJobGraph } from './support/io.js';
-import { useColor } from './support/terminal.js';
-
 export default class Simulate extends FlinkslotCommand {
   static override summary = "Run jobs' resource requirements against a cluster on an embedded copy of Flink's declarative SlotManager.";
 
@@ -48,36 +42,9 @@ Exit codes: 0 every requirement met at the end, 1 some not met, 2 bad input or u
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Simulate);
-    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
-      const core = await import('../src/index.js');
-      const files = argv as string[];
-      if (flags.cluster !== undefined && core.isRestAddress(flags.cluster)) return this.liveCluster(core, flags.cluster, files, flags);
-      const options = { trace: flags.trace, ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
-      if (flags.cluster !== undefined) {
-        const cluster = await this.shell.readOrExit(flags.cluster);
-        const jobs = [];
-        for (const f of files) jobs.push(await this.shell.readOrExit(f));
-        return core.simulationResult(core.simulateJobsWithAdvice(cluster, jobs, options), flags);
-      }
-      if (files.length !== 1) return this.shell.refuse('give one scenario file, or --cluster CLUSTER with job graph files');
-      const scenario = await this.shell.readOrExit(files[0]!);
-      const loadJobGraph = (path: string) => readScenarioJobGraph(path, scenario.file);
-      return core.simulationResult(core.simulateScenario(scenario, { ...options, loadJobGraph }), flags);
-    });
-  }
-
-  /** `--cluster http://HOST:8081`: the running cluster now, then the new jobs; not met unless they fit now. */
-  private async liveCluster(
-    core: typeof CoreModule,
-    address: string,
-    files: string[],
-    flags: { limit: number; 'flink-version'?: string | undefined },
-  ): Promise<SimulateResult> {
-    const target = await this.shell.restTargetOrExit(address);
-    const jobs = [];
-    for (const f of files) jobs.push(await this.shell.readOrExit(f));
-    const snapshot = await fetchClusterSnapshot(core, target.base);
-    const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
-    return core.liveFitResult(snapshot.ok ? core.fitJobsOnLiveCluster(snapshot.value, jobs, version) : snapshot, flags);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runSimulate } = await import('./support/simulate-run.js');
+    const code = await runSimulate(this.shell, { argv: argv as string[], flags });
+    if (code !== 0) this.exit(code);
   }
 }

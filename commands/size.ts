@@ -1,10 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type * as CoreModule from '../src/index.js';
-import type { EmitFormat, EmitRequest, ShapeSearchReport, SizeResult } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { searchOnThreads } from './support/size-search-threads.js';
-import { useColor } from './support/terminal.js';
-
 export default class Size extends FlinkslotCommand {
   static override summary = 'What to deploy: how many TaskManagers of which shape run the jobs, proven by the SlotManager.';
 
@@ -90,92 +85,9 @@ Exit codes: 0 ok, 1 no number of TaskManagers (of any shape tried) meets the req
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Size);
-    await this.respond({ json: flags.json, color: useColor(flags.color) }, async () => {
-      const core = await import('../src/index.js');
-      const jobs = [];
-      for (const file of argv as string[]) jobs.push(await this.shell.readOrExit(file));
-      const tmConfig = flags['tm-config'] === undefined ? undefined : await this.shell.readOrExit(flags['tm-config']);
-      const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
-      const format = flags.emit as EmitFormat | undefined;
-      const base = flags.base === undefined ? undefined : await this.shell.readOrExit(flags.base);
-      const emit = format === undefined ? undefined : { format, base, tmConfig };
-      if (flags['max-parallelism-fit']) {
-        if (jobs.length !== 1) return this.shell.refuse('--max-parallelism-fit takes one job graph');
-        if (flags.report !== undefined) return this.shell.refuse('--report draws the shapes of --search, not --max-parallelism-fit');
-        const cluster = await this.shell.readOrExit(flags.cluster!);
-        const options = { ...version, ...(flags.vertex === undefined ? {} : { vertex: flags.vertex }) };
-        return core.parallelismFitResult(core.maxParallelismFit(cluster, jobs[0]!, options), cluster.file);
-      }
-      if (tmConfig !== undefined && !flags.search) {
-        if (flags.report !== undefined) {
-          return this.shell.refuse('--report draws the shapes of --search; for one shape on a cluster use `flinkslot report --cluster`');
-        }
-        const options = {
-          ...version,
-          emit: emit !== undefined,
-          ...(flags.slots === undefined ? {} : { slots: flags.slots }),
-          ...(flags['slot-min'] === undefined ? {} : { slotMin: flags['slot-min'] }),
-        };
-        return core.sizeResult(core.sizeJobs(tmConfig, jobs, options), emit);
-      }
-      return this.search(core, tmConfig, jobs, { ...version, emit, json: flags.json, flags });
-    });
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runSize } = await import('./support/size-run.js');
+    const code = await runSize(this.shell, { argv: argv as string[], flags }, this.runContext());
+    if (code !== 0) this.exit(code);
   }
-
-  private async search(
-    core: typeof CoreModule,
-    base: { text: string; file: string } | undefined,
-    jobs: { text: string; file: string }[],
-    o: { flinkVersion?: string; emit: EmitRequest | undefined; json: boolean; flags: Record<string, unknown> },
-  ): Promise<SizeResult> {
-    const f = o.flags;
-    const pick = <T>(key: string, name: string): Record<string, T> => (f[key] === undefined ? {} : { [name]: f[key] as T });
-    const options = {
-      ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
-      ...pick<string>('tm-memory', 'tmMemory'),
-      ...pick<string>('slot-range', 'slotRange'),
-      ...pick<string>('cpu-per-slot', 'cpuPerSlot'),
-      ...pick<string>('max-tm-memory', 'maxTmMemory'),
-      ...pick<number>('max-tm-cpu', 'maxTmCpu'),
-      ...pick<string>('node', 'node'),
-      ...pick<string>('cost', 'cost'),
-      ...pick<string>('slot-min', 'slotMin'),
-    };
-    // A bar on a terminal only: not in a pipe, a CI log or --json.
-    const bar = process.stderr.isTTY === true && !o.json ? progressBar() : undefined;
-    const result = await searchOnThreads({ base, jobGraphs: jobs, options }, f.jobs as number | undefined, bar);
-    if (bar !== undefined) process.stderr.write('\r\u001b[K');
-    if (result.ok && typeof f.report === 'string') await this.writeReport(core, f.report, { jobs, search: result.value }, o);
-    return core.searchResult(result, { limit: f.limit as number, emit: o.emit });
-  }
-
-  /** `--report FILE`: the jobs and the candidates chart, as `flinkslot report` draws them. */
-  private async writeReport(
-    core: typeof CoreModule,
-    file: string,
-    what: { jobs: { text: string; file: string }[]; search: ShapeSearchReport },
-    o: { flinkVersion?: string },
-  ): Promise<void> {
-    // Not the base's configuration: its memory is not any shape's, so its bytes per operator would mislead.
-    const page = core.reportFromTexts({
-      files: what.jobs,
-      search: what.search,
-      generator: `flinkslot ${this.config.version}`,
-      ...(o.flinkVersion === undefined ? {} : { flinkVersion: o.flinkVersion }),
-    });
-    if (!page.ok) return this.shell.fail(page.diagnostics);
-    await this.shell.writeFileOrExit(file, page.value.html);
-  }
-}
-
-/** `[#####     ] 37/208 shapes` on one terminal line, redrawn at most 20 times a second. */
-function progressBar(): (done: number, total: number) => void {
-  let last = 0;
-  return (done, total) => {
-    const now = Date.now();
-    if (done < total && now - last < 50) return;
-    last = now;
-    const filled = Math.round((done / total) * 30);
-    process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(30 - filled)}] ${done}/${total} shapes`);
-  };
 }

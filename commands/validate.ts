@@ -1,11 +1,6 @@
 import { Args, Flags } from '@oclif/core';
-import { dirname, isAbsolute, join, normalize } from 'node:path';
+import type { ValidateFormat } from '../src/index.js';
 import { FlinkslotCommand } from './support/base-command.js';
-import { STDIN, expandPaths, filterPaths } from './support/paths.js';
-import { terminalStyle, useColor } from './support/terminal.js';
-import { checkAll } from './support/validate-files.js';
-import type { Diagnostic, PolicyFile, ValidateFlags, ValidateFormat, ValidationRun } from '../src/index.js';
-
 // Kept in step with the core's VALIDATE_FORMATS (a test checks): listing them here keeps `--help` from loading the core.
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'github', 'tap'] as const satisfies readonly ValidateFormat[];
 
@@ -70,73 +65,9 @@ Exit codes: 0 no finding at or above --fail-level, 1 some, 2 usage error (bad fl
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Validate);
-    // Failures are printed without colour; the text report has its own (useColor, below).
-    await this.respond({ json: false, color: false, output: flags.output, unwritable: 'usage' }, async () => {
-      const core = await import('../src/index.js');
-      const { policy: fromFile, source: policySource } = flags.policy === undefined ? { policy: {} } : await this.policyFile(flags.policy);
-      const base = flags.policy === undefined ? '.' : dirname(flags.policy);
-      // Paths in the policy file are relative to it.
-      const fromPolicy = (p: string | undefined): string | undefined => (p === undefined || isAbsolute(p) ? p : normalize(join(base, p)));
-      const clusterPath = flags.cluster ?? fromPolicy(fromFile.cluster);
-      const tmConfigPath = flags['tm-config'] ?? fromPolicy(fromFile.tmConfig);
-      // A file the policy named is refused together with the policy line that named it.
-      const namedBy = {
-        cluster:
-          flags.cluster === undefined && policySource !== undefined && clusterPath !== undefined
-            ? core.policyKeyNote(policySource, 'cluster')
-            : undefined,
-        tmConfig:
-          flags['tm-config'] === undefined && policySource !== undefined && tmConfigPath !== undefined
-            ? core.policyKeyNote(policySource, 'tmConfig')
-            : undefined,
-      };
-      const given: ValidateFlags = {
-        maxSlots: flags['max-slots'],
-        maxParallelism: flags['max-parallelism'],
-        minManagedMemory: flags['min-managed-memory'],
-        requireGroupProfiles: flags['require-group-profiles'],
-        strict: flags.strict,
-        execution: flags.execution,
-        failLevel: flags['fail-level'],
-        flinkVersion: flags['flink-version'],
-      };
-      const min = await this.checkInput(core.resolveMinManagedMemory(given, fromFile, tmConfigPath !== undefined, policySource));
-      const cluster = clusterPath === undefined ? undefined : await this.shell.readOrExit(clusterPath, namedBy.cluster);
-      const tmConfig = tmConfigPath === undefined ? undefined : await this.shell.readOrExit(tmConfigPath, namedBy.tmConfig);
-      const version = await this.checkInput(core.versionOption(flags['flink-version']));
-      await this.checkInput(core.checkPolicyInputs({ cluster, tmConfig, flinkVersion: flags['flink-version'], namedBy }));
-      const policy = core.mergeValidatePolicy(given, fromFile, {
-        cluster,
-        tmConfig,
-        minManagedMemory: min,
-        flinkVersion: version.flinkVersion,
-        policy: policySource,
-      });
-      const failLevel = core.resolveFailLevel(given, fromFile);
-      const files = filterPaths(expandPaths(argv as string[]), flags.include ?? [], flags.exclude ?? []);
-      const stdin = async (): Promise<string> => (await this.shell.readOrExit(STDIN)).text;
-      const checked = await checkAll(files, policy, stdin, flags.jobs);
-      if (checked.every((r) => r.skipped === true))
-        return this.shell.refuse(
-          `no job graph among the ${files.length === 1 ? 'file' : `${files.length} files`} given: ${checked[0]!.findings[0]!.message.replace(/^skipped: /, '')}`,
-        );
-      const results = core.gatherPolicyInputFindings(checked);
-      const run: ValidationRun = { files: results, failLevel };
-      const format: ValidateFormat = flags.json ? 'json' : (flags.format as ValidateFormat);
-      const color = useColor(flags.color) && flags.output === undefined && format === 'text';
-      return core.validateResult(run, format, { version: this.config.version, style: terminalStyle(color), verbose: flags.verbose });
-    });
-  }
-
-  private async policyFile(path: string): Promise<{ policy: PolicyFile; source: { text: string; file: string } }> {
-    const core = await import('../src/index.js');
-    const source = await this.shell.readOrExit(path);
-    return { policy: await this.checkInput(core.parsePolicyFile(source.text, source.file)), source };
-  }
-
-  /** A policy input (policy file, cluster, TaskManager configuration) that is wrong is a usage error: exit 2. */
-  private async checkInput<T>(result: { ok: true; value: T } | { ok: false; diagnostics: unknown[] }): Promise<T> {
-    if (result.ok) return result.value;
-    return this.shell.fail(result.diagnostics as Diagnostic[]);
+    // Loaded here, not with the command list: `--help` and the other commands do not load this one's core.
+    const { runValidate } = await import('./support/validate-run.js');
+    const code = await runValidate(this.shell, { argv: argv as string[], flags }, this.runContext());
+    if (code !== 0) this.exit(code);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { Command } from '@oclif/core';
 import type { CommandResult } from '../../src/face/errors.js';
+import type { RunContext } from './command-line.js';
 import { CommandShell, type PrintOptions, jsonFlagGiven } from './shell.js';
 import { suggestFlag } from './suggest.js';
 import { escapeControl, isExitSignal } from './terminal.js';
@@ -32,6 +33,11 @@ export abstract class FlinkslotCommand extends Command {
       await this.shell.writeJsonError([{ code: 'usage/error', severity: 'error', message }]);
     }
     throw err;
+  }
+
+  /** What a command's runner (support/<command>-run.ts) reads of oclif's Config. */
+  protected runContext(): RunContext {
+    return { root: this.config.root, version: this.config.version };
   }
 
   /** The command's work: its result printed as `options` say, and the process ended with the outcome's exit code. */

@@ -81,14 +81,25 @@ async function valueType(flag: Definition): Promise<'integer' | 'string'> {
 }
 
 /**
- * How a command line is read without oclif: 'declined' marks a flag whose values oclif checks
- * (options, a list): a command line with it goes to oclif, which answers in its own words.
+ * How a command line is read without oclif (support/command-line.ts): a switch (negatable with
+ * --no-NAME or not), or a flag with a value, whole or text.
  */
-export type FastFlagKind = 'boolean' | 'negatable' | 'integer' | 'string' | 'declined';
+export type FastFlagKind = 'boolean' | 'negatable' | 'integer' | 'string';
 
 export interface FastFlag {
   readonly kind: FastFlagKind;
+  /** The short name (-D), as oclif's `char`. */
+  readonly char?: string;
   readonly default?: unknown;
+  /** The values oclif accepts (its `options`): any other value goes to oclif, which names them. */
+  readonly options?: readonly string[];
+  /** Given more than once, every value kept (a list). */
+  readonly multiple?: boolean;
+  /** A list that also takes the words after its value until the next flag (oclif's default for `multiple`). */
+  readonly greedy?: boolean;
+  /** A list whose values are also split at this character (--fail-on slots,memory). */
+  readonly delimiter?: string;
+  readonly required?: boolean;
   /** Flags that must be given with this one (oclif's dependsOn): a command line without them goes to oclif. */
   readonly dependsOn?: readonly string[];
   /** Flags that must not be given with this one (oclif's exclusive): a command line with them goes to oclif. */
@@ -98,26 +109,25 @@ export interface FastFlag {
   readonly max?: number;
 }
 
+/** A command as the fast path reads it: its flags, its arguments in order, whether more are taken. */
+export interface FastCommand {
+  readonly flags: Readonly<Record<string, FastFlag>>;
+  readonly args: readonly ArgSurface[];
+  readonly variadic: boolean;
+}
+
 /** The table a fast path reads a command's flags with, from the command's surface. */
 export function fastFlagTable(surface: CommandSurface): Readonly<Record<string, FastFlag>> {
   const table: Record<string, FastFlag> = {};
   for (const [name, f] of Object.entries(surface.flags)) {
-    const kind: FastFlagKind =
-      f.type === 'boolean'
-        ? f.allowNo === true
-          ? 'negatable'
-          : 'boolean'
-        : f.options !== undefined || f.multiple === true
-          ? 'declined'
-          : f.type;
-    table[name] = {
-      kind,
-      ...(f.default === undefined ? {} : { default: f.default }),
-      ...(f.dependsOn === undefined ? {} : { dependsOn: f.dependsOn }),
-      ...(f.exclusive === undefined ? {} : { exclusive: f.exclusive }),
-      ...(f.min === undefined ? {} : { min: f.min }),
-      ...(f.max === undefined ? {} : { max: f.max }),
-    };
+    const kind: FastFlagKind = f.type === 'boolean' ? (f.allowNo === true ? 'negatable' : 'boolean') : f.type;
+    const { type: _type, allowNo: _allowNo, multipleNonGreedy, ...rest } = f;
+    table[name] = { kind, ...rest, ...(f.multiple === true && multipleNonGreedy !== true ? { greedy: true } : {}) };
   }
   return table;
+}
+
+/** The command's table for the fast path: flags, arguments, variadic. */
+export function fastCommand(surface: CommandSurface): FastCommand {
+  return { flags: fastFlagTable(surface), args: surface.args, variadic: surface.variadic };
 }

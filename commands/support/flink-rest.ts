@@ -171,7 +171,8 @@ export async function fetchMemoryAnswers(target: RestTarget) {
   return { jobManagerConfig, ...(overview ? { overview } : {}), ...(taskManagers ? { taskManagers } : {}) };
 }
 
-type Core = typeof CoreModule;
+/** The core's part this needs (src/face/live-cluster.ts, also re-exported by src/index.ts). */
+type Core = Pick<typeof CoreModule, 'FIRST_ROUND' | 'checkFirstRound'>;
 
 /** The whole cluster, in the two rounds the core asks for; a bad first round is the core's diagnostics. */
 export async function fetchClusterSnapshot(core: Core, base: string) {

@@ -1,6 +1,6 @@
 /**
  * `flinkslot plan`'s work once its arguments are parsed, shared by the oclif command
- * (commands/plan.ts) and the fast path that starts without oclif (commands/plan-fast.ts): the
+ * (commands/plan.ts) and the fast path that starts without oclif (commands/fast.ts): the
  * inputs read, the use case's PlanResult handed to the shell; the exit code is the shell's.
  */
 import type { PlanResult } from '../../src/face/plan.js';

@@ -21,7 +21,7 @@ export async function searchOnThreads(
   threads: number | undefined,
   onProgress?: (done: number, total: number) => void,
 ): Promise<Result<ShapeSearchReport>> {
-  const core = await import('../../src/index.js');
+  const core = await import('../../src/face/size.js');
   // This thread ranks; the one-thread search below and the workers plan again, to size.
   const plan = core.planSearch(inputs.base, inputs.jobGraphs, inputs.options, false);
   if (!plan.ok) return plan;

@@ -5,8 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type * as CoreModule from '../../src/index.js';
-import type { FileResult, ValidatePolicy } from '../../src/index.js';
+import type * as ValidateFace from '../../src/face/validate.js';
+import type { FileResult, ValidatePolicy } from '../../src/face/validate.js';
 import { isReadFailure, readInputFile } from './io.js';
 import { STDIN } from './paths.js';
 
@@ -33,16 +33,16 @@ export function fromWire(policy: WirePolicy): ValidatePolicy {
   return { ...rest, ...(minManagedMemory === undefined ? {} : { minManagedMemory: BigInt(minManagedMemory) }) };
 }
 
-type Core = typeof CoreModule;
+type Core = typeof ValidateFace;
 let loaded: Core | undefined;
 
 /**
- * The core, loaded on first use, not with the command list, so that the other commands start
- * without it; kept, so that a thousand files cost one dynamic import, not one each (an import()
+ * validate's part of the core, loaded on first use, not with the command list, so that the other
+ * commands start without it; kept, so that a thousand files cost one dynamic import, not one each (an import()
  * goes through the module loader even when the module is cached).
  */
 async function core(): Promise<Core> {
-  return (loaded ??= await import('../../src/index.js'));
+  return (loaded ??= await import('../../src/face/validate.js'));
 }
 
 /** One file: read and check; a file that cannot be read is a finding, not a crash. */

@@ -76,7 +76,7 @@ describe('the tarball', () => {
     for (const path of [
       'bin/run.js',
       'dist/cli/index.js',
-      'dist/cli/plan-fast.js',
+      'dist/cli/fast.js',
       'dist/cli/validate-worker.js',
       'dist/cli/size-worker.js',
       'dist/lib/index.js',
@@ -96,7 +96,8 @@ describe('the tarball', () => {
         /^dist\/(test|bench|src|commands)\//.test(p) || /\.test\.|\.map$|\.ts$/.test(p.replace(/\.d\.ts$/, '')) || p.startsWith('test/'),
     );
     expect(unwanted).toEqual([]);
-    expect(packed.entryCount).toBeLessThanOrEqual(250);
+    // The CLI is split along its commands (issue 29 §1: each loads only its part of the core): ~70 files in dist/cli.
+    expect(packed.entryCount).toBeLessThanOrEqual(320);
     expect(packed.unpackedSize).toBeLessThan(8 * 1024 * 1024);
   });
 

@@ -4,7 +4,7 @@
  */
 import type { Result } from '../../errors/diagnostic.js';
 import type { PlanDiff } from '../../plan/diff/plan-diff-model.js';
-import { render } from '../../report/render.js';
+import { render } from '../../report/renderers/diff.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 
 export type FailOn = 'slots' | 'memory' | 'any';

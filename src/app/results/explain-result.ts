@@ -6,7 +6,8 @@
  */
 import type { Result } from '../../errors/diagnostic.js';
 import type { ExplainReport } from '../../report/explain/explain-report.js';
-import { type ExplainFormat, render } from '../../report/render.js';
+import { render } from '../../report/renderers/explain.js';
+import type { ExplainFormat } from '../../report/renderings.js';
 import { formatDiagnostic } from '../../report/render-plan-text.js';
 import type { Style } from '../../report/style.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';

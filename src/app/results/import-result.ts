@@ -1,7 +1,7 @@
 /** `flinkslot import`'s result: the flinkslot file (YAML, or its data as JSON) a Flink file means. */
 import type { Result } from '../../errors/diagnostic.js';
 import type { ImportResult } from '../../parse/flink/import-file.js';
-import { render } from '../../report/render.js';
+import { render } from '../../report/renderers/import.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 
 export type ImportCommandResult = ReportOutput<'import', ImportResult> | Refusal;

@@ -2,6 +2,7 @@
 import type { Result } from '../../errors/diagnostic.js';
 import { type DocumentOutput, type Refusal, documentOutput, refused } from '../command-result.js';
 import type { HtmlReport } from '../report.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 export type ReportResult = DocumentOutput<'report-page'> | Refusal;
 
@@ -16,7 +17,7 @@ export function reportResult(result: Result<HtmlReport>, o: { output?: string | 
 function summary(file: string, r: HtmlReport): string {
   const kib = Math.ceil(new TextEncoder().encode(r.html).length / 1024);
   if (r.diagnosis !== undefined)
-    return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): diagnosis ${r.diagnosis}, ${r.jobs} job(s), ${r.taskManagers} TaskManager(s)\n`;
+    return `wrote ${file} (${groupThousands(kib)} KiB): diagnosis ${r.diagnosis}, ${r.jobs} job(s), ${r.taskManagers} TaskManager(s)\n`;
   const run = r.verdict === undefined ? '' : `, ${r.taskManagers} TaskManager(s), ${r.verdict}`;
-  return `wrote ${file} (${kib.toLocaleString('en-US')} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}\n`;
+  return `wrote ${file} (${groupThousands(kib)} KiB): ${r.jobs} job(s), ${r.vertices} vertices${run}\n`;
 }

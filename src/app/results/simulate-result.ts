@@ -5,7 +5,7 @@
  */
 import type { Result } from '../../errors/diagnostic.js';
 import type { LiveFitReport } from '../../report/live-fit-report.js';
-import { render } from '../../report/render.js';
+import { render } from '../../report/renderers/simulate.js';
 import { type SimulationReport, variantsReport } from '../../report/simulation-report.js';
 import { type Refusal, type ReportOutput, reportOutput } from '../command-result.js';
 

@@ -9,7 +9,7 @@ import type { Result } from '../../errors/diagnostic.js';
 import type { ParallelismFitReport } from '../../report/parallelism-fit-report.js';
 import type { EmitFormat } from '../../report/render-deployment-yaml.js';
 import { type EmittedFile, renderEmitSummary } from '../../report/render-emit-summary.js';
-import { render } from '../../report/render.js';
+import { render } from '../../report/renderers/size.js';
 import { type ShapeSearchReport, noShapeRuns } from '../../report/shape-search-report.js';
 import { type SizeReport, sizeRejectionError } from '../../report/size-report.js';
 import type { SourceText } from '../../model/source-text.js';

@@ -4,7 +4,8 @@
  * the fail level.
  */
 import { type ValidationRun, summarize } from '../../errors/finding.js';
-import { type ValidateFormat, type ValidationRenderOptions, render } from '../../report/render.js';
+import { render } from '../../report/renderers/validate.js';
+import type { ValidateFormat, ValidationRenderOptions } from '../../report/renderings.js';
 import { type DocumentOutput, type Refusal, documentOutput } from '../command-result.js';
 
 export type ValidateResult = DocumentOutput<'validation'> | Refusal;
