@@ -83,11 +83,24 @@ export function checkConfigurationKeys(config: FlinkConfiguration, pointerOf: (k
   return { config: out ?? config, notes };
 }
 
+/**
+ * Answers of nearMiss already computed. One command can read one configuration several times
+ * (`size` reads it for each use: five times), and each key's search compares it with every key
+ * that matters, most of a small command's run after start-up. Bounded: emptied when full.
+ */
+const nearMisses = new Map<string, string | null>();
+const NEAR_MISSES_KEPT = 4096;
+
 /** A key that matters within a typo's distance, when the key is not one of them; prefixes of Flink's families only. */
 function nearMiss(key: string): string | undefined {
   if (!/^(taskmanager|kubernetes|yarn|execution|state|parallelism|cluster)\b|^[a-z]+\.(memory|cpu|numberof)/i.test(key)) return undefined;
-  const near = closestName(key, KEYS_THAT_MATTER);
-  return near === key ? undefined : near;
+  const known = nearMisses.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const found = closestName(key, KEYS_THAT_MATTER);
+  const near = found === key ? undefined : found;
+  if (nearMisses.size >= NEAR_MISSES_KEPT) nearMisses.clear();
+  nearMisses.set(key, near ?? null);
+  return near;
 }
 
 /** Flat keys are JSON-pointer segments as they are (a nested config.yaml is located by its ancestor). */
