@@ -5,7 +5,8 @@
 //   runtime helpers) in one ESM file, package.json's `exports` (its types: dist/types/src, by tsc);
 // - the CLI, dist/cli: bundles the compiled commands, the validate worker and every runtime
 // dependency (oclif, chalk, js-yaml, ajv's runtime helpers) into a few ESM files under dist/cli,
-// the oclif target, and dist/cli/fast.js, every command's plain command line without oclif. Start-up is most of a small command's time, and most of that is Node
+// the oclif target, and dist/cli/fast-<command>.js, each command's plain command line without
+// oclif (one file each, see below). Start-up is most of a small command's time, and most of that is Node
 // resolving, reading and compiling ~400 separate modules: bundled, `plan` on a small job starts
 // in ~135 ms instead of ~190 ms and `--version` in ~110 ms instead of ~150 ms (2-core machine,
 // node -e 0 at ~55 ms; `npm run bench` prints the ratios). Shared code goes into chunks next to
@@ -68,7 +69,6 @@ const result = await build({
   entryPoints: {
     index: entry,
     'validate-worker': join(root, 'dist/commands/support/validate-worker.js'),
-    fast: join(root, 'dist/commands/fast.js'),
     'size-worker': join(root, 'dist/commands/support/size-worker.js'),
   },
   outdir,
@@ -91,20 +91,43 @@ const result = await build({
   logLevel: 'warning',
 });
 
-// The fast path (every command's plain line, dist/cli/fast.js) exists to start without oclif: fail
-// the build if oclif is reachable from it after all, through any import, the runners' dynamic ones too.
-const outputs = result.metafile.outputs;
-const loaded = new Set();
-const visit = (out) => {
-  if (loaded.has(out)) return;
-  loaded.add(out);
-  for (const imported of outputs[out].imports) {
-    if ((imported.kind === 'import-statement' || imported.kind === 'dynamic-import') && outputs[imported.path]) visit(imported.path);
-  }
-};
-visit(Object.keys(outputs).find((o) => o.endsWith('/fast.js')));
-const oclif = [...loaded].flatMap((o) => Object.keys(outputs[o].inputs)).filter((i) => i.includes('node_modules/@oclif/'));
-if (oclif.length > 0) throw new Error(`dist/cli/fast.js can load oclif (${oclif[0]}): it must not`);
+// The fast path: one self-contained bundle per command, dist/cli/fast-<command>.js (commands/fast.ts's
+// FAST_RUNNERS: the reader, the shell and that command's runner, no chunk shared), since Node's module
+// loader costs about a millisecond per file and a split bundle gives a command ~25 of them. The
+// entries are written here, from the table; the flag tables are inlined as data as above.
+const { FAST_RUNNERS } = await import(pathToFileURL(join(root, 'dist/commands/fast.js')).href);
+const fastEntries = {};
+for (const [id, [module, name]] of Object.entries(FAST_RUNNERS)) {
+  const file = join(root, `dist/commands/fast-entry-${id}.js`);
+  writeFileSync(
+    file,
+    `import { runFastWith } from './fast.js';\nimport { ${name} } from '${module}';\n` +
+      `export const runFast = (argv, root) => runFastWith(${JSON.stringify(id)}, argv, root, ${name});\n`,
+  );
+  fastEntries[`fast-${id}`] = file;
+}
+const fast = await build({
+  plugins: [flagTablesAsData],
+  entryPoints: fastEntries,
+  outdir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['typescript', 'ts-node', 'tsx'],
+  banner: { js: requireBanner },
+  entryNames: '[name]',
+  sourcemap: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  metafile: true,
+  logLevel: 'warning',
+});
+// The fast path exists to start without oclif: fail the build if oclif reached a command's bundle.
+for (const [out, { inputs }] of Object.entries(fast.metafile.outputs)) {
+  const oclif = Object.keys(inputs).filter((i) => i.includes('node_modules/@oclif/'));
+  if (oclif.length > 0) throw new Error(`${out} loads oclif (${oclif[0]}): it must not`);
+}
 // The command's runners, each with the chunks it loads: what a command's start-up reads (FLINKSLOT_BUNDLE_REPORT=1).
 if (process.env.FLINKSLOT_BUNDLE_REPORT) writeFileSync(join(root, 'dist/cli-meta.json'), JSON.stringify(result.metafile));
 

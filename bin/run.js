@@ -17,13 +17,17 @@ if (rest.length === 0 && (first === '--version' || first === '-v' || first === '
 }
 
 /**
- * A command on a plain command line starts without oclif (dist/cli/fast.js says which lines);
- * FLINKSLOT_NO_FAST_PATH=1 sends every line to oclif.
+ * A command on a plain command line starts without oclif, from its own bundle
+ * (dist/cli/fast-<command>.js; commands/fast.ts says which lines); FLINKSLOT_NO_FAST_PATH=1 sends
+ * every line to oclif, as does a command without such a bundle (help, completion, a typo).
  */
 async function withoutOclif(id, argv) {
-  if (id === undefined || process.env.FLINKSLOT_NO_FAST_PATH) return false;
-  const { runFast } = await import('../dist/cli/fast.js');
-  const fast = await runFast(id, argv, new URL('..', import.meta.url));
+  if (id === undefined || !/^[a-z]+$/.test(id) || process.env.FLINKSLOT_NO_FAST_PATH) return false;
+  const bundle = new URL(`../dist/cli/fast-${id}.js`, import.meta.url);
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(bundle)) return false;
+  const { runFast } = await import(bundle.href);
+  const fast = await runFast(argv, new URL('..', import.meta.url));
   if (fast) await trace('fast');
   return fast;
 }

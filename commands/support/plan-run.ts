@@ -19,6 +19,11 @@ export interface PlanFlags {
   readonly format?: string | undefined;
 }
 
+/** `plan FILE` as the fast path reads its line (commands/fast.ts): the file is plan's one argument. */
+export async function runPlanLine(shell: CommandShell, line: { args: { file?: string }; flags: PlanFlags }): Promise<number> {
+  return runPlan(shell, line.args.file!, line.flags);
+}
+
 /** Runs `plan FILE`; the exit code. */
 export async function runPlan(shell: CommandShell, file: string, flags: PlanFlags): Promise<number> {
   const graph = flags.format === 'dot' || flags.format === 'mermaid';
