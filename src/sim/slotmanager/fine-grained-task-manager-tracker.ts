@@ -32,6 +32,8 @@ import type { ResourceCounter } from './resource-counter.js';
 import type { WorkerDeclaration } from './slot-manager.js';
 import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
 import { TrackerPool } from './tracker-pool.js';
+import type { PackedPendingPlan } from './packed-pending-plan.js';
+import { type PendingKind, PendingTaskManagers } from './pending-task-managers.js';
 
 export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoProvider {
   private readonly byId = new Map<string, FineGrainedTaskManager>();
@@ -39,7 +41,8 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   /** Non-blocked TaskManagers with free resources, by registration index. */
   private readonly open = new IndexSet();
   readonly idle = new Set<string>();
-  readonly pending = new Map<string, PendingTaskManager>();
+  /** The pending TaskManagers and the slots recorded on them (pending-task-managers.ts). */
+  readonly pendingWorkers = new PendingTaskManagers();
   readonly unwanted = new Set<string>();
   /** Registered TaskManagers per (slots, total). */
   private readonly specs = new Map<string, { spec: SpecifiedProfile; slots: number; count: number }>();
@@ -55,6 +58,10 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   private allocatedCount = 0;
   /** Free resources move between a few values per TaskManager: share those profiles instead of rebuilding them. */
   private readonly arithmetic = new ProfileArithmetic();
+
+  get pending(): ReadonlyMap<string, PendingTaskManager> {
+    return this.pendingWorkers.map;
+  }
 
   get(id: string): FineGrainedTaskManager | undefined {
     return this.byId.get(id);
@@ -201,23 +208,42 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   }
 
   addPending(p: PendingTaskManager): void {
-    this.pending.set(p.id, p);
+    this.pendingWorkers.add(p);
     this.pendingTotal = merge(this.pendingTotal, p.total);
   }
 
   removePending(id: string): void {
-    const p = this.pending.get(id);
+    const p = this.pendingWorkers.remove(id);
     if (p === undefined) return;
-    this.pending.delete(id);
     this.pendingTotal = subtract(this.pendingTotal, p.total);
   }
 
   replaceAllPendingAllocations(allocations: Map<string, Map<string, ResourceCounter>>): void {
-    for (const p of this.pending.values()) p.allocations = allocations.get(p.id) ?? new Map();
+    this.pendingWorkers.replaceAll(allocations);
+  }
+
+  /** The check's slots on pending workers as one packed plan (all pending workers alike). */
+  setPendingPlan(plan: PackedPendingPlan): void {
+    this.pendingWorkers.setPlan(plan);
+  }
+
+  /** The slots recorded on a pending TaskManager. */
+  allocationsOf(p: PendingTaskManager): ReadonlyMap<string, ResourceCounter> {
+    return this.pendingWorkers.allocationsOf(p);
+  }
+
+  /** The one kind every pending TaskManager is, when they are alike. */
+  onlyPendingKind(): PendingKind | undefined {
+    return this.pendingWorkers.onlyKind();
+  }
+
+  /** Pending TaskManagers with no slot recorded, in order. */
+  unusedPending(): PendingTaskManager[] {
+    return this.pendingWorkers.unused();
   }
 
   clearPendingAllocationsOfJob(job: string): void {
-    for (const p of this.pending.values()) p.allocations.delete(job);
+    this.pendingWorkers.clearJob(job);
   }
 
   /**
@@ -226,15 +252,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
    * and the SlotManager's choice among them).
    */
   findMatchingPendingTaskManager(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
-    const totalKey = profileKey(total);
-    const slotKey = profileKey(defaultSlot);
-    let first: PendingTaskManager | undefined;
-    for (const p of this.pending.values()) {
-      if (profileKey(p.total) !== totalKey || profileKey(p.defaultSlot) !== slotKey) continue;
-      if (p.allocations.size > 0) return p;
-      first ??= p;
-    }
-    return first;
+    return this.pendingWorkers.findMatching(total, defaultSlot);
   }
 
   /**
@@ -258,7 +276,11 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
       e.unwanted.push(tm.id);
     }
     const registered = new Map([...specs].map(([k, e]) => [k, e.needed]));
-    for (const p of this.pending.values()) entry(p.total, p.numberOfSlots).needed++;
+    // Alike pending workers are counted at once (the entry is the first one's, as the walk would make it).
+    const first = this.pendingWorkers.first();
+    if (first !== undefined && this.pendingWorkers.onlyKind() !== undefined)
+      entry(first.total, first.numberOfSlots).needed += this.pendingWorkers.size;
+    else for (const p of this.pending.values()) entry(p.total, p.numberOfSlots).needed++;
     return [...specs].map(([k, e]) => ({
       spec: e.spec,
       slotsPerWorker: e.slots,

@@ -26,6 +26,6 @@ export function pendingTaskManagerStates(tracker: FineGrainedTaskManagerTracker)
     id: p.id,
     total: p.total,
     numberOfSlots: p.numberOfSlots,
-    allocations: new Map([...p.allocations].map(([job, c]) => [job, c.toList()])),
+    allocations: new Map([...tracker.allocationsOf(p)].map(([job, c]) => [job, c.toList()])),
   }));
 }

@@ -99,9 +99,9 @@ function subtractProfile(a: ResourceProfile, b: ResourceProfile): ResourceProfil
   return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
 }
 
-function unusedOf(p: Readonly<PendingTaskManager>): SpecifiedProfile {
+function unusedOf(p: PendingTaskManager, tracker: TaskManagerResourceInfoProvider): SpecifiedProfile {
   let unused: ResourceProfile = p.total;
-  for (const counter of p.allocations.values()) {
+  for (const counter of tracker.allocationsOf(p).values()) {
     for (const { profile, count } of counter.toList()) unused = subtractProfile(unused, multiply(profile, count));
   }
   return unused as SpecifiedProfile;
@@ -117,7 +117,7 @@ export function releaseAllUnused(tracker: TaskManagerResourceInfoProvider, now: 
   timedOut.sort((a, b) => a.index - b.index);
   return {
     taskManagersToRelease: timedOut.map((tm) => tm.id),
-    pendingTaskManagersToRelease: [...tracker.pending.values()].filter((p) => p.allocations.size === 0).map((p) => p.id),
+    pendingTaskManagersToRelease: tracker.unusedPending().map((p) => p.id),
     pendingTaskManagersToAllocate: 0,
   };
 }
@@ -136,6 +136,11 @@ export function reconcileInput(tracker: TaskManagerResourceInfoProvider, now: nu
     activeCount: tracker.registeredCount - timedOut.length,
     activeAvailable,
     timedOut: timedOut.map((tm) => ({ id: tm.id, total: tm.total, available: tm.available })),
-    pending: [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, unused: unusedOf(p), inUse: p.allocations.size > 0 })),
+    pending: [...tracker.pending.values()].map((p) => ({
+      id: p.id,
+      total: p.total,
+      unused: unusedOf(p, tracker),
+      inUse: tracker.allocationsOf(p).size > 0,
+    })),
   };
 }
