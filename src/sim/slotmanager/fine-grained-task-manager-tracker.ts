@@ -32,6 +32,7 @@ import type { ResourceCounter } from './resource-counter.js';
 import type { WorkerDeclaration } from './slot-manager.js';
 import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
 import { TrackerPool } from './tracker-pool.js';
+import { IdleTaskManagers } from './idle-task-managers.js';
 import type { PackedPendingPlan } from './packed-pending-plan.js';
 import { type PendingKind, PendingTaskManagers } from './pending-task-managers.js';
 
@@ -41,6 +42,8 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   /** Non-blocked TaskManagers with free resources, by registration index. */
   private readonly open = new IndexSet();
   readonly idle = new Set<string>();
+  /** The same TaskManagers in the order they became idle. */
+  private readonly idleOrder = new IdleTaskManagers();
   /** The pending TaskManagers and the slots recorded on them (pending-task-managers.ts). */
   readonly pendingWorkers = new PendingTaskManagers();
   readonly unwanted = new Set<string>();
@@ -91,6 +94,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.byIndex.push(tm);
     this.byId.set(id, tm);
     this.idle.add(id);
+    this.idleOrder.idle(tm, now);
     this.registeredTotal = merge(this.registeredTotal, total);
     this.availableTotalCache = undefined;
     if (blocked) {
@@ -114,6 +118,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.byIndex[tm.index] = undefined;
     this.open.delete(tm.index);
     this.idle.delete(id);
+    this.idleOrder.busy(tm);
     this.unwanted.delete(id);
     this.registeredTotal = subtract(this.registeredTotal, tm.total);
     this.availableTotalCache = undefined;
@@ -138,6 +143,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.allocatedCount += n;
     tm.idleSince = BUSY;
     this.idle.delete(tm.id);
+    this.idleOrder.busy(tm);
   }
 
   /**
@@ -174,6 +180,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     if (tm.slotCount === 0) {
       tm.idleSince = now;
       this.idle.add(tm.id);
+      this.idleOrder.idle(tm, now);
     }
     return freed;
   }
@@ -195,6 +202,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     if (tm.slotCount === 0) {
       tm.idleSince = now;
       this.idle.add(tm.id);
+      this.idleOrder.idle(tm, now);
     }
     return { allocationId, job: run.job, profile: run.profile };
   }
@@ -230,6 +238,11 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   /** The slots recorded on a pending TaskManager. */
   allocationsOf(p: PendingTaskManager): ReadonlyMap<string, ResourceCounter> {
     return this.pendingWorkers.allocationsOf(p);
+  }
+
+  /** Idle TaskManagers with `now - idleSince >= timeout`, in registration order. */
+  timedOut(now: number, timeout: number): FineGrainedTaskManager[] {
+    return this.idleOrder.timedOut(now, timeout);
   }
 
   /** The one kind every pending TaskManager is, when they are alike. */

@@ -20,6 +20,7 @@ export class PackedPendingPlan {
   /** `ends[j]`: slots of jobs 0 … j together (the stream position after job j). */
   private readonly ends: number[] = [];
   private readonly jobs: string[] = [];
+  private readonly jobSet = new Set<string>();
   readonly total: number;
 
   /**
@@ -40,6 +41,7 @@ export class PackedPendingPlan {
       if (count <= 0) continue;
       end += count;
       this.jobs.push(job);
+      this.jobSet.add(job);
       this.ends.push(end);
     }
     this.total = end;
@@ -63,10 +65,10 @@ export class PackedPendingPlan {
     if (i < 0 || from >= to) return out;
     const profile = i < this.existing ? ownDefaultSlot : this.newSlot;
     for (let j = this.firstJobAt(from); j < this.jobs.length; j++) {
-      const start = j === 0 ? 0 : this.ends[j - 1]!;
+      const start = this.startOf(j);
       if (start >= to) break;
       const n = Math.min(this.ends[j]!, to) - Math.max(start, from);
-      if (n > 0) out.set(this.jobs[j]!, ResourceCounter.of([{ profile, count: n }]));
+      if (n > 0 && !this.cleared.has(this.jobs[j]!)) out.set(this.jobs[j]!, ResourceCounter.of([{ profile, count: n }]));
     }
     return out;
   }
@@ -75,6 +77,38 @@ export class PackedPendingPlan {
   jobsFromBin(i: number): string[] {
     const from = i * this.perBin;
     return from >= this.total ? [] : this.jobs.slice(this.firstJobAt(from));
+  }
+
+  /** Jobs whose slots were dropped since (`clearPendingAllocationsOfJob`). */
+  readonly cleared = new Set<string>();
+
+  /** Drops a job's slots from every bin; false when the job has none in the plan. */
+  clear(job: string): boolean {
+    if (!this.jobSet.has(job)) return false;
+    this.cleared.add(job);
+    return true;
+  }
+
+  /**
+   * Used bins left with nothing once the cleared jobs' slots went: those lying wholly within the
+   * cleared jobs' (adjacent, merged) stretches of the packing, ascending.
+   */
+  emptiedBins(): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.jobs.length; j++) {
+      if (!this.cleared.has(this.jobs[j]!)) continue;
+      const start = this.startOf(j);
+      while (j + 1 < this.jobs.length && this.cleared.has(this.jobs[j + 1]!)) j++;
+      const end = this.ends[j]!;
+      // Bins within [start, end); the last bin ends at `total`, not at a multiple of perBin.
+      for (let i = Math.ceil(start / this.perBin); i * this.perBin < end; i++)
+        if (Math.min((i + 1) * this.perBin, this.total) <= end) out.push(i);
+    }
+    return out;
+  }
+
+  private startOf(j: number): number {
+    return j === 0 ? 0 : this.ends[j - 1]!;
   }
 
   /** The first job whose slots reach past stream position `pos` (binary search over the running totals). */

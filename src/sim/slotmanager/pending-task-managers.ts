@@ -2,11 +2,10 @@
  * The fine-grained tracker's pending TaskManagers (Flink's `FineGrainedTaskManagerTracker`
  * `pendingTaskManagers`, a LinkedHashMap: insertion order) with the slots each check recorded on
  * them. A check either records them per worker (`replaceAll`, what Flink does) or, when every
- * pending worker is alike, as one `PackedPendingPlan` whose per-worker shares are read on demand:
- * the same counts, without a pass over every pending worker per check. The workers are also kept in
- * an array in insertion order (with holes where one went), so plan bin `i` is the `i`-th worker
- * from the plan's first array position, and the first worker or the unused tail are found without a
- * scan.
+ * pending worker is alike, as one `PackedPendingPlan` that answers per worker when asked: the same
+ * counts, without a pass over every pending worker per check. The workers are also kept in an
+ * array in insertion order (with holes where one went), so plan bin `i` is the `i`-th worker from
+ * the plan's first position, and the first worker or the unused ones are found without a scan.
  */
 import { type SpecifiedProfile, profileKey } from '../../model/resource-profile.js';
 import { type PendingTaskManager, workerSpecKey } from './fine-grained-task-manager.js';
@@ -23,11 +22,16 @@ export interface PendingKind {
   count: number;
 }
 
-interface Placed {
-  /** Position in `order`. */
-  at: number;
-  /** The plan generation whose shares `allocations` holds (or that it was set apart from one). */
-  stamp: number;
+const kindKeys = new WeakMap<SpecifiedProfile, Map<string, string>>();
+
+/** The key of a kind; cached per default slot object (the workers of a spec share theirs). */
+function kindKeyOf(p: PendingTaskManager): string {
+  const spec = workerSpecKey(p.total, p.numberOfSlots);
+  let bySpec = kindKeys.get(p.defaultSlot);
+  if (bySpec === undefined) kindKeys.set(p.defaultSlot, (bySpec = new Map()));
+  let key = bySpec.get(spec);
+  if (key === undefined) bySpec.set(spec, (key = `${spec}|${profileKey(p.defaultSlot)}`));
+  return key;
 }
 
 export class PendingTaskManagers {
@@ -35,13 +39,13 @@ export class PendingTaskManagers {
   private order: (PendingTaskManager | undefined)[] = [];
   private head = 0;
   private holes = 0;
-  private readonly placed = new Map<PendingTaskManager, Placed>();
+  /** Position in `order` of each pending worker. */
+  private readonly at = new Map<PendingTaskManager, number>();
   private readonly kinds = new Map<string, PendingKind>();
   private plan: PackedPendingPlan | undefined;
   /** `order` positions of the plan's bins: [planFirst, planEnd). */
   private planFirst = 0;
   private planEnd = 0;
-  private stamp = 0;
 
   get size(): number {
     return this.map.size;
@@ -52,20 +56,20 @@ export class PendingTaskManagers {
     this.map.set(p.id, p);
     if (old !== undefined) {
       // A Map keeps a replaced key where it was.
-      const at = this.placed.get(old)!.at;
-      this.placed.delete(old);
+      const at = this.at.get(old)!;
+      this.at.delete(old);
       this.forget(old);
       this.order[at] = p;
-      this.placed.set(p, { at, stamp: this.stamp });
+      this.at.set(p, at);
     } else {
-      this.placed.set(p, { at: this.order.length, stamp: this.stamp });
+      this.at.set(p, this.order.length);
       this.order.push(p);
     }
-    const kindKey = `${workerSpecKey(p.total, p.numberOfSlots)}|${profileKey(p.defaultSlot)}`;
-    const kind = this.kinds.get(kindKey);
+    const key = kindKeyOf(p);
+    const kind = this.kinds.get(key);
     if (kind !== undefined) kind.count++;
     else
-      this.kinds.set(kindKey, {
+      this.kinds.set(key, {
         total: p.total,
         defaultSlot: p.defaultSlot,
         numberOfSlots: p.numberOfSlots,
@@ -79,8 +83,8 @@ export class PendingTaskManagers {
     const p = this.map.get(id);
     if (p === undefined) return undefined;
     this.map.delete(id);
-    const { at } = this.placed.get(p)!;
-    this.placed.delete(p);
+    const at = this.at.get(p)!;
+    this.at.delete(p);
     this.forget(p);
     this.order[at] = undefined;
     this.holes++;
@@ -103,7 +107,7 @@ export class PendingTaskManagers {
     }
   }
 
-  /** The one kind all pending workers are, if they are alike (or none pending). */
+  /** The one kind all pending workers are, if they are alike. */
   onlyKind(): PendingKind | undefined {
     if (this.kinds.size !== 1) return undefined;
     return this.kinds.values().next().value;
@@ -114,14 +118,11 @@ export class PendingTaskManagers {
     return this.head < this.order.length ? this.order[this.head] : undefined;
   }
 
-  /** The slots recorded on `p`: its own record, or its share of the current plan. */
+  /** The slots recorded on `p`: its share of the current plan, or its own record. */
   allocationsOf(p: PendingTaskManager): Map<string, ResourceCounter> {
-    const placed = this.placed.get(p);
-    if (this.plan !== undefined && placed !== undefined && placed.stamp !== this.stamp) {
-      p.allocations = this.plan.allocationsOf(placed.at - this.planFirst, p.defaultSlot);
-      placed.stamp = this.stamp;
-    }
-    return p.allocations;
+    const at = this.at.get(p);
+    if (this.plan === undefined || at === undefined || at >= this.planEnd) return p.allocations;
+    return this.plan.allocationsOf(at - this.planFirst, p.defaultSlot);
   }
 
   /** Flink's `replaceAllPendingAllocations`: one record per worker. */
@@ -140,18 +141,19 @@ export class PendingTaskManagers {
     this.plan = plan;
     this.planFirst = this.head;
     this.planEnd = this.order.length;
-    this.stamp++;
   }
 
   clearJob(job: string): void {
-    if (this.plan !== undefined) {
-      for (const p of this.values()) this.allocationsOf(p);
-      this.plan = undefined;
+    if (this.plan === undefined) {
+      for (const p of this.values()) p.allocations.delete(job);
+      return;
     }
-    for (const p of this.values()) p.allocations.delete(job);
+    this.plan.clear(job);
+    // Workers added after the plan keep their own records.
+    for (let i = Math.max(this.head, this.planEnd); i < this.order.length; i++) this.order[i]?.allocations.delete(job);
   }
 
-  /** Workers with nothing recorded, in order: under a plan, the tail after its used bins. */
+  /** Workers with nothing recorded, in order: under a plan, those a cleared job emptied and those after its used bins. */
   unused(): PendingTaskManager[] {
     const out: PendingTaskManager[] = [];
     if (this.plan === undefined) {
@@ -159,6 +161,11 @@ export class PendingTaskManagers {
       return out;
     }
     const usedEnd = Math.min(this.planFirst + this.plan.usedBins, this.planEnd);
+    if (this.plan.cleared.size > 0)
+      for (const i of this.plan.emptiedBins()) {
+        const p = this.planFirst + i < usedEnd && this.planFirst + i >= this.head ? this.order[this.planFirst + i] : undefined;
+        if (p !== undefined) out.push(p);
+      }
     for (let i = Math.max(this.head, usedEnd); i < this.order.length; i++) {
       const p = this.order[i];
       if (p !== undefined && this.allocationsOf(p).size === 0) out.push(p);
@@ -168,14 +175,14 @@ export class PendingTaskManagers {
 
   /**
    * The pending worker a registering TaskManager stands for: equal total and default slot, one
-   * with recorded slots first. Under a plan with all workers alike that is the first worker: the
-   * plan's used bins come first and every one holds slots.
+   * with recorded slots first. Under a plan with all workers alike and no job cleared, that is the
+   * first worker: the plan's used bins come first and every one holds slots.
    */
   findMatching(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
     const totalKey = profileKey(total);
     const slotKey = profileKey(defaultSlot);
     const only = this.onlyKind();
-    if (only !== undefined && this.plan !== undefined)
+    if (only !== undefined && this.plan !== undefined && this.plan.cleared.size === 0)
       return only.totalKey === totalKey && only.slotKey === slotKey ? this.first() : undefined;
     let first: PendingTaskManager | undefined;
     for (const p of this.values()) {
@@ -187,9 +194,9 @@ export class PendingTaskManagers {
   }
 
   private forget(p: PendingTaskManager): void {
-    const kindKey = `${workerSpecKey(p.total, p.numberOfSlots)}|${profileKey(p.defaultSlot)}`;
-    const kind = this.kinds.get(kindKey)!;
-    if (--kind.count === 0) this.kinds.delete(kindKey);
+    const key = kindKeyOf(p);
+    const kind = this.kinds.get(key)!;
+    if (--kind.count === 0) this.kinds.delete(key);
   }
 
   /** Closes the holes; only between plans (a plan addresses its bins by position). */
@@ -198,6 +205,6 @@ export class PendingTaskManagers {
     this.order = live;
     this.head = 0;
     this.holes = 0;
-    live.forEach((p, at) => (this.placed.get(p)!.at = at));
+    live.forEach((p, at) => this.at.set(p, at));
   }
 }

@@ -109,12 +109,7 @@ function unusedOf(p: PendingTaskManager, tracker: TaskManagerResourceInfoProvide
 
 /** Without redundancy or minimum targets every timed-out TaskManager and every unused pending one goes (no sums needed). */
 export function releaseAllUnused(tracker: TaskManagerResourceInfoProvider, now: number, timeout: number): ReconcileResult {
-  const timedOut: Readonly<FineGrainedTaskManager>[] = [];
-  for (const id of tracker.idle) {
-    const tm = tracker.get(id)!;
-    if (now - tm.idleSince >= timeout) timedOut.push(tm);
-  }
-  timedOut.sort((a, b) => a.index - b.index);
+  const timedOut = tracker.timedOut(now, timeout);
   return {
     taskManagersToRelease: timedOut.map((tm) => tm.id),
     pendingTaskManagersToRelease: tracker.unusedPending().map((p) => p.id),
@@ -122,14 +117,9 @@ export function releaseAllUnused(tracker: TaskManagerResourceInfoProvider, now: 
   };
 }
 
-/** Idle TaskManagers come from the idle set, so a reconcile does not visit busy ones. */
+/** Idle TaskManagers come in the order they became idle, so a reconcile visits only those that timed out. */
 export function reconcileInput(tracker: TaskManagerResourceInfoProvider, now: number, timeout: number): ReconcileInput {
-  const timedOut: Readonly<FineGrainedTaskManager>[] = [];
-  for (const id of tracker.idle) {
-    const tm = tracker.get(id)!;
-    if (now - tm.idleSince >= timeout) timedOut.push(tm);
-  }
-  timedOut.sort((a, b) => a.index - b.index);
+  const timedOut = tracker.timedOut(now, timeout);
   let activeAvailable = tracker.freeResource();
   for (const tm of timedOut) activeAvailable = subtractProfile(activeAvailable, tm.available);
   return {

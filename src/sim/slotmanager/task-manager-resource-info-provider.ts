@@ -15,6 +15,8 @@ export interface TaskManagerResourceInfoProvider {
   readonly registeredCount: number;
   /** Registered TaskManagers without slots. */
   readonly idle: ReadonlySet<string>;
+  /** Idle TaskManagers with `now - idleSince >= timeout`, in registration order. */
+  timedOut(now: number, timeout: number): readonly Readonly<FineGrainedTaskManager>[];
   readonly pending: ReadonlyMap<string, Readonly<PendingTaskManager>>;
   /** The slots recorded on a pending TaskManager (read through here: a check may record them as one plan). */
   allocationsOf(p: PendingTaskManager): ReadonlyMap<string, ResourceCounter>;
