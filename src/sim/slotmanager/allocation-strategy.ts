@@ -48,7 +48,7 @@ export function defaultAllocationStrategy(config: SlotManagerConfig): Allocation
       const registered = tracker.pool();
       const left = fulfilOnRegistered(jobs, registered, strategyConfig, result);
       if (packOnPending(left, tracker.pending.size, tracker.onlyPendingKind(), strategyConfig, newId, result)) return result;
-      const pending = [...tracker.pending.values()].map((p) => ({
+      const pending = [...tracker.pendingInOrder()].map((p) => ({
         id: p.id,
         total: p.total,
         numberOfSlots: p.numberOfSlots,

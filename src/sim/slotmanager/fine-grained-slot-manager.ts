@@ -111,7 +111,8 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     const packed = result.packedOnPending;
     // A refused worker refuses every later one (the same total against the same limit): the failed bins are the last.
     if (packed !== undefined && failed.size > 0)
-      for (const job of packed.jobsFromBin(packed.existing + result.newPendingTaskManagers.length - failed.size)) this.unfulfillable.add(job);
+      for (const job of packed.jobsFromBin(packed.existing + result.newPendingTaskManagers.length - failed.size))
+        this.unfulfillable.add(job);
     for (const job of result.needNewWorkers ?? []) this.unfulfillable.add(job);
     if (this.sendNotEnoughResourceNotifications) for (const job of this.unfulfillable) this.notifyNotEnough(job);
     if (this.isActive()) {

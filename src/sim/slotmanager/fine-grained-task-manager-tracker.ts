@@ -12,7 +12,6 @@ import {
   ZERO,
   isSpecified,
   merge,
-  profileKey,
   profilesEqual,
   subtract,
 } from '../../model/resource-profile.js';
@@ -245,6 +244,11 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     return this.idleOrder.timedOut(now, timeout);
   }
 
+  /** The pending TaskManagers in order (each one counted as a visit). */
+  pendingInOrder(): Iterable<PendingTaskManager> {
+    return this.pendingWorkers.values();
+  }
+
   /** The one kind every pending TaskManager is, when they are alike. */
   onlyPendingKind(): PendingKind | undefined {
     return this.pendingWorkers.onlyKind();
@@ -293,7 +297,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     const first = this.pendingWorkers.first();
     if (first !== undefined && this.pendingWorkers.onlyKind() !== undefined)
       entry(first.total, first.numberOfSlots).needed += this.pendingWorkers.size;
-    else for (const p of this.pending.values()) entry(p.total, p.numberOfSlots).needed++;
+    else for (const p of this.pendingWorkers.values()) entry(p.total, p.numberOfSlots).needed++;
     return [...specs].map(([k, e]) => ({
       spec: e.spec,
       slotsPerWorker: e.slots,

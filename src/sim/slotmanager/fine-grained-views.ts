@@ -22,7 +22,7 @@ export function taskManagerView(tracker: FineGrainedTaskManagerTracker, tm: Fine
 }
 
 export function pendingTaskManagerStates(tracker: FineGrainedTaskManagerTracker): PendingTaskManagerState[] {
-  return [...tracker.pending.values()].map((p) => ({
+  return [...tracker.pendingInOrder()].map((p) => ({
     id: p.id,
     total: p.total,
     numberOfSlots: p.numberOfSlots,

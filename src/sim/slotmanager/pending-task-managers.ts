@@ -47,8 +47,19 @@ export class PendingTaskManagers {
   private planFirst = 0;
   private planEnd = 0;
 
+  /**
+   * Pending workers looked at one by one so far (walks, per-worker reads): the work a check spends on
+   * them, which the tests count (it must not grow with the pending workers for each check).
+   */
+  visits = 0;
+
   get size(): number {
     return this.map.size;
+  }
+
+  /** Whether the records come from a packed plan (the tests check that the plan is used). */
+  get packed(): boolean {
+    return this.plan !== undefined;
   }
 
   add(p: PendingTaskManager): void {
@@ -103,7 +114,9 @@ export class PendingTaskManagers {
   *values(): IterableIterator<PendingTaskManager> {
     for (let i = this.head; i < this.order.length; i++) {
       const p = this.order[i];
-      if (p !== undefined) yield p;
+      if (p === undefined) continue;
+      this.visits++;
+      yield p;
     }
   }
 
@@ -115,11 +128,13 @@ export class PendingTaskManagers {
 
   /** The first pending worker (insertion order). */
   first(): PendingTaskManager | undefined {
+    this.visits++;
     return this.head < this.order.length ? this.order[this.head] : undefined;
   }
 
   /** The slots recorded on `p`: its share of the current plan, or its own record. */
   allocationsOf(p: PendingTaskManager): Map<string, ResourceCounter> {
+    this.visits++;
     const at = this.at.get(p);
     if (this.plan === undefined || at === undefined || at >= this.planEnd) return p.allocations;
     return this.plan.allocationsOf(at - this.planFirst, p.defaultSlot);
@@ -164,6 +179,7 @@ export class PendingTaskManagers {
     if (this.plan.cleared.size > 0)
       for (const i of this.plan.emptiedBins()) {
         const p = this.planFirst + i < usedEnd && this.planFirst + i >= this.head ? this.order[this.planFirst + i] : undefined;
+        this.visits++;
         if (p !== undefined) out.push(p);
       }
     for (let i = Math.max(this.head, usedEnd); i < this.order.length; i++) {

@@ -7,7 +7,7 @@
  * no targets, the whole answer) off the tracker's read-only view.
  */
 import { type ResourceProfile, type SpecifiedProfile, isSpecified, merge, multiply, subtract } from '../../model/resource-profile.js';
-import type { FineGrainedTaskManager, PendingTaskManager } from './fine-grained-task-manager.js';
+import type { PendingTaskManager } from './fine-grained-task-manager.js';
 import { type TargetConfig, requiredResourcesFulfilled } from './required-resources.js';
 import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
 
@@ -126,7 +126,7 @@ export function reconcileInput(tracker: TaskManagerResourceInfoProvider, now: nu
     activeCount: tracker.registeredCount - timedOut.length,
     activeAvailable,
     timedOut: timedOut.map((tm) => ({ id: tm.id, total: tm.total, available: tm.available })),
-    pending: [...tracker.pending.values()].map((p) => ({
+    pending: [...tracker.pendingInOrder()].map((p) => ({
       id: p.id,
       total: p.total,
       unused: unusedOf(p, tracker),

@@ -20,6 +20,8 @@ export interface TaskManagerResourceInfoProvider {
   readonly pending: ReadonlyMap<string, Readonly<PendingTaskManager>>;
   /** The slots recorded on a pending TaskManager (read through here: a check may record them as one plan). */
   allocationsOf(p: PendingTaskManager): ReadonlyMap<string, ResourceCounter>;
+  /** The pending TaskManagers in order (walk them through here: the walks are counted as work). */
+  pendingInOrder(): Iterable<PendingTaskManager>;
   /** Pending TaskManagers with no slot recorded, in order. */
   unusedPending(): readonly PendingTaskManager[];
   /** The one kind (total, slots, default slot) every pending TaskManager is, when they are alike. */
