@@ -241,7 +241,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
 
   /** Idle TaskManagers with `now - idleSince >= timeout`, in registration order. */
   timedOut(now: number, timeout: number): FineGrainedTaskManager[] {
-    return this.idleOrder.timedOut(now, timeout);
+    return this.idleOrder.timedOut(now, timeout, () => [...this.idle].map((id) => this.byId.get(id)!));
   }
 
   /** The pending TaskManagers in order (each one counted as a visit). */

@@ -3,7 +3,9 @@
  * finds those idle for at least `resourcemanager.taskmanager-timeout` without visiting every idle
  * one (Flink's `tryReconcileClusterResources` asks each registered TaskManager `isIdle` and
  * `getIdleSince`). The simulation's clock only moves forward, so the queue is ordered by idle-since;
- * an entry stops counting when its TaskManager takes a slot, goes idle again or leaves.
+ * an entry stops counting when its TaskManager takes a slot, goes idle again or leaves. Kept only
+ * once a reconciliation asked (a standalone ResourceManager never does): then seeded from the idle
+ * TaskManagers, oldest first.
  */
 import type { FineGrainedTaskManager } from './fine-grained-task-manager.js';
 
@@ -17,9 +19,11 @@ export class IdleTaskManagers {
   private queue: IdleEntry[] = [];
   private head = 0;
   private readonly current = new Map<FineGrainedTaskManager, IdleEntry>();
+  private kept = false;
 
   /** `tm` is idle since `since` (not earlier than any time given before). */
   idle(tm: FineGrainedTaskManager, since: number): void {
+    if (!this.kept) return;
     this.busy(tm);
     const entry = { tm, since, live: true };
     this.current.set(tm, entry);
@@ -34,8 +38,13 @@ export class IdleTaskManagers {
     this.current.delete(tm);
   }
 
-  /** Idle TaskManagers with `now - since >= timeout`, in registration order. */
-  timedOut(now: number, timeout: number): FineGrainedTaskManager[] {
+  /** Idle TaskManagers with `now - since >= timeout`, in registration order; `idle`: all idle ones, for the first call. */
+  timedOut(now: number, timeout: number, idle: () => Iterable<FineGrainedTaskManager>): FineGrainedTaskManager[] {
+    if (!this.kept) {
+      this.kept = true;
+      const seed = [...idle()].sort((a, b) => a.idleSince - b.idleSince || a.index - b.index);
+      for (const tm of seed) this.idle(tm, tm.idleSince);
+    }
     const kept: IdleEntry[] = [];
     let i = this.head;
     for (; i < this.queue.length; i++) {
