@@ -140,9 +140,11 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.countSlot(job, tm.id, n);
     this.changeAvailable(tm, this.arithmetic.subtract(tm.available, this.arithmetic.multiply(profile, n)) as SpecifiedProfile);
     this.allocatedCount += n;
+    if (tm.idleSince !== BUSY) {
+      this.idle.delete(tm.id);
+      this.idleOrder.busy(tm);
+    }
     tm.idleSince = BUSY;
-    this.idle.delete(tm.id);
-    this.idleOrder.busy(tm);
   }
 
   /**

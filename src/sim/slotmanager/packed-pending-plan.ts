@@ -20,7 +20,8 @@ export class PackedPendingPlan {
   /** `ends[j]`: slots of jobs 0 … j together (the stream position after job j). */
   private readonly ends: number[] = [];
   private readonly jobs: string[] = [];
-  private readonly jobSet = new Set<string>();
+  /** The plan's jobs as a set, built on the first `clear` (most plans are never cleared). */
+  private jobSet: Set<string> | undefined;
   readonly total: number;
 
   /**
@@ -41,7 +42,6 @@ export class PackedPendingPlan {
       if (count <= 0) continue;
       end += count;
       this.jobs.push(job);
-      this.jobSet.add(job);
       this.ends.push(end);
     }
     this.total = end;
@@ -84,6 +84,7 @@ export class PackedPendingPlan {
 
   /** Drops a job's slots from every bin; false when the job has none in the plan. */
   clear(job: string): boolean {
+    this.jobSet ??= new Set(this.jobs);
     if (!this.jobSet.has(job)) return false;
     this.cleared.add(job);
     return true;
