@@ -7,13 +7,13 @@
 import { DeclarativeSlotManager } from './slotmanager/declarative-slot-manager.js';
 import type { AllocationStrategy } from './slotmanager/allocation-strategy.js';
 import { FineGrainedSlotManager } from './slotmanager/fine-grained-slot-manager.js';
-import { newPendingTaskManager } from './slotmanager/fine-grained-task-manager.js';
+import { newPendingTaskManager, sharedDefaultSlot } from './slotmanager/fine-grained-task-manager.js';
 import { emptyAllocationResult, recordPlacement } from './slotmanager/resource-allocation-strategy.js';
 import { ResourceCounter, countSlots } from './slotmanager/resource-counter.js';
 import type { SlotManager, SlotManagerConfig, TaskManagerRegistration, WorkerDeclaration } from './slotmanager/slot-manager.js';
 import { JobTimelines } from './job-timeline.js';
 import { Priority, Simulation } from './simulation.js';
-import { divideIntoSlots, profilesEqual } from '../model/resource-profile.js';
+import { profilesEqual } from '../model/resource-profile.js';
 import type { ClusterModel, JobDefinition, Scenario, ScenarioEvent, StrategyStub } from './scenario/scenario.js';
 
 /** Steps after which a scenario that keeps producing work is stopped (a guard, not a limit users meet). */
@@ -45,9 +45,15 @@ export function createSlotManager(cluster: ClusterModel, sim: Simulation): SlotM
   return new FineGrainedSlotManager(cluster.config, sim.context, strategy, pending);
 }
 
+interface StartingWorker {
+  readonly id: string;
+  cancelled: boolean;
+}
+
 /** The active ResourceManager: starts and stops workers to match the SlotManager's declarations. */
 class ResourceManagerDriver {
-  private readonly starting: { id: string; spec: WorkerDeclaration; cancelled: boolean }[] = [];
+  /** Workers started and neither registered nor cancelled yet, per worker spec, in start order. */
+  private readonly starting: { spec: WorkerDeclaration['spec']; workers: StartingWorker[] }[] = [];
   private nextWorker = 1;
   /** Workers this ResourceManager started (a later cancellation does not undo the count). */
   startedCount = 0;
@@ -67,27 +73,35 @@ class ResourceManagerDriver {
         this.sim.at(this.sim.now, () => void sm.unregisterTaskManager(id), Priority.WORKER);
       }
       const registered = d.registered;
-      const starting = this.starting.filter((s) => !s.cancelled && profilesEqual(s.spec.spec, d.spec));
+      const starting = this.startingOf(d.spec);
       let have = registered + starting.length;
       while (have < d.numNeeded) {
-        this.start(d);
+        this.start(d, starting);
         have++;
       }
-      for (let i = starting.length - 1; i >= 0 && have > d.numNeeded; i--, have--) {
-        starting[i]!.cancelled = true;
-        this.sim.context.trace('workers', `the ResourceManager cancels starting worker ${starting[i]!.id}`, {
-          taskManager: starting[i]!.id,
+      // The last started go first.
+      for (; starting.length > 0 && have > d.numNeeded; have--) {
+        const worker = starting.pop()!;
+        worker.cancelled = true;
+        this.sim.context.trace('workers', `the ResourceManager cancels starting worker ${worker.id}`, {
+          taskManager: worker.id,
         });
       }
     }
   }
 
-  private start(d: WorkerDeclaration): void {
+  private startingOf(spec: WorkerDeclaration['spec']): StartingWorker[] {
+    let group = this.starting.find((g) => profilesEqual(g.spec, spec));
+    if (group === undefined) this.starting.push((group = { spec, workers: [] }));
+    return group.workers;
+  }
+
+  private start(d: WorkerDeclaration, starting: StartingWorker[]): void {
     const id = `worker-${this.nextWorker++}`;
-    const entry = { id, spec: d, cancelled: false };
+    const entry: StartingWorker = { id, cancelled: false };
     this.startedCount++;
     this.log.push({ time: this.sim.now, kind: 'startWorker', subject: id });
-    this.starting.push(entry);
+    starting.push(entry);
     this.sim.context.trace(
       'workers',
       () => `the ResourceManager starts worker ${id}; it registers after ${this.cluster.workerStartupLatency} ms`,
@@ -96,13 +110,13 @@ class ResourceManagerDriver {
     this.sim.at(
       this.sim.now + this.cluster.workerStartupLatency,
       () => {
-        this.starting.splice(this.starting.indexOf(entry), 1);
         if (entry.cancelled) return;
+        starting.splice(starting.indexOf(entry), 1);
         this.log.push({ time: this.sim.now, kind: 'registerTaskManager', subject: id });
         const registration: TaskManagerRegistration = {
           id,
           total: d.spec,
-          defaultSlot: divideIntoSlots(d.spec, d.slotsPerWorker, this.cluster.config.resourceScale),
+          defaultSlot: sharedDefaultSlot(d.spec, d.slotsPerWorker, this.cluster.config.resourceScale),
           numberOfSlots: d.slotsPerWorker,
         };
         this.sim.slotManager.registerTaskManager(registration);

@@ -5,6 +5,7 @@
  * delayed work after every command.
  */
 import { type SpecifiedProfile, divideIntoSlots, multiply, specified } from '../../src/model/resource-profile.js';
+import type { AllocationStrategy } from '../../src/sim/slotmanager/allocation-strategy.js';
 import { DeclarativeSlotManager } from '../../src/sim/slotmanager/declarative-slot-manager.js';
 import { FineGrainedSlotManager } from '../../src/sim/slotmanager/fine-grained-slot-manager.js';
 import type { ProfileCount } from '../../src/sim/slotmanager/resource-counter.js';
@@ -79,11 +80,15 @@ export class Driver {
   private nextId = 1;
   private autoFlush = true;
 
-  constructor(readonly options: ClusterOptions) {
+  /** `strategy`: replaces the fine-grained SlotManager's allocation strategy (a reference to compare with). */
+  constructor(
+    readonly options: ClusterOptions,
+    strategy?: (config: SlotManagerConfig) => AllocationStrategy,
+  ) {
     this.config = configOf(options);
     this.sm =
       options.kind === 'fine-grained'
-        ? new FineGrainedSlotManager(this.config, this.sim.context)
+        ? new FineGrainedSlotManager(this.config, this.sim.context, strategy?.(this.config))
         : new DeclarativeSlotManager(this.config, this.sim.context);
     this.sim.slotManager = this.sm;
   }

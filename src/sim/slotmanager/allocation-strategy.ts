@@ -8,7 +8,8 @@
  * resource-allocation-strategy.ts and resource-reconcile.ts.
  */
 import { divideIntoSlots } from '../../model/resource-profile.js';
-import { type AllocationResult, tryFulfillRequirements } from './resource-allocation-strategy.js';
+import { packOnPending } from './packed-allocation.js';
+import { type AllocationResult, emptyAllocationResult, fulfilOnPending, fulfilOnRegistered } from './resource-allocation-strategy.js';
 import {
   type ReconcileResult,
   NOTHING_TO_DO,
@@ -40,19 +41,22 @@ export function defaultAllocationStrategy(config: SlotManagerConfig): Allocation
     workerSlot: divideIntoSlots(config.defaultWorker, config.slotsPerWorker, config.resourceScale),
   };
   return {
-    tryFulfillRequirements: (missing, tracker, newId) =>
-      tryFulfillRequirements(
-        [...missing].map(([job, list]) => ({ job, missing: list })),
-        tracker.pool(),
-        [...tracker.pending.values()].map((p) => ({
-          id: p.id,
-          total: p.total,
-          numberOfSlots: p.numberOfSlots,
-          defaultSlot: p.defaultSlot,
-        })),
-        strategyConfig,
-        newId,
-      ),
+    tryFulfillRequirements: (missing, tracker, newId) => {
+      const result = emptyAllocationResult();
+      const jobs = [...missing].map(([job, list]) => ({ job, missing: list }));
+      // One pool for both halves: the targets' sums read what the registered half placed.
+      const registered = tracker.pool();
+      const left = fulfilOnRegistered(jobs, registered, strategyConfig, result);
+      if (packOnPending(left, tracker.pending.size, tracker.onlyPendingKind(), strategyConfig, newId, result)) return result;
+      const pending = [...tracker.pendingInOrder()].map((p) => ({
+        id: p.id,
+        total: p.total,
+        numberOfSlots: p.numberOfSlots,
+        defaultSlot: p.defaultSlot,
+      }));
+      fulfilOnPending(left, registered, pending, strategyConfig, newId, result);
+      return result;
+    },
     tryReconcileClusterResources: (tracker, now) => {
       if (hasNoTargets(config)) return releaseAllUnused(tracker, now, config.taskManagerTimeout);
       const input = reconcileInput(tracker, now, config.taskManagerTimeout);

@@ -90,9 +90,12 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
         const pending = newPendingTaskManager(p.id, p.total, p.numberOfSlots, this.config.resourceScale);
         if (!this.allocateResource(pending)) failed.add(p.id);
       }
-      const recorded = allocationsOnPendingResources(result.onPending);
-      for (const id of failed) recorded.delete(id);
-      this.tracker.replaceAllPendingAllocations(recorded);
+      if (result.packedOnPending !== undefined) this.tracker.setPendingPlan(result.packedOnPending);
+      else {
+        const recorded = allocationsOnPendingResources(result.onPending);
+        for (const id of failed) recorded.delete(id);
+        this.tracker.replaceAllPendingAllocations(recorded);
+      }
     } else {
       for (const p of result.newPendingTaskManagers) failed.add(p.id);
     }
@@ -105,6 +108,11 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const [job, perTm] of result.onPending) {
       if ([...perTm.keys()].some((id) => failed.has(id))) this.unfulfillable.add(job);
     }
+    const packed = result.packedOnPending;
+    // A refused worker refuses every later one (the same total against the same limit): the failed bins are the last.
+    if (packed !== undefined && failed.size > 0)
+      for (const job of packed.jobsFromBin(packed.existing + result.newPendingTaskManagers.length - failed.size))
+        this.unfulfillable.add(job);
     for (const job of result.needNewWorkers ?? []) this.unfulfillable.add(job);
     if (this.sendNotEnoughResourceNotifications) for (const job of this.unfulfillable) this.notifyNotEnough(job);
     if (this.isActive()) {
@@ -231,7 +239,7 @@ export class FineGrainedSlotManager extends SlotManagerBase implements SlotManag
     for (const slot of allocated)
       this.allocateSlot(tm, slot.job, (isSpecified(slot.profile) ? slot.profile : defaultSlot) as SpecifiedProfile);
     if (matched !== undefined) {
-      for (const [job, counter] of matched.allocations) {
+      for (const [job, counter] of this.tracker.allocationsOf(matched)) {
         for (const { profile, count } of counter.toList()) this.allocateSlots(tm, job, profile as SpecifiedProfile, count);
       }
       this.tracker.removePending(matched.id);

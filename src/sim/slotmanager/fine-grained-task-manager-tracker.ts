@@ -12,7 +12,6 @@ import {
   ZERO,
   isSpecified,
   merge,
-  profileKey,
   profilesEqual,
   subtract,
 } from '../../model/resource-profile.js';
@@ -32,6 +31,9 @@ import type { ResourceCounter } from './resource-counter.js';
 import type { WorkerDeclaration } from './slot-manager.js';
 import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
 import { TrackerPool } from './tracker-pool.js';
+import { IdleTaskManagers } from './idle-task-managers.js';
+import type { PackedPendingPlan } from './packed-pending-plan.js';
+import { type PendingKind, PendingTaskManagers } from './pending-task-managers.js';
 
 export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoProvider {
   private readonly byId = new Map<string, FineGrainedTaskManager>();
@@ -39,7 +41,10 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   /** Non-blocked TaskManagers with free resources, by registration index. */
   private readonly open = new IndexSet();
   readonly idle = new Set<string>();
-  readonly pending = new Map<string, PendingTaskManager>();
+  /** The same TaskManagers in the order they became idle. */
+  private readonly idleOrder = new IdleTaskManagers();
+  /** The pending TaskManagers and the slots recorded on them (pending-task-managers.ts). */
+  readonly pendingWorkers = new PendingTaskManagers();
   readonly unwanted = new Set<string>();
   /** Registered TaskManagers per (slots, total). */
   private readonly specs = new Map<string, { spec: SpecifiedProfile; slots: number; count: number }>();
@@ -55,6 +60,10 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   private allocatedCount = 0;
   /** Free resources move between a few values per TaskManager: share those profiles instead of rebuilding them. */
   private readonly arithmetic = new ProfileArithmetic();
+
+  get pending(): ReadonlyMap<string, PendingTaskManager> {
+    return this.pendingWorkers.map;
+  }
 
   get(id: string): FineGrainedTaskManager | undefined {
     return this.byId.get(id);
@@ -84,6 +93,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.byIndex.push(tm);
     this.byId.set(id, tm);
     this.idle.add(id);
+    this.idleOrder.idle(tm, now);
     this.registeredTotal = merge(this.registeredTotal, total);
     this.availableTotalCache = undefined;
     if (blocked) {
@@ -107,6 +117,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.byIndex[tm.index] = undefined;
     this.open.delete(tm.index);
     this.idle.delete(id);
+    this.idleOrder.busy(tm);
     this.unwanted.delete(id);
     this.registeredTotal = subtract(this.registeredTotal, tm.total);
     this.availableTotalCache = undefined;
@@ -129,8 +140,11 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     this.countSlot(job, tm.id, n);
     this.changeAvailable(tm, this.arithmetic.subtract(tm.available, this.arithmetic.multiply(profile, n)) as SpecifiedProfile);
     this.allocatedCount += n;
+    if (tm.idleSince !== BUSY) {
+      this.idle.delete(tm.id);
+      this.idleOrder.busy(tm);
+    }
     tm.idleSince = BUSY;
-    this.idle.delete(tm.id);
   }
 
   /**
@@ -167,6 +181,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     if (tm.slotCount === 0) {
       tm.idleSince = now;
       this.idle.add(tm.id);
+      this.idleOrder.idle(tm, now);
     }
     return freed;
   }
@@ -188,6 +203,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
     if (tm.slotCount === 0) {
       tm.idleSince = now;
       this.idle.add(tm.id);
+      this.idleOrder.idle(tm, now);
     }
     return { allocationId, job: run.job, profile: run.profile };
   }
@@ -201,23 +217,52 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
   }
 
   addPending(p: PendingTaskManager): void {
-    this.pending.set(p.id, p);
+    this.pendingWorkers.add(p);
     this.pendingTotal = merge(this.pendingTotal, p.total);
   }
 
   removePending(id: string): void {
-    const p = this.pending.get(id);
+    const p = this.pendingWorkers.remove(id);
     if (p === undefined) return;
-    this.pending.delete(id);
     this.pendingTotal = subtract(this.pendingTotal, p.total);
   }
 
   replaceAllPendingAllocations(allocations: Map<string, Map<string, ResourceCounter>>): void {
-    for (const p of this.pending.values()) p.allocations = allocations.get(p.id) ?? new Map();
+    this.pendingWorkers.replaceAll(allocations);
+  }
+
+  /** The check's slots on pending workers as one packed plan (all pending workers alike). */
+  setPendingPlan(plan: PackedPendingPlan): void {
+    this.pendingWorkers.setPlan(plan);
+  }
+
+  /** The slots recorded on a pending TaskManager. */
+  allocationsOf(p: PendingTaskManager): ReadonlyMap<string, ResourceCounter> {
+    return this.pendingWorkers.allocationsOf(p);
+  }
+
+  /** Idle TaskManagers with `now - idleSince >= timeout`, in registration order. */
+  timedOut(now: number, timeout: number): FineGrainedTaskManager[] {
+    return this.idleOrder.timedOut(now, timeout, () => [...this.idle].map((id) => this.byId.get(id)!));
+  }
+
+  /** The pending TaskManagers in order (each one counted as a visit). */
+  pendingInOrder(): Iterable<PendingTaskManager> {
+    return this.pendingWorkers.values();
+  }
+
+  /** The one kind every pending TaskManager is, when they are alike. */
+  onlyPendingKind(): PendingKind | undefined {
+    return this.pendingWorkers.onlyKind();
+  }
+
+  /** Pending TaskManagers with no slot recorded, in order. */
+  unusedPending(): PendingTaskManager[] {
+    return this.pendingWorkers.unused();
   }
 
   clearPendingAllocationsOfJob(job: string): void {
-    for (const p of this.pending.values()) p.allocations.delete(job);
+    this.pendingWorkers.clearJob(job);
   }
 
   /**
@@ -226,15 +271,7 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
    * and the SlotManager's choice among them).
    */
   findMatchingPendingTaskManager(total: SpecifiedProfile, defaultSlot: SpecifiedProfile): PendingTaskManager | undefined {
-    const totalKey = profileKey(total);
-    const slotKey = profileKey(defaultSlot);
-    let first: PendingTaskManager | undefined;
-    for (const p of this.pending.values()) {
-      if (profileKey(p.total) !== totalKey || profileKey(p.defaultSlot) !== slotKey) continue;
-      if (p.allocations.size > 0) return p;
-      first ??= p;
-    }
-    return first;
+    return this.pendingWorkers.findMatching(total, defaultSlot);
   }
 
   /**
@@ -258,7 +295,11 @@ export class FineGrainedTaskManagerTracker implements TaskManagerResourceInfoPro
       e.unwanted.push(tm.id);
     }
     const registered = new Map([...specs].map(([k, e]) => [k, e.needed]));
-    for (const p of this.pending.values()) entry(p.total, p.numberOfSlots).needed++;
+    // Alike pending workers are counted at once (the entry is the first one's, as the walk would make it).
+    const first = this.pendingWorkers.first();
+    if (first !== undefined && this.pendingWorkers.onlyKind() !== undefined)
+      entry(first.total, first.numberOfSlots).needed += this.pendingWorkers.size;
+    else for (const p of this.pendingWorkers.values()) entry(p.total, p.numberOfSlots).needed++;
     return [...specs].map(([k, e]) => ({
       spec: e.spec,
       slotsPerWorker: e.slots,

@@ -76,6 +76,21 @@ export function workerSpecKey(total: SpecifiedProfile, slots: number): string {
   return key;
 }
 
+const defaultSlots = new WeakMap<SpecifiedProfile, Map<string, SpecifiedProfile>>();
+
+/**
+ * `total / numberOfSlots`, one object per (total, slots, scale): every worker of a spec shares its
+ * default slot, so what is cached per profile object (keys, sums) is computed once, not per worker.
+ */
+export function sharedDefaultSlot(total: SpecifiedProfile, numberOfSlots: number, resourceScale?: number): SpecifiedProfile {
+  let byCount = defaultSlots.get(total);
+  if (byCount === undefined) defaultSlots.set(total, (byCount = new Map()));
+  const key = `${numberOfSlots}/${resourceScale}`;
+  let slot = byCount.get(key);
+  if (slot === undefined) byCount.set(key, (slot = divideIntoSlots(total, numberOfSlots, resourceScale)));
+  return slot;
+}
+
 /** A pending TaskManager (a requested worker) with nothing recorded on it yet. */
 export function newPendingTaskManager(
   id: string,
@@ -83,5 +98,5 @@ export function newPendingTaskManager(
   numberOfSlots: number,
   resourceScale?: number,
 ): PendingTaskManager {
-  return { id, total, numberOfSlots, defaultSlot: divideIntoSlots(total, numberOfSlots, resourceScale), allocations: new Map() };
+  return { id, total, numberOfSlots, defaultSlot: sharedDefaultSlot(total, numberOfSlots, resourceScale), allocations: new Map() };
 }

@@ -22,10 +22,10 @@ export function taskManagerView(tracker: FineGrainedTaskManagerTracker, tm: Fine
 }
 
 export function pendingTaskManagerStates(tracker: FineGrainedTaskManagerTracker): PendingTaskManagerState[] {
-  return [...tracker.pending.values()].map((p) => ({
+  return [...tracker.pendingInOrder()].map((p) => ({
     id: p.id,
     total: p.total,
     numberOfSlots: p.numberOfSlots,
-    allocations: new Map([...p.allocations].map(([job, c]) => [job, c.toList()])),
+    allocations: new Map([...tracker.allocationsOf(p)].map(([job, c]) => [job, c.toList()])),
   }));
 }

@@ -20,6 +20,7 @@ import {
 } from '../../model/resource-profile.js';
 import { type Candidate, type MatchingOrder, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
 import { type TargetConfig, hasNoTargets, requiredResourcesFulfilled } from './required-resources.js';
+import type { PackedPendingPlan } from './packed-pending-plan.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
 
 export type { RegisteredTaskManagerView } from './registered-pool.js';
@@ -65,6 +66,11 @@ export interface AllocationResult {
   readonly unfulfillableJobs: string[];
   /** Jobs left with slots for new workers when `canStartWorkers` is false, in job order. */
   readonly needNewWorkers?: string[];
+  /**
+   * The slots on pending workers as one packed plan instead of `onPending` (which is then empty),
+   * when every pending worker is alike (packed-allocation.ts).
+   */
+  packedOnPending?: PackedPendingPlan;
 }
 
 export function emptyAllocationResult(): AllocationResult {
@@ -116,6 +122,47 @@ export function tryFulfillRequirements(
   newWorkerId: NewWorkerId = counterIds(),
 ): AllocationResult {
   const result = emptyAllocationResult();
+  const left = fulfilOnRegistered(jobs, registered, config, result);
+  fulfilOnPending(left, registered, pending, config, newWorkerId, result);
+  return result;
+}
+
+/**
+ * The registered half of Flink's loop, for every job first: what a requirement takes from the
+ * registered TaskManagers never depends on pending ones, nor the reverse, so placing all jobs on
+ * registered ones and then the rest on pending ones decides exactly what Flink's interleaved loop
+ * (per requirement: registered, then pending) decides. Returns what is left, in job order.
+ */
+export function fulfilOnRegistered(
+  jobs: readonly JobRequirements[],
+  registered: RegisteredPool,
+  config: AllocationStrategyConfig,
+  result: AllocationResult,
+): JobRequirements[] {
+  const order = matchingOrder(config);
+  const out: JobRequirements[] = [];
+  for (const { job, missing } of jobs) {
+    const left: ProfileCount[] = [];
+    for (const requirement of missing) {
+      const n = registered.fulfil(requirement.profile, requirement.count, order, (tm, p, k) =>
+        recordPlacement(result.onRegistered, job, tm, p, k),
+      );
+      if (n > 0) left.push(n === requirement.count ? requirement : { profile: requirement.profile, count: n });
+    }
+    if (left.length > 0) out.push({ job, missing: left });
+  }
+  return out;
+}
+
+/** The pending half: first fit on pending workers (fresh each check), then new workers; then the targets. */
+export function fulfilOnPending(
+  jobs: readonly JobRequirements[],
+  registered: RegisteredPool,
+  pending: readonly PendingTaskManagerView[],
+  config: AllocationStrategyConfig,
+  newWorkerId: NewWorkerId,
+  result: AllocationResult,
+): void {
   const pendingCandidates: Candidate[] = pending.map((tm) => ({
     id: tm.id,
     total: tm.total,
@@ -126,9 +173,7 @@ export function tryFulfillRequirements(
   const cursor = { start: 0 };
   for (const { job, missing } of jobs) {
     for (const requirement of missing) {
-      let left = registered.fulfil(requirement.profile, requirement.count, matchingOrder(config), (tm, p, k) =>
-        recordPlacement(result.onRegistered, job, tm, p, k),
-      );
+      let left = requirement.count;
       const onPending = (tm: string, p: SpecifiedProfile, k: number): void => recordPlacement(result.onPending, job, tm, p, k);
       left =
         isSpecified(requirement.profile) && profilesEqual(requirement.profile, ZERO)
@@ -152,7 +197,6 @@ export function tryFulfillRequirements(
   }
   // Without targets every cluster already meets them; skip the sums (they cost a pass over the cluster).
   if (!hasNoTargets(config)) addWorkersForTargets(result, config, workerSlot, registered, pendingCandidates, pending, newWorkerId);
-  return result;
 }
 
 function counterIds(): NewWorkerId {
@@ -160,7 +204,7 @@ function counterIds(): NewWorkerId {
   return () => `new-${++n}`;
 }
 
-function newWorker(result: AllocationResult, config: AllocationStrategyConfig, workerSlot: SpecifiedProfile, id: string): Candidate {
+export function newWorker(result: AllocationResult, config: AllocationStrategyConfig, workerSlot: SpecifiedProfile, id: string): Candidate {
   result.newPendingTaskManagers.push({ id, total: config.defaultWorker, numberOfSlots: config.slotsPerWorker });
   return { id, total: config.defaultWorker, defaultSlot: workerSlot, available: config.defaultWorker };
 }

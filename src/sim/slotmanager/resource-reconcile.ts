@@ -7,7 +7,7 @@
  * no targets, the whole answer) off the tracker's read-only view.
  */
 import { type ResourceProfile, type SpecifiedProfile, isSpecified, merge, multiply, subtract } from '../../model/resource-profile.js';
-import type { FineGrainedTaskManager, PendingTaskManager } from './fine-grained-task-manager.js';
+import type { PendingTaskManager } from './fine-grained-task-manager.js';
 import { type TargetConfig, requiredResourcesFulfilled } from './required-resources.js';
 import type { TaskManagerResourceInfoProvider } from './task-manager-resource-info-provider.js';
 
@@ -99,9 +99,9 @@ function subtractProfile(a: ResourceProfile, b: ResourceProfile): ResourceProfil
   return isSpecified(a) && isSpecified(b) ? subtract(a, b) : a;
 }
 
-function unusedOf(p: Readonly<PendingTaskManager>): SpecifiedProfile {
+function unusedOf(p: PendingTaskManager, tracker: TaskManagerResourceInfoProvider): SpecifiedProfile {
   let unused: ResourceProfile = p.total;
-  for (const counter of p.allocations.values()) {
+  for (const counter of tracker.allocationsOf(p).values()) {
     for (const { profile, count } of counter.toList()) unused = subtractProfile(unused, multiply(profile, count));
   }
   return unused as SpecifiedProfile;
@@ -109,33 +109,28 @@ function unusedOf(p: Readonly<PendingTaskManager>): SpecifiedProfile {
 
 /** Without redundancy or minimum targets every timed-out TaskManager and every unused pending one goes (no sums needed). */
 export function releaseAllUnused(tracker: TaskManagerResourceInfoProvider, now: number, timeout: number): ReconcileResult {
-  const timedOut: Readonly<FineGrainedTaskManager>[] = [];
-  for (const id of tracker.idle) {
-    const tm = tracker.get(id)!;
-    if (now - tm.idleSince >= timeout) timedOut.push(tm);
-  }
-  timedOut.sort((a, b) => a.index - b.index);
+  const timedOut = tracker.timedOut(now, timeout);
   return {
     taskManagersToRelease: timedOut.map((tm) => tm.id),
-    pendingTaskManagersToRelease: [...tracker.pending.values()].filter((p) => p.allocations.size === 0).map((p) => p.id),
+    pendingTaskManagersToRelease: tracker.unusedPending().map((p) => p.id),
     pendingTaskManagersToAllocate: 0,
   };
 }
 
-/** Idle TaskManagers come from the idle set, so a reconcile does not visit busy ones. */
+/** Idle TaskManagers come in the order they became idle, so a reconcile visits only those that timed out. */
 export function reconcileInput(tracker: TaskManagerResourceInfoProvider, now: number, timeout: number): ReconcileInput {
-  const timedOut: Readonly<FineGrainedTaskManager>[] = [];
-  for (const id of tracker.idle) {
-    const tm = tracker.get(id)!;
-    if (now - tm.idleSince >= timeout) timedOut.push(tm);
-  }
-  timedOut.sort((a, b) => a.index - b.index);
+  const timedOut = tracker.timedOut(now, timeout);
   let activeAvailable = tracker.freeResource();
   for (const tm of timedOut) activeAvailable = subtractProfile(activeAvailable, tm.available);
   return {
     activeCount: tracker.registeredCount - timedOut.length,
     activeAvailable,
     timedOut: timedOut.map((tm) => ({ id: tm.id, total: tm.total, available: tm.available })),
-    pending: [...tracker.pending.values()].map((p) => ({ id: p.id, total: p.total, unused: unusedOf(p), inUse: p.allocations.size > 0 })),
+    pending: [...tracker.pendingInOrder()].map((p) => ({
+      id: p.id,
+      total: p.total,
+      unused: unusedOf(p, tracker),
+      inUse: tracker.allocationsOf(p).size > 0,
+    })),
   };
 }
