@@ -76,7 +76,7 @@ describe('the tarball', () => {
     for (const path of [
       'bin/run.js',
       'dist/cli/index.js',
-      'dist/cli/fast.js',
+      ...['plan', 'simulate', 'memory', 'validate', 'size', 'diff', 'import', 'report', 'explain'].map((id) => `dist/cli/fast-${id}.js`),
       'dist/cli/validate-worker.js',
       'dist/cli/size-worker.js',
       'dist/lib/index.js',
@@ -98,7 +98,9 @@ describe('the tarball', () => {
     expect(unwanted).toEqual([]);
     // The CLI is split along its commands (issue 29 §1: each loads only its part of the core): ~70 files in dist/cli.
     expect(packed.entryCount).toBeLessThanOrEqual(320);
-    expect(packed.unpackedSize).toBeLessThan(8 * 1024 * 1024);
+    // Each command's plain line also has a bundle of its own (dist/cli/fast-<command>.js, ~0.3–1.3 MB
+    // each, the core they share copied): 10–20% of every command's start-up for ~6 MB installed (issue 29 §1).
+    expect(packed.unpackedSize).toBeLessThan(14 * 1024 * 1024);
   });
 
   it('needs nothing from a registry: no dependencies to install (the bundles carry them)', () => {
