@@ -129,7 +129,10 @@ for (const [out, { inputs }] of Object.entries(fast.metafile.outputs)) {
   if (oclif.length > 0) throw new Error(`${out} loads oclif (${oclif[0]}): it must not`);
 }
 // The command's runners, each with the chunks it loads: what a command's start-up reads (FLINKSLOT_BUNDLE_REPORT=1).
-if (process.env.FLINKSLOT_BUNDLE_REPORT) writeFileSync(join(root, 'dist/cli-meta.json'), JSON.stringify(result.metafile));
+if (process.env.FLINKSLOT_BUNDLE_REPORT) {
+  writeFileSync(join(root, 'dist/cli-meta.json'), JSON.stringify(result.metafile));
+  writeFileSync(join(root, 'dist/cli-fast-meta.json'), JSON.stringify(fast.metafile));
+}
 
 /**
  * The package ships dist/types/src: keep the declarations src/index.ts reaches (its public types
