@@ -44,6 +44,19 @@ function packedScenarioArb(maxCommands = 60): fc.Arbitrary<Scenario> {
   return fc.record({ options, commands: fc.array(command, { minLength: 1, maxLength: maxCommands, size: 'max' }) });
 }
 
+/** An active fine-grained cluster starting workers of 4 default slots, Flink's default delays and timeout. */
+const ACTIVE_WORKERS_OF_4: ClusterOptions = {
+  kind: 'fine-grained',
+  worker: 'w4',
+  resourceAllocation: 'active',
+  evenlySpread: false,
+  redundantTaskManagers: 0,
+  minTotalCpu: 0,
+  taskManagerTimeout: 30_000,
+  requirementCheckDelay: 50,
+  declareNeededResourceDelay: 50,
+};
+
 describe('the optimised fine-grained strategy decides as the plain reference does', () => {
   it('any scenario (active or standalone, targets, limits, blocked TaskManagers, load balancing)', () => {
     fc.assert(
@@ -69,17 +82,7 @@ describe('the optimised fine-grained strategy decides as the plain reference doe
   });
 
   it('a job cleared while its slots are packed on pending workers frees exactly the workers it alone filled', () => {
-    const options: ClusterOptions = {
-      kind: 'fine-grained',
-      worker: 'w4',
-      resourceAllocation: 'active',
-      evenlySpread: false,
-      redundantTaskManagers: 0,
-      minTotalCpu: 0,
-      taskManagerTimeout: 30_000,
-      requirementCheckDelay: 50,
-      declareNeededResourceDelay: 50,
-    };
+    const options = ACTIVE_WORKERS_OF_4;
     const declare = (job: 'j1' | 'j2' | 'j3', count: number): Command => ({
       op: 'declare',
       job,
@@ -107,17 +110,7 @@ describe('the optimised fine-grained strategy decides as the plain reference doe
 describe('work on pending workers per requirement check', () => {
   /** `workers` pending workers for one job, then `checks` checks for a second job while they wait. */
   function visits(workers: number, checks: number, reference: boolean): number {
-    const options: ClusterOptions = {
-      kind: 'fine-grained',
-      worker: 'w4',
-      resourceAllocation: 'active',
-      evenlySpread: false,
-      redundantTaskManagers: 0,
-      minTotalCpu: 0,
-      taskManagerTimeout: 30_000,
-      requirementCheckDelay: 50,
-      declareNeededResourceDelay: 50,
-    };
+    const options = ACTIVE_WORKERS_OF_4;
     const commands: Command[] = [{ op: 'declare', job: 'j1', requirements: [{ profile: 'UNKNOWN', count: 4 * workers }] }];
     for (let i = 0; i < checks; i++)
       commands.push({ op: 'declare', job: 'j2', requirements: [{ profile: 'UNKNOWN', count: 1 + (i % 3) }] });
