@@ -91,7 +91,7 @@ export class TrackerPool implements RegisteredPool {
   }
 
   private firstFit(required: ResourceProfile, n: number, place: PlaceSlot): number {
-    // A requirement that fits into nothing (a ZERO one) may land on a filled TaskManager: walk all.
+    // A requirement that fits even where nothing is left (a ZERO one) may land on a filled TaskManager: walk all.
     const start = isSpecified(required) && fitCount(NOTHING, required, 1) > 0 ? this.open.next(0) : this.firstUnfilled();
     for (let i = start; i !== -1 && n > 0; i = this.open.next(i + 1)) {
       const tm = this.byIndex[i]!;
