@@ -26,7 +26,7 @@ import type { TaskManagerResourceInfoProvider } from './task-manager-resource-in
 /** Replaces the allocation strategy (Flink's tests use a stub strategy the same way). */
 export interface AllocationStrategy {
   tryFulfillRequirements(
-    missing: Map<string, ProfileCount[]>,
+    missing: Map<string, readonly ProfileCount[]>,
     tracker: TaskManagerResourceInfoProvider,
     newId: () => string,
   ): AllocationResult;

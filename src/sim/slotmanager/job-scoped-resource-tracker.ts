@@ -108,8 +108,15 @@ export class JobScopedResourceTracker {
   private readonly requirements = new ResourceCounter();
   private readonly mapping = new RequirementMapping();
   private readonly excess = new ResourceCounter();
+  /**
+   * The last `getMissingResources` answer, until requirements or resources change: an active
+   * ResourceManager's job waits for its workers through many checks (one per registration) with
+   * nothing of its own changed. Callers only read it.
+   */
+  private missing: readonly ProfileCount[] | undefined;
 
   notifyResourceRequirements(requirements: readonly ProfileCount[]): void {
+    this.missing = undefined;
     // Fulfilment never exceeds a requirement, so only a lowered one can leave a surplus.
     if (this.requirements.assign(requirements)) this.moveSurplusToExcess();
     this.assignExcess();
@@ -120,6 +127,7 @@ export class JobScopedResourceTracker {
    * `match` picks, and that stays the same one until it has no room left, so whole runs move at once.
    */
   notifyAcquiredResource(resource: ResourceProfile, n = 1): void {
+    this.missing = undefined;
     while (n > 0) {
       const requirement = this.match(resource);
       if (requirement === undefined) {
@@ -138,6 +146,7 @@ export class JobScopedResourceTracker {
    * is empty that take-in does nothing, so the losses leave each requirement as a run.
    */
   notifyLostResource(resource: ResourceProfile, n = 1): void {
+    this.missing = undefined;
     const fromExcess = Math.min(n, this.excess.get(resource));
     this.excess.remove(resource, fromExcess);
     n -= fromExcess;
@@ -151,13 +160,14 @@ export class JobScopedResourceTracker {
     }
   }
 
-  getMissingResources(): ProfileCount[] {
+  getMissingResources(): readonly ProfileCount[] {
+    if (this.missing !== undefined) return this.missing;
     const missing: ProfileCount[] = [];
     for (const { profile, count } of this.requirements.values()) {
       const short = count - this.mapping.fulfilling(profile);
       if (short > 0) missing.push({ profile, count: short });
     }
-    return missing;
+    return (this.missing = missing);
   }
 
   getAcquiredResources(): ProfileCount[] {

@@ -18,7 +18,7 @@ import {
   isSpecified,
   profilesEqual,
 } from '../../model/resource-profile.js';
-import { type Candidate, type MatchingOrder, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
+import { type Candidate, type MatchingOrder, type PlaceSlot, type RegisteredPool, effectiveProfile, firstFit } from './registered-pool.js';
 import { type TargetConfig, hasNoTargets, requiredResourcesFulfilled } from './required-resources.js';
 import type { PackedPendingPlan } from './packed-pending-plan.js';
 import { type ProfileCount, ResourceCounter } from './resource-counter.js';
@@ -141,15 +141,21 @@ export function fulfilOnRegistered(
 ): JobRequirements[] {
   const order = matchingOrder(config);
   const out: JobRequirements[] = [];
-  for (const { job, missing } of jobs) {
-    const left: ProfileCount[] = [];
-    for (const requirement of missing) {
-      const n = registered.fulfil(requirement.profile, requirement.count, order, (tm, p, k) =>
-        recordPlacement(result.onRegistered, job, tm, p, k),
-      );
+  for (const entry of jobs) {
+    const { job, missing } = entry;
+    const place: PlaceSlot = (tm, p, k) => recordPlacement(result.onRegistered, job, tm, p, k);
+    // Built only once a requirement took something: a job nothing was placed for is passed on as it came.
+    let left: ProfileCount[] | undefined;
+    for (let r = 0; r < missing.length; r++) {
+      const requirement = missing[r]!;
+      const n = registered.fulfil(requirement.profile, requirement.count, order, place);
+      if (n === requirement.count && left === undefined) continue;
+      left ??= missing.slice(0, r);
       if (n > 0) left.push(n === requirement.count ? requirement : { profile: requirement.profile, count: n });
     }
-    if (left.length > 0) out.push({ job, missing: left });
+    if (left === undefined) {
+      if (missing.length > 0) out.push(entry);
+    } else if (left.length > 0) out.push({ job, missing: left });
   }
   return out;
 }

@@ -45,8 +45,8 @@ export class ResourceTracker {
   }
 
   /** Jobs with missing resources, in first-declaration order. */
-  getMissingResources(): Map<string, ProfileCount[]> {
-    const out = new Map<string, ProfileCount[]>();
+  getMissingResources(): Map<string, readonly ProfileCount[]> {
+    const out = new Map<string, readonly ProfileCount[]>();
     for (let i = this.maybeMissing.next(0); i !== -1; i = this.maybeMissing.next(i + 1)) {
       const job = this.jobByOrder[i]!;
       const missing = this.trackers.get(job)?.getMissingResources() ?? [];
@@ -82,7 +82,7 @@ export class ResourceTracker {
     return [...this.trackers.keys()].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
   }
 
-  missingOf(job: string): ProfileCount[] {
+  missingOf(job: string): readonly ProfileCount[] {
     return this.trackers.get(job)?.getMissingResources() ?? [];
   }
 

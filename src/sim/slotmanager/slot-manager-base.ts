@@ -119,7 +119,7 @@ export abstract class SlotManagerBase {
     return this.resources.getRequirements(job);
   }
 
-  missingResources(): Map<string, ProfileCount[]> {
+  missingResources(): Map<string, readonly ProfileCount[]> {
     return this.resources.getMissingResources();
   }
 }

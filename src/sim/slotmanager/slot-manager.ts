@@ -187,7 +187,7 @@ export interface SlotManager {
   excessSlotsOf(job: string): number;
   /** TaskManagers holding slots of `job`, with the number of slots on each. */
   taskManagersOf(job: string): ReadonlyMap<string, number>;
-  missingResources(): Map<string, ProfileCount[]>;
+  missingResources(): Map<string, readonly ProfileCount[]>;
   unfulfillableJobs(): string[];
   /** Why a new worker was last refused for `job` (or for any job: the max total resource limit); kept without a trace. */
   lastWorkerLimit(job: string): WorkerLimit | undefined;

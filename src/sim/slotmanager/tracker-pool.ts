@@ -22,6 +22,9 @@ import type { IndexSet } from '../../util/index-set.js';
 import type { FineGrainedTaskManager } from './fine-grained-task-manager.js';
 import { type MatchingOrder, type PlaceSlot, type RegisteredPool, effectiveProfile, priorityOf } from './registered-pool.js';
 
+/** Nothing available: what a TaskManager this run filled has left. */
+const NOTHING = ZERO as SpecifiedProfile;
+
 /**
  * The registered TaskManagers for one strategy run: walks the index of TaskManagers with free
  * resources in registration order and keeps what this run placed in an overlay.
@@ -30,6 +33,12 @@ export class TrackerPool implements RegisteredPool {
   private readonly overlay = new Map<number, SpecifiedProfile>();
   /** What this run placed, summed only if a redundancy or minimum target asks for the available sum. */
   private readonly placed: SpecifiedProfile[] = [];
+  /**
+   * Every open TaskManager before this index has nothing left in this run and a default slot that
+   * needs something, so no requirement that needs something fits there: first fit starts here
+   * instead of passing again, at each requirement, the TaskManagers that earlier ones filled.
+   */
+  private filledBefore = 0;
 
   constructor(
     private readonly byIndex: readonly (FineGrainedTaskManager | undefined)[],
@@ -68,8 +77,23 @@ export class TrackerPool implements RegisteredPool {
     place(tm.id, p, k);
   }
 
+  /** Moves `filledBefore` past the TaskManagers this run filled (-1: all of them); returns it. */
+  private firstUnfilled(): number {
+    if (this.filledBefore === -1) return -1;
+    let i = this.open.next(this.filledBefore);
+    while (i !== -1) {
+      const tm = this.byIndex[i]!;
+      if (!profilesEqual(this.availableOf(tm), ZERO) || fitCount(NOTHING, tm.defaultSlot, 1) > 0) break;
+      i = this.open.next(i + 1);
+    }
+    this.filledBefore = i;
+    return i;
+  }
+
   private firstFit(required: ResourceProfile, n: number, place: PlaceSlot): number {
-    for (let i = this.open.next(0); i !== -1 && n > 0; i = this.open.next(i + 1)) {
+    // A requirement that fits even where nothing is left (a ZERO one) may land on a filled TaskManager: walk all.
+    const start = isSpecified(required) && fitCount(NOTHING, required, 1) > 0 ? this.open.next(0) : this.firstUnfilled();
+    for (let i = start; i !== -1 && n > 0; i = this.open.next(i + 1)) {
       const tm = this.byIndex[i]!;
       const p = effectiveProfile(required, tm.defaultSlot);
       const k = fitCount(this.availableOf(tm), p, n);
