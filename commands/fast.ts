@@ -1,12 +1,13 @@
 /**
  * Every command without oclif: loading and configuring oclif, and the whole core with it, is most
- * of a small command's run (issue 15 §7, issue 29 §1). bin/run.js calls runFast first; it reads the
- * command line with the command's table (flag-tables.ts, derived from its oclif definitions at
- * build time) by the one generic reader (support/command-line.ts), which takes only the lines it
- * reads exactly as oclif would and declines anything else (help, a typo, a missing value, `--`):
- * oclif then answers in its own words. The work is the command's runner
+ * of a small command's run (issue 15 §7, issue 29 §1). bin/run.js loads the command's own bundle
+ * first (dist/cli/fast-<command>.js, built from FAST_RUNNERS below), which calls runFastWith: it
+ * reads the command line with the command's table (flag-tables.ts, derived from its oclif
+ * definitions at build time) by the one generic reader (support/command-line.ts), which takes only
+ * the lines it reads exactly as oclif would and declines anything else (help, a typo, a missing
+ * value, `--`): oclif then answers in its own words. The work is the command's runner
  * (support/<command>-run.ts), the same the oclif command calls, each loading only its part of the
- * core (src/face/<command>.ts); bin/run.js loads the command's own bundle (FAST_RUNNERS below). test/e2e/fast-path.test.ts runs both paths side by side.
+ * core (src/face/<command>.ts). test/e2e/fast-path.test.ts runs both paths side by side.
  *
  * Not here: completion, help and version. Their answers are oclif's own (its help renderer, its
  * Config's command list and shells; `--version` is answered by bin/run.js before either path).
@@ -38,7 +39,7 @@ export const FAST_RUNNERS: Readonly<Record<string, readonly [module: string, nam
   explain: ['./support/explain-run.js', 'runExplain'],
 };
 
-/** The commands the fast path runs. */
+/** The commands the fast path runs (each has its bundle; the package test checks they ship). */
 export const FAST_COMMANDS: readonly string[] = Object.keys(FAST_RUNNERS);
 
 /**

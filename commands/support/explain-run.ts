@@ -27,8 +27,7 @@ export async function runExplain(shell: CommandShell, line: { argv: readonly str
     if (paths.length > MAX_FILES)
       return shell.refuse(`${paths.length} log files given; flinkslot explain reads at most ${MAX_FILES} at once`);
     if (paths.filter((p) => p === '-').length > 1) return shell.refuse('- (standard input) can be given once');
-    const files = [];
-    for (const p of paths) files.push(await shell.readOrExit(p));
+    const files = await shell.readAllOrExit(paths);
     const result = core.explainLogs(files, flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] });
     return core.explainResult(result, { format, limit: flags.limit });
   });

@@ -39,8 +39,7 @@ export async function runReport(
 ): Promise<number> {
   const { flags } = line;
   return shell.run({ json: false, color: useColor(flags.color), output: flags.output }, async () => {
-    const files = [];
-    for (const f of line.argv) files.push(await shell.readOrExit(f));
+    const files = await shell.readAllOrExit(line.argv);
     const live = flags.cluster !== undefined && isRestAddress(flags.cluster);
     const cluster = flags.cluster === undefined || live ? undefined : await shell.readOrExit(flags.cluster);
     const liveCluster = live ? await liveClusterOrExit(shell, flags.cluster!) : undefined;

@@ -160,6 +160,13 @@ export class CommandShell {
     }
   }
 
+  /** Each of `paths` read as readOrExit reads it, in order: the first that cannot be read ends the command. */
+  async readAllOrExit(paths: readonly string[]): Promise<Array<{ text: string; file: string }>> {
+    const read = [];
+    for (const path of paths) read.push(await this.readOrExit(path));
+    return read;
+  }
+
   /** Ends the command with the diagnostics printed as the core's are (exit 2, or the outcome given). */
   fail(diagnostics: readonly Diagnostic[], outcome: Outcome = 'bad-input'): never {
     throw new FlinkslotError(diagnostics[0]!, { form: 'diagnostics', related: diagnostics.slice(1), outcome });

@@ -28,8 +28,7 @@ export async function runSimulate(shell: CommandShell, line: { argv: readonly st
     const options = { trace: flags.trace, ...(flags['flink-version'] ? { flinkVersion: flags['flink-version'] } : {}) };
     if (flags.cluster !== undefined) {
       const cluster = await shell.readOrExit(flags.cluster);
-      const jobs = [];
-      for (const f of files) jobs.push(await shell.readOrExit(f));
+      const jobs = await shell.readAllOrExit(files);
       return core.simulationResult(core.simulateJobsWithAdvice(cluster, jobs, options), flags);
     }
     if (files.length !== 1) return shell.refuse('give one scenario file, or --cluster CLUSTER with job graph files');
@@ -48,8 +47,7 @@ async function liveCluster(
 ): Promise<SimulateResult> {
   const live = await import('../../src/face/live-cluster.js');
   const target = await shell.restTargetOrExit(address);
-  const jobs = [];
-  for (const f of files) jobs.push(await shell.readOrExit(f));
+  const jobs = await shell.readAllOrExit(files);
   const snapshot = await fetchClusterSnapshot(live, target.base);
   const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
   return core.liveFitResult(snapshot.ok ? live.fitJobsOnLiveCluster(snapshot.value, jobs, version) : snapshot, flags);

@@ -42,8 +42,7 @@ export async function runSize(
 ): Promise<number> {
   const { flags } = line;
   return shell.run({ json: flags.json === true, color: useColor(flags.color) }, async () => {
-    const jobs = [];
-    for (const file of line.argv) jobs.push(await shell.readOrExit(file));
+    const jobs = await shell.readAllOrExit(line.argv);
     const tmConfig = flags['tm-config'] === undefined ? undefined : await shell.readOrExit(flags['tm-config']);
     const version = flags['flink-version'] === undefined ? {} : { flinkVersion: flags['flink-version'] };
     const format = flags.emit as EmitFormat | undefined;

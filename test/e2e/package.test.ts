@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type Run, cliEnv, ensureBuilt, runCli } from '../support/cli.js';
+import { FAST_COMMANDS } from '../../commands/fast.js';
 
 interface PackedFile {
   readonly path: string;
@@ -76,7 +77,7 @@ describe('the tarball', () => {
     for (const path of [
       'bin/run.js',
       'dist/cli/index.js',
-      ...['plan', 'simulate', 'memory', 'validate', 'size', 'diff', 'import', 'report', 'explain'].map((id) => `dist/cli/fast-${id}.js`),
+      ...FAST_COMMANDS.map((id) => `dist/cli/fast-${id}.js`),
       'dist/cli/validate-worker.js',
       'dist/cli/size-worker.js',
       'dist/lib/index.js',
