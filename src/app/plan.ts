@@ -10,6 +10,7 @@ import { MEMBERS_AT_MOST, buildExecutionReport } from '../report/execution-repor
 import { type PlanReport, buildPlanReport } from '../report/plan-report.js';
 import { type AnalyzedJobText, analyzeJobText, versionOption } from './job-text.js';
 import { withNetworkBuffers } from './plan-network-buffers.js';
+import { groupThousands } from '../util/plain-locale.js';
 
 export interface PlanOptions {
   /** Add the subtask-level analysis (scheduling regions, shared slots, batch peak). */
@@ -59,7 +60,7 @@ export function planOfJob(
     if (!execution.ok) return fail(locateDiagnostics(execution.diagnostics, text, file));
     const members = { members: options.members ?? false, ...(options.memberRows === undefined ? {} : { rows: options.memberRows }) };
     if (members.members && members.rows === undefined && execution.value.topology.subtaskCount > MEMBERS_AT_MOST) {
-      const message = `--members lists every subtask; this job has ${execution.value.topology.subtaskCount.toLocaleString('en-US')}, more than ${MEMBERS_AT_MOST.toLocaleString('en-US')} (use the text report with --limit, or leave out --members)`;
+      const message = `--members lists every subtask; this job has ${groupThousands(execution.value.topology.subtaskCount)}, more than ${groupThousands(MEMBERS_AT_MOST)} (use the text report with --limit, or leave out --members)`;
       return fail([error('execution/too-many-members', message, '')]);
     }
     report.execution = buildExecutionReport(execution.value, members);

@@ -38,6 +38,7 @@ import { analyzeJobText, versionOption } from './job-text.js';
 import { sizeDeployment } from './size-deployment.js';
 import { CLUSTER_KINDS } from './wrong-kind.js';
 import { jobDefinition, jobLabel, plannedOf, readClusterDocument, uniqueId } from './simulate.js';
+import { groupThousands } from '../util/plain-locale.js';
 
 export interface SizeOptions {
   /** `--flink-version`: replaces the files' release. */
@@ -317,6 +318,6 @@ function neverMet(cap: number, outcome: SimulationOutcome, shape: SpecifiedProfi
       return error('size/never-met', message, '');
     }
   const why = outcome.jobs.flatMap((j) => j.explanations.flatMap((e) => e.reasons.map((r) => r.message))).slice(0, 1);
-  const message = `${head}: on ${cap.toLocaleString('en')} of them (one per requested slot) the jobs are still ${outcome.verdict}${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
+  const message = `${head}: on ${groupThousands(cap)} of them (one per requested slot) the jobs are still ${outcome.verdict}${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
   return error('size/never-met', message, '');
 }

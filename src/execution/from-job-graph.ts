@@ -10,12 +10,13 @@ import { buildDigraph } from '../graph/digraph.js';
 import { flinkTopologicalOrder } from '../graph/flink-topological-order.js';
 import { vertexResourceSpec } from '../plan/slot-plan.js';
 import { type ExecutionInput, type ExecutionTopology, subtaskOffsets } from './execution-topology.js';
+import { groupThousands } from '../util/plain-locale.js';
 
 export const MAX_SUBTASKS = 10_000_000;
 
 export function checkSubtaskBound(total: number): Diagnostic | undefined {
   if (total <= MAX_SUBTASKS) return undefined;
-  const message = `the job has ${total} subtasks; subtask-level analysis is limited to ${MAX_SUBTASKS.toLocaleString('en-US')} (lower the parallelism, or drop --execution)`;
+  const message = `the job has ${total} subtasks; subtask-level analysis is limited to ${groupThousands(MAX_SUBTASKS)} (lower the parallelism, or drop --execution)`;
   return error('execution/too-many-subtasks', message, '/vertices');
 }
 

@@ -10,6 +10,7 @@ import { type Diagnostic, type Result, error, fail, ok } from '../errors/diagnos
 import { countJsonData, findDuplicateJsonKey, mayHaveDuplicateKeys } from './json-duplicate-keys.js';
 import { manifestDocument } from './kubernetes-manifest.js';
 import { keyPointerAt, offsetToPosition } from './source-map.js';
+import { groupThousands } from '../util/plain-locale.js';
 
 export type DocumentFormat = 'yaml' | 'json';
 
@@ -133,7 +134,7 @@ function aliasExpansion(data: unknown, textLength: number): string | undefined {
   let [values, characters] = [0, 0];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (++values > MAX_EXPANDED_VALUES) return `${MAX_EXPANDED_VALUES.toLocaleString('en')} values`;
+    if (++values > MAX_EXPANDED_VALUES) return `${groupThousands(MAX_EXPANDED_VALUES)} values`;
     if (typeof v === 'string') characters += v.length;
     else if (Array.isArray(v)) for (const x of v) stack.push(x);
     else if (typeof v === 'object' && v !== null)
@@ -141,7 +142,7 @@ function aliasExpansion(data: unknown, textLength: number): string | undefined {
         characters += k.length;
         stack.push(x);
       }
-    if (characters > maxCharacters) return `${maxCharacters.toLocaleString('en')} characters`;
+    if (characters > maxCharacters) return `${groupThousands(maxCharacters)} characters`;
   }
   return undefined;
 }

@@ -7,6 +7,7 @@
 import { error, fail, ok, type Result } from '../../errors/diagnostic.js';
 import { jsonLogLine, jsonStringLine } from './json-log-line.js';
 import { insideBoxBorder, kubectlPrefix, recognizeLine, type LinePrefix, type LogLayout, type LogLevel } from './log-layout.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 export type { LogLayout, LogLevel } from './log-layout.js';
 
@@ -63,11 +64,11 @@ export function readLogRecords(text: string, file: string): Result<LogRecords> {
 
 function boundsProblem(text: string): string | undefined {
   if (text.length > MAX_LOG_CHARACTERS)
-    return `the log is longer than flinkslot reads (at most ${MAX_LOG_CHARACTERS.toLocaleString('en-US')} characters); give the part around the failure`;
+    return `the log is longer than flinkslot reads (at most ${groupThousands(MAX_LOG_CHARACTERS)} characters); give the part around the failure`;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0 && lines <= MAX_LOG_LINES; i = text.indexOf('\n', i + 1)) lines++;
   if (lines > MAX_LOG_LINES)
-    return `the log has more than ${MAX_LOG_LINES.toLocaleString('en-US')} lines, more than flinkslot reads; give the part around the failure`;
+    return `the log has more than ${groupThousands(MAX_LOG_LINES)} lines, more than flinkslot reads; give the part around the failure`;
   return undefined;
 }
 

@@ -11,6 +11,7 @@ import { text } from './markup.js';
 import { pageHead } from './page-head.js';
 import { PAGE_CSS } from './page-style.js';
 import { simulationSection } from './simulation-section.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 export type { ReportJob };
 
@@ -61,7 +62,7 @@ interface Part {
 }
 
 function notDrawn(anchor: string, count: number, what: string): Part {
-  const label = `… and ${count.toLocaleString('en-US')} more ${what}`;
+  const label = `… and ${groupThousands(count)} more ${what}`;
   return { anchor, label, html: `<section id="${anchor}"><p class="note">${label}, not drawn in this page.</p></section>` };
 }
 

@@ -4,6 +4,7 @@
  * bidirectional overrides and line separators visible. Numbers go through `num` (finite, short).
  */
 import { printable } from '../../util/printable.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 const MARKUP: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -38,7 +39,7 @@ export function title(lines: readonly string[]): string {
 
 /** "… and 980 more TaskManagers" under a list cut at `shown`, or nothing. */
 export function more(total: number, shown: number, what: string): string {
-  return total > shown ? `<p class="note">… and ${(total - shown).toLocaleString('en-US')} more ${what}.</p>` : '';
+  return total > shown ? `<p class="note">… and ${groupThousands(total - shown)} more ${what}.</p>` : '';
 }
 
 /** Long names shortened to `max` characters for a label; the title keeps the full text. */

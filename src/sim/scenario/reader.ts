@@ -8,6 +8,7 @@ import { memorySizeFromInput } from '../../model/memory-size.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { ProfileTable } from './profile-table.js';
 import { MAX_SIMULATED_TIME, timeTooLong } from './time-bounds.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 export type Raw = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export class Reader {
 
   /** A time the scenario reaches by adding (advanceTime): refused beyond the bound, as a time it names. */
   timeReached(ms: number, pointer: string): boolean {
-    const tooLong = timeTooLong(`the time reached here (${ms.toLocaleString('en')} ms)`, ms, pointer);
+    const tooLong = timeTooLong(`the time reached here (${groupThousands(ms)} ms)`, ms, pointer);
     if (tooLong !== undefined) this.out.push(tooLong);
     return tooLong === undefined;
   }

@@ -5,6 +5,7 @@
  * (npm run bench); 250,000 events still run in 512 MB of heap.
  */
 import { type Diagnostic, error } from '../../errors/diagnostic.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 export const MAX_EVENTS = 250_000;
 export const MAX_TASK_MANAGERS = 100_000;
@@ -23,11 +24,11 @@ export function scenarioBounds(data: unknown, isCluster: boolean): Diagnostic[] 
   const cluster = isCluster ? doc : asMap(doc.cluster);
   const taskManagers = taskManagerCount(cluster?.taskManagers);
   if (taskManagers > MAX_TASK_MANAGERS)
-    out.push(tooLarge(`the cluster has ${count(taskManagers)} TaskManagers`, MAX_TASK_MANAGERS, `${clusterAt}/taskManagers`));
+    out.push(tooLarge(`the cluster has ${groupThousands(taskManagers)} TaskManagers`, MAX_TASK_MANAGERS, `${clusterAt}/taskManagers`));
   if (!isCluster && Array.isArray(doc.events) && doc.events.length > MAX_EVENTS)
-    out.push(tooLarge(`the scenario has ${count(doc.events.length)} events`, MAX_EVENTS, '/events'));
+    out.push(tooLarge(`the scenario has ${groupThousands(doc.events.length)} events`, MAX_EVENTS, '/events'));
   if (!isCluster && Array.isArray(doc.jobs) && doc.jobs.length > MAX_JOBS)
-    out.push(tooLarge(`the scenario has ${count(doc.jobs.length)} jobs`, MAX_JOBS, '/jobs'));
+    out.push(tooLarge(`the scenario has ${groupThousands(doc.jobs.length)} jobs`, MAX_JOBS, '/jobs'));
   return out;
 }
 
@@ -42,8 +43,6 @@ function taskManagerCount(entries: unknown): number {
   return total;
 }
 
-const count = (n: number): string => n.toLocaleString('en');
-
 function tooLarge(what: string, limit: number, pointer: string): Diagnostic {
-  return error('input/too-large', `${what}: flinkslot simulates at most ${count(limit)}`, pointer);
+  return error('input/too-large', `${what}: flinkslot simulates at most ${groupThousands(limit)}`, pointer);
 }

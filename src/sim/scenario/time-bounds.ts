@@ -9,18 +9,21 @@
 import { type Diagnostic, error } from '../../errors/diagnostic.js';
 import { formatDuration } from '../../model/duration.js';
 import type { ClusterModel, JobDefinition, TimedEvent } from './scenario.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 /** 365 days in milliseconds: the longest time (`until`, `at`, a delay, a timeout) a scenario gives. */
 export const MAX_SIMULATED_TIME = 365 * 86_400_000;
 /** Idle checks (one per taskManagerTimeout) a simulation runs at most: at the default 30 s, 694 days: more than the 365 days of MAX_SIMULATED_TIME. */
 export const MAX_IDLE_CHECKS = 2_000_000;
 
-const count = (n: number): string => n.toLocaleString('en');
-
 /** Whether `ms` (a time or duration a scenario gives, already a safe integer) is longer than flinkslot simulates. */
 export function timeTooLong(what: string, ms: number, pointer: string): Diagnostic | undefined {
   if (ms <= MAX_SIMULATED_TIME) return undefined;
-  return error('input/too-large', `${what} is longer than flinkslot simulates (at most 365 d, ${count(MAX_SIMULATED_TIME)} ms)`, pointer);
+  return error(
+    'input/too-large',
+    `${what} is longer than flinkslot simulates (at most 365 d, ${groupThousands(MAX_SIMULATED_TIME)} ms)`,
+    pointer,
+  );
 }
 
 interface Horizon {
@@ -48,7 +51,7 @@ export function idleCheckBound(
     until !== undefined ? { time: until, what: 'until', pointer: '/until' } : settleHorizon(cluster, jobs, events, at, slotRequestTimeout);
   const checks = Math.floor(horizon.time / period);
   if (checks <= MAX_IDLE_CHECKS) return undefined;
-  const message = `the simulation runs to ${formatDuration(horizon.time)} (${horizon.what}) with the idle check every ${formatDuration(period)} (taskManagerTimeout): ${count(checks)} checks, more than flinkslot simulates (at most ${count(MAX_IDLE_CHECKS)}); give a shorter time or a longer taskManagerTimeout`;
+  const message = `the simulation runs to ${formatDuration(horizon.time)} (${horizon.what}) with the idle check every ${formatDuration(period)} (taskManagerTimeout): ${groupThousands(checks)} checks, more than flinkslot simulates (at most ${groupThousands(MAX_IDLE_CHECKS)}); give a shorter time or a longer taskManagerTimeout`;
   return error('input/too-large', message, horizon.pointer);
 }
 

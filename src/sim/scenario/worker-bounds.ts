@@ -11,6 +11,7 @@ import { decimalToNumber } from '../../model/decimal.js';
 import { getTotalMemory } from '../../model/resource-profile.js';
 import type { ProfileCount } from '../slotmanager/resource-counter.js';
 import type { ClusterModel, JobDefinition, TimedEvent } from './scenario.js';
+import { groupThousands } from '../../util/plain-locale.js';
 
 /**
  * Workers an active ResourceManager starts in one run at most: 20,000 for jobs' slots take 1.2 s of
@@ -23,8 +24,6 @@ export const MAX_STARTED_WORKERS = 20_000;
  * CPU, 10,000 about 5 s).
  */
 export const MAX_KEPT_WORKERS = 5_000;
-
-const count = (n: number): string => n.toLocaleString('en');
 
 export function startedWorkersBound(
   cluster: ClusterModel,
@@ -51,14 +50,14 @@ export function startedWorkersBound(
   if (kept > MAX_KEPT_WORKERS)
     return error(
       'input/too-large',
-      `the minimum total resources and redundant TaskManagers keep up to ${count(kept)} workers: flinkslot simulates at most ${count(MAX_KEPT_WORKERS)} kept workers`,
+      `the minimum total resources and redundant TaskManagers keep up to ${groupThousands(kept)} workers: flinkslot simulates at most ${groupThousands(MAX_KEPT_WORKERS)} kept workers`,
       `${at}/options`,
     );
   const workers = forJobs + kept;
   if (workers <= MAX_STARTED_WORKERS) return undefined;
   return error(
     'input/too-large',
-    `the active ResourceManager would start up to ${count(workers)} workers (the jobs' requirements, counted without sharing, may need them): flinkslot simulates at most ${count(MAX_STARTED_WORKERS)} started workers`,
+    `the active ResourceManager would start up to ${groupThousands(workers)} workers (the jobs' requirements, counted without sharing, may need them): flinkslot simulates at most ${groupThousands(MAX_STARTED_WORKERS)} started workers`,
     largest.pointer,
   );
 }
